@@ -1,0 +1,17 @@
+// Bundles the command into one CommonJS file: no TypeScript, no loaders, no node_modules at run time
+// (see shared/design/performance.md: a CJS bundle also avoids Node 22's cost of `import 'node:http'` from ESM).
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: ['src/main.ts'],
+  outfile: 'dist/agent.cjs',
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20.19',
+  minifySyntax: true,
+  minifyWhitespace: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+  define: { 'process.env.AGENT_BUILD_VERSION': JSON.stringify(process.env.npm_package_version ?? '0.0.0') },
+});

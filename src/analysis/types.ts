@@ -1,0 +1,30 @@
+import type { Profile } from '../domain/profile.js';
+import type { Thread } from '../domain/thread.js';
+
+/** A phrase the analyser found, with its signed contribution to strength. */
+export interface Evidence {
+  phrase: string;
+  weight: number;
+}
+
+/** How bullish (+) or bearish (-) a text reads, in [-1, 1], and why. */
+export interface Signal {
+  kind: 'signal';
+  strength: number;
+  evidence: Evidence[];
+}
+
+export type Decision =
+  | { action: 'skip'; reason: string }
+  | { action: 'post'; conviction: number; text: string };
+
+/** An analyser may return a signal (the policy sizes it) or a full decision (the policy checks it). */
+export type AnalyserOutput = Signal | ({ kind: 'decision' } & Decision);
+
+export interface Analyser {
+  readonly name: string;
+  analyse(thread: Thread, profile: Profile, trace: Trace): Promise<AnalyserOutput>;
+}
+
+/** Each step of a decision appends one human-readable line; `--verbose` prints them, tests assert on them. */
+export type Trace = string[];
