@@ -1,6 +1,9 @@
 // Bundles the command into one CommonJS file: no TypeScript, no loaders, no node_modules at run time
 // (see shared/design/performance.md: a CJS bundle also avoids Node 22's cost of `import 'node:http'` from ESM).
+import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
+
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
 await build({
   entryPoints: ['src/main.ts'],
@@ -13,5 +16,5 @@ await build({
   minifyWhitespace: true,
   legalComments: 'none',
   logLevel: 'warning',
-  define: { 'process.env.AGENT_BUILD_VERSION': JSON.stringify(process.env.npm_package_version ?? '0.0.0') },
+  define: { 'process.env.AGENT_BUILD_VERSION': JSON.stringify(version) },
 });

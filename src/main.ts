@@ -1,1 +1,50 @@
-console.log("stub")
+import envPaths from 'env-paths';
+import { runCli } from './cli.js';
+import { createNodeTransport } from './http/node-transport.js';
+import type { Transport } from './http/transport.js';
+
+// The only place that touches process globals: argv, env, streams, clock and the exit code.
+async function main(): Promise<void> {
+  let transport: Transport | undefined;
+  const interactive = process.stdin.isTTY === true && process.stderr.isTTY === true;
+  const code = await runCli({
+    argv: process.argv.slice(2),
+    env: process.env,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    version: process.env.AGENT_BUILD_VERSION ?? '0.0.0',
+    defaultConfigDir: () => envPaths('prediction-agent', { suffix: '' }).config,
+    prompt: interactive ? ask : undefined,
+    context: (base) => ({
+      ...base,
+      pid: process.pid,
+      timing: {
+        now: () => Date.now(),
+        sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+        random: Math.random,
+      },
+      transport: () => (transport ??= createNodeTransport()),
+      requestTimeoutMs: testTimeout(process.env.AGENT_TEST_REQUEST_TIMEOUT_MS),
+    }),
+  });
+  transport?.close();
+  process.exitCode = code;
+}
+
+async function ask(question: string): Promise<string> {
+  const { createInterface } = await import('node:readline/promises');
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return await rl.question(question);
+  } finally {
+    rl.close();
+  }
+}
+
+// End-to-end tests shorten the request timeout so a stalled server fails fast; users never need it.
+function testTimeout(raw: string | undefined): number | undefined {
+  const n = Number(raw);
+  return raw && Number.isFinite(n) && n > 0 ? n : undefined;
+}
+
+void main();

@@ -1,0 +1,154 @@
+import { Command, CommanderError, Option } from 'commander';
+import type { Context } from './context.js';
+import { CONVICTION_STYLES, DIRECTIONAL_BIASES, PARTICIPATIONS, SIGNAL_METHODS } from './domain/profile.js';
+import { EXIT, type ExitCode } from './errors.js';
+import { Output, type WritableLike } from './output/output.js';
+import { reportError } from './output/report-error.js';
+
+/** What the entry point hands over; everything else is derived from it here, once. */
+export interface CliDeps {
+  argv: string[];
+  env: Record<string, string | undefined>;
+  stdout: WritableLike;
+  stderr: WritableLike;
+  version: string;
+  defaultConfigDir: () => string;
+  /** Builds the command context once the global options are known. */
+  context: (base: Omit<Context, 'transport' | 'timing' | 'pid'>) => Context;
+  /** A question for a person at a terminal; undefined without one. */
+  prompt?: (question: string) => Promise<string>;
+}
+
+interface GlobalOptions {
+  baseUrl?: string;
+  configDir?: string;
+  json?: boolean;
+  quiet?: boolean;
+  verbose?: boolean;
+}
+
+/** The commander program: flags to options, one line per command; the work lives in src/commands. */
+export async function runCli(deps: CliDeps): Promise<ExitCode> {
+  let exitCode: ExitCode = EXIT.ok;
+  let output: Output | undefined;
+  const program = new Command('agent')
+    .description('Polling agent for the agent prediction service: register once, poll from cron, predict by hand.')
+    .version(deps.version, '-V, --version')
+    .option('--base-url <url>', 'the service address (env AGENT_BASE_URL); stored at registration')
+    .option('--config-dir <dir>', 'where the state lives (env AGENT_CONFIG_DIR)')
+    .option('--json', 'print exactly one JSON document on stdout')
+    .option('-q, --quiet', 'less on stderr')
+    .option('-v, --verbose', 'more on stderr: the decision trace, a summary line per run')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => deps.stdout.write(text),
+      writeErr: (text) => deps.stderr.write(text),
+    })
+    .showHelpAfterError('(run "agent --help" for usage)');
+
+  // Each action builds its context from the global options, then hands over to its command module.
+  const action =
+    <A extends unknown[]>(work: (ctx: Context, ...args: A) => Promise<ExitCode | void>) =>
+    async (...args: A) => {
+      const command = args[args.length - 1] as Command;
+      const globals = command.optsWithGlobals<GlobalOptions>();
+      output = new Output({ stdout: deps.stdout, stderr: deps.stderr, json: !!globals.json, quiet: !!globals.quiet, verbose: !!globals.verbose });
+      const ctx = deps.context({
+        output,
+        configDir: globals.configDir ?? deps.env.AGENT_CONFIG_DIR ?? deps.defaultConfigDir(),
+        baseUrl: globals.baseUrl ?? (deps.env.AGENT_BASE_URL || undefined),
+        prompt: globals.json ? undefined : deps.prompt,
+      });
+      exitCode = (await work(ctx, ...args)) ?? EXIT.ok;
+    };
+
+  const profileOptions = (command: Command, required: boolean) =>
+    command
+      .addOption(new Option('--signal-method <m>', `which evidence weighs more${required ? '' : ' (new value)'}`).choices(SIGNAL_METHODS))
+      .addOption(new Option('--conviction-style <s>', 'how large the predicted moves are').choices(CONVICTION_STYLES))
+      .addOption(new Option('--directional-bias <b>', 'a lean applied before the posting threshold').choices(DIRECTIONAL_BIASES))
+      .addOption(new Option('--participation <p>', 'how strong a signal must be to post').choices(PARTICIPATIONS));
+
+  profileOptions(
+    program
+      .command('register')
+      .description('register a new agent with the service and store its key (mode 600)')
+      .option('--name <name>', 'unique agent name, 3-50 characters; cannot be changed later')
+      .option('--bio <text>', 'optional, at most 500 characters')
+      .option('--avatar-url <url>', 'optional http(s) URL of an avatar image')
+      .option('--force', 'replace an agent already registered here (the old state is kept as a backup)'),
+    true,
+  ).action(
+    action(async (ctx, options: { name?: string; bio?: string; avatarUrl?: string; force?: boolean }) => {
+      const { runRegister } = await import('./commands/register.js');
+      await runRegister(profileFlags(options, { name: options.name, bio: options.bio, avatarUrl: options.avatarUrl, force: !!options.force }), ctx);
+    }),
+  );
+
+  program
+    .command('me')
+    .description("show this agent's profile and counters")
+    .action(
+      action(async (ctx) => {
+        const { runMe } = await import('./commands/me.js');
+        await runMe(ctx);
+      }),
+    );
+
+  profileOptions(program.command('update').description('change the bio or prediction profile (the name cannot change)').option('--bio <text>', 'new bio, at most 500 characters'), false).action(
+    action(async (ctx, options: { bio?: string }) => {
+      const { runUpdate } = await import('./commands/update.js');
+      await runUpdate(profileFlags(options, { bio: options.bio }), ctx);
+    }),
+  );
+
+  program
+    .command('poll')
+    .description('one polling cycle: fetch new threads, analyse, post or skip, save the cursor (what cron runs)')
+    .option('--limit <n>', 'threads per page (default 50)')
+    .option('--dry-run', 'analyse and print decisions, post nothing, change no state')
+    .action(
+      action(async (ctx, options: { limit?: string; dryRun?: boolean }) => {
+        const { runPoll } = await import('./commands/poll.js');
+        return runPoll(options, ctx);
+      }),
+    );
+
+  program
+    .command('predict')
+    .description("post one prediction on a thread: the analyser's, or your own with --conviction")
+    .argument('<threadId>', 'the thread to predict on')
+    .option('--conviction <pct>', 'your predicted % price change over 3 hours, e.g. -1.5')
+    .option('--text <summary>', 'your summary, 20-300 characters (with --conviction)')
+    .option('--dry-run', 'print the decision, post nothing')
+    .action(
+      action(async (ctx, threadId: string, options: { conviction?: string; text?: string; dryRun?: boolean }) => {
+        const { runPredict } = await import('./commands/predict.js');
+        await runPredict(threadId, options, ctx);
+      }),
+    );
+
+  try {
+    await program.parseAsync(deps.argv, { from: 'user' });
+    return exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.exitCode === 0) return EXIT.ok; // --help, --version
+      if (deps.argv.includes('--json')) deps.stdout.write(`${JSON.stringify({ error: { code: EXIT.usage, message: error.message.replace(/^error: /, '') } }, null, 2)}\n`);
+      return EXIT.usage;
+    }
+    return reportError(error, output ?? new Output({ stdout: deps.stdout, stderr: deps.stderr, json: deps.argv.includes('--json'), quiet: false, verbose: deps.argv.includes('--verbose') }));
+  }
+}
+
+function profileFlags<T extends object>(options: object, rest: T) {
+  const flags = options as Record<string, unknown>;
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  return {
+    ...rest,
+    signal_method: text(flags.signalMethod),
+    conviction_style: text(flags.convictionStyle),
+    directional_bias: text(flags.directionalBias),
+    participation: text(flags.participation),
+  };
+}

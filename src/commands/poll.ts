@@ -1,0 +1,160 @@
+import { openSession, stateStore, type Context } from '../context.js';
+import type { Profile } from '../domain/profile.js';
+import type { Thread } from '../domain/thread.js';
+import { EXIT, RateLimitedError, TemporaryError, UsageError, type ExitCode } from '../errors.js';
+import { compareKey, nextCursor } from '../poll/cursor.js';
+import { fetchNewThreads } from '../poll/fetch-new.js';
+import { handleThread, type Outcome } from '../poll/handle-thread.js';
+import { isHandled, journalOf, MAX_TRIES, pruneJournal } from '../poll/journal.js';
+import { renderPoll, type PollReport } from '../poll/report.js';
+import type { ServiceApi } from '../service/api.js';
+import { acquireLock } from '../state/lock.js';
+import type { State } from '../state/schema.js';
+
+export interface PollOptions {
+  limit?: string;
+  dryRun?: boolean;
+}
+
+/** Well under the 5-minute cron interval, with room for one 60 s rate-limit pause (R4). */
+export const RUN_BUDGET_MS = 150_000;
+
+/** One polling cycle: state → new threads → analysis → predictions → state (cli.md `poll`). */
+export async function runPoll(options: PollOptions, ctx: Context): Promise<ExitCode> {
+  const limit = parseLimit(options.limit);
+  const dryRun = options.dryRun === true;
+  const started = ctx.timing.now();
+  // A dry run changes nothing, so it takes no lock and is never turned away by one.
+  const lock = dryRun ? undefined : acquireLock({ dir: stateStore(ctx).dir, pid: ctx.pid, now: started });
+  try {
+    return await pollOnce(limit, dryRun, started, ctx);
+  } finally {
+    lock?.release();
+  }
+}
+
+async function pollOnce(limit: number, dryRun: boolean, started: number, ctx: Context): Promise<ExitCode> {
+  const session = openSession(ctx, { deadline: started + RUN_BUDGET_MS, waitOnRateLimit: true });
+  const { api, store, state } = session;
+  const blocked = state.rateLimitedUntil ? Date.parse(state.rateLimitedUntil) : Number.NaN;
+  if (blocked > started) {
+    // The service asked for a pause (R5): this run sends nothing at all.
+    ctx.output.detail(`agent: rate limited until ${state.rateLimitedUntil}; nothing sent this run`);
+    renderPoll({ posted: [], skipped: [], failed: [], cursor: state.cursor }, ctx.output, { dryRun, elapsedMs: 0 });
+    return EXIT.ok;
+  }
+  const journal = journalOf(state);
+  const save = (extra: Partial<State> = {}) => {
+    if (!dryRun) store.write({ ...state, journal, ...extra });
+  };
+  const rememberRateLimit = (error: unknown) => {
+    if (error instanceof RateLimitedError) save({ rateLimitedUntil: new Date(error.until).toISOString() });
+  };
+
+  const spinner = await ctx.output.spinner('Fetching new threads…');
+  const report: PollReport = { posted: [], skipped: [], failed: [], cursor: state.cursor };
+  const handled: Array<{ timestamp: string; id: string }> = [];
+  const due: Array<{ timestamp: string; id: string }> = [];
+  let stop: Error | undefined;
+  let exitCode: ExitCode = EXIT.ok;
+  try {
+    const fresh = await fetchNewThreads(api, state.cursor, limit);
+    if (fresh.unidentifiable) ctx.output.warn(`agent: ${fresh.unidentifiable} thread(s) in the list had no usable id or timestamp and were ignored`);
+    for (const bad of fresh.malformed) {
+      if (!isHandled(journal[bad.id])) {
+        report.skipped.push({ threadId: bad.id, reason: bad.reason });
+        journal[bad.id] = { ts: bad.timestamp, status: 'skipped', reason: bad.reason };
+      }
+      handled.push(bad);
+    }
+    // Newest first: an early prediction earns more, and the oldest have lost most of their bonus anyway.
+    const threads = fresh.threads.sort((a, b) => compareKey(b, a));
+    const todo = threads.filter((t) => !isHandled(journal[t.id]));
+    handled.push(...threads.filter((t) => isHandled(journal[t.id])));
+    const profile = todo.some((t) => !t.locked) ? await fetchProfile(api) : undefined;
+
+    for (const thread of todo) {
+      if (stop) {
+        due.push(thread);
+        continue;
+      }
+      spinner.update(`Thread ${thread.id} (${thread.projectId})…`);
+      const previous = journal[thread.id];
+      const outcome = await handleThread(thread, previous, {
+        api,
+        profile: profile as Profile,
+        dryRun,
+        beforePost: (entry) => {
+          journal[thread.id] = entry;
+          save();
+        },
+        trace: (line) => ctx.output.detail(`  ${thread.id}: ${line}`),
+      });
+      stop = apply(outcome, thread, previous?.tries ?? 0);
+    }
+  } catch (error) {
+    spinner.stop();
+    rememberRateLimit(error);
+    throw error;
+  }
+  spinner.stop();
+
+  function apply(outcome: Outcome, thread: Thread, tries: number): Error | undefined {
+    const done = (status: 'posted' | 'skipped', reason?: string) => {
+      journal[thread.id] = { ts: thread.timestamp, status, ...(reason ? { reason } : {}) };
+      handled.push(thread);
+    };
+    switch (outcome.kind) {
+      case 'posted':
+        report.posted.push({ threadId: thread.id, conviction: outcome.conviction, text: outcome.text, predictionId: outcome.predictionId });
+        done('posted');
+        return undefined;
+      case 'skipped':
+        report.skipped.push({ threadId: thread.id, reason: outcome.reason });
+        done('skipped', outcome.reason);
+        return undefined;
+      case 'failed':
+        report.failed.push({ threadId: thread.id, error: outcome.error });
+        exitCode = Math.max(exitCode, outcome.exitCode) as ExitCode;
+        if (!outcome.retry) done('skipped', outcome.error);
+        else if (tries + 1 >= MAX_TRIES) done('skipped', `given up after ${tries + 1} temporary failures`);
+        else {
+          journal[thread.id] = { ts: thread.timestamp, status: 'failed', tries: tries + 1 };
+          due.push(thread);
+        }
+        return undefined;
+      case 'stop':
+        report.failed.push({ threadId: thread.id, error: outcome.error.message });
+        journal[thread.id] = { ts: thread.timestamp, status: 'failed', tries };
+        due.push(thread);
+        return outcome.error;
+    }
+  }
+
+  report.cursor = nextCursor(state.cursor, handled, due);
+  const blockedAfter = session.http.blockedUntil;
+  save({
+    cursor: report.cursor,
+    journal: pruneJournal(journal, report.cursor),
+    rateLimitedUntil: blockedAfter !== undefined && blockedAfter > ctx.timing.now() ? new Date(blockedAfter).toISOString() : undefined,
+  });
+  // On a stop the one JSON document is the error's, so the report shows only to a person.
+  if (!stop || !ctx.output.json) renderPoll(report, ctx.output, { dryRun, elapsedMs: ctx.timing.now() - started });
+  if (stop) throw stop;
+  return exitCode;
+}
+
+function parseLimit(raw: string | undefined): number {
+  if (raw === undefined) return 50;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 1000) {
+    throw new UsageError(`--limit must be a whole number from 1 to 1000 (got ${JSON.stringify(raw)})`, { hint: 'nothing was sent' });
+  }
+  return n;
+}
+
+async function fetchProfile(api: ServiceApi): Promise<Profile> {
+  const profile = (await api.me()).prediction_profile;
+  if (!profile) throw new TemporaryError("the service did not return this agent's prediction profile", { hint: 'try again later' });
+  return profile;
+}

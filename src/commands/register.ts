@@ -1,0 +1,114 @@
+import type { Context } from '../context.js';
+import { stateStore } from '../context.js';
+import { PROFILE_FIELDS, type Profile } from '../domain/profile.js';
+import { StateError, UsageError } from '../errors.js';
+import { createHttpClient } from '../http/client.js';
+import { baseUrlText, parseBaseUrl } from '../http/origin.js';
+import { maskKey } from '../output/sanitize.js';
+import { createServiceApi } from '../service/api.js';
+import { acquireLock } from '../state/lock.js';
+import { checkAvatarUrl, checkBio, checkName, failOn, PROFILE_FLAG_NAMES, profileFromFlags, type ProfileFlags } from './inputs.js';
+
+export interface RegisterOptions extends ProfileFlags {
+  name?: string;
+  bio?: string;
+  avatarUrl?: string;
+  force?: boolean;
+}
+
+export async function runRegister(options: RegisterOptions, ctx: Context): Promise<void> {
+  const values = await askForMissing(options, ctx);
+  failOn([
+    checkName(values.name),
+    values.bio === undefined ? undefined : checkBio(values.bio),
+    values.avatarUrl === undefined ? undefined : checkAvatarUrl(values.avatarUrl),
+  ]);
+  const profile = profileFromFlags(values) as Profile;
+  if (ctx.baseUrl === undefined) {
+    throw new UsageError('no service address', { hint: 'pass --base-url <url> or set AGENT_BASE_URL; nothing was sent' });
+  }
+  const baseUrl = parseBaseUrl(ctx.baseUrl);
+
+  // Everything local is checked before the request: once the service has issued a key, failing to store
+  // it would lose the agent's identity.
+  const store = stateStore(ctx);
+  store.prepareDir();
+  const lock = acquireLock({ dir: store.dir, pid: ctx.pid, now: ctx.timing.now() });
+  try {
+    const existing = safeExists(store);
+    if (existing && !options.force) {
+      throw new UsageError(`an agent is already registered in ${store.dir}`, {
+        hint: 'use --force to register a new one (the old state is kept as a backup), or another --config-dir',
+      });
+    }
+    const spinner = await ctx.output.spinner(`Registering ${values.name}…`);
+    const api = createServiceApi(
+      createHttpClient({ baseUrl, transport: ctx.transport(), timing: ctx.timing, timeoutMs: ctx.requestTimeoutMs, waitOnRateLimit: true }),
+    );
+    let registered;
+    try {
+      registered = await api.register({
+        name: values.name,
+        prediction_profile: profile,
+        ...(values.bio === undefined ? {} : { bio: values.bio }),
+        ...(values.avatarUrl === undefined ? {} : { avatar_url: values.avatarUrl }),
+      });
+    } finally {
+      spinner.stop();
+    }
+    ctx.output.addSecret(registered.apiKey);
+    const backup = existing ? store.backup(new Date(ctx.timing.now()).toISOString()) : undefined;
+    store.write({
+      apiKey: registered.apiKey,
+      agentName: registered.agent.name,
+      agentId: registered.agent.id,
+      cursor: null,
+      baseUrl: baseUrlText(baseUrl),
+    });
+    ctx.output.result(
+      [
+        `Registered ${registered.agent.name} (${registered.agent.id}) with ${baseUrlText(baseUrl)}.`,
+        `API key ${maskKey(registered.apiKey)} saved in ${store.file} (mode 600).`,
+        ...(backup ? [`The previous state was kept in ${backup}.`] : []),
+        'Next: "agent poll --dry-run" to see what it would post, then add "agent poll" to cron.',
+      ],
+      { agent: registered.agent, stateFile: store.file },
+    );
+  } finally {
+    lock.release();
+  }
+}
+
+interface Values extends ProfileFlags {
+  name: string;
+  bio?: string;
+  avatarUrl?: string;
+}
+
+async function askForMissing(options: RegisterOptions, ctx: Context): Promise<Values> {
+  const fields = Object.keys(PROFILE_FLAG_NAMES) as Array<keyof Profile>;
+  const missing = [...(options.name === undefined ? ['name'] : []), ...fields.filter((f) => options[f] === undefined)];
+  if (missing.length === 0) return options as Values;
+  if (!ctx.prompt) {
+    const flags = missing.map((m) => (m === 'name' ? '--name' : PROFILE_FLAG_NAMES[m as keyof Profile]));
+    throw new UsageError(`missing ${flags.join(', ')}`, { hint: 'without a terminal every required value must be given as a flag; nothing was sent' });
+  }
+  const values: RegisterOptions = { ...options };
+  if (values.name === undefined) values.name = (await ctx.prompt('Agent name (3-50 characters): ')).trim();
+  for (const field of fields) {
+    if (values[field] === undefined) {
+      values[field] = (await ctx.prompt(`${field.replace('_', ' ')} (${PROFILE_FIELDS[field].join('/')}): `)).trim();
+    }
+  }
+  return values as Values;
+}
+
+// A corrupt old state is still "an agent registered here": --force keeps it as the backup.
+function safeExists(store: ReturnType<typeof stateStore>): boolean {
+  try {
+    return store.read() !== undefined;
+  } catch (error) {
+    if (error instanceof StateError && error.reason === 'corrupt') return true;
+    throw error;
+  }
+}

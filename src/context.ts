@@ -1,0 +1,71 @@
+import { createHttpClient, type Timing } from './http/client.js';
+import { baseUrlText, parseBaseUrl } from './http/origin.js';
+import type { Transport } from './http/transport.js';
+import { NotRegisteredError, UsageError } from './errors.js';
+import type { Output } from './output/output.js';
+import { createServiceApi, type ServiceApi } from './service/api.js';
+import type { State } from './state/schema.js';
+import { createStateStore, type StateStore } from './state/store.js';
+
+/**
+ * Everything a command needs from the outside world, built once at the entry point and passed in, so
+ * tests need no global patching. Commands never read process.env, process.argv or the clock themselves.
+ */
+export interface Context {
+  output: Output;
+  configDir: string;
+  /** --base-url or AGENT_BASE_URL, if given. */
+  baseUrl: string | undefined;
+  timing: Timing;
+  pid: number;
+  /** Created on first use: a command that fails validation never opens a socket. */
+  transport(): Transport;
+  /** The request timeout; tests shorten it. */
+  requestTimeoutMs?: number;
+  prompt?: (question: string) => Promise<string>;
+}
+
+export function stateStore(ctx: Context): StateStore {
+  return createStateStore(ctx.configDir);
+}
+
+export interface Session {
+  state: State;
+  store: StateStore;
+  api: ServiceApi;
+  baseUrl: URL;
+  http: ReturnType<typeof createHttpClient>;
+}
+
+/** Loads the registered agent and a client bound to the origin its key belongs to. */
+export function openSession(
+  ctx: Context,
+  options: { deadline?: number; waitOnRateLimit?: boolean; blockedUntil?: number } = {},
+): Session {
+  const store = stateStore(ctx);
+  const state = store.read();
+  if (!state) {
+    throw new NotRegisteredError(`no agent is registered in ${ctx.configDir}`, { hint: 'run "agent register" first' });
+  }
+  ctx.output.addSecret(state.apiKey);
+  const baseUrl = parseBaseUrl(state.baseUrl);
+  // The key belongs to the origin it was issued by (S1): a different address given later never receives it.
+  if (ctx.baseUrl !== undefined && baseUrlText(parseBaseUrl(ctx.baseUrl)) !== baseUrlText(baseUrl)) {
+    throw new UsageError(
+      `the agent in ${ctx.configDir} is registered with ${baseUrlText(baseUrl)}, not ${baseUrlText(parseBaseUrl(ctx.baseUrl))}; its key is never sent elsewhere`,
+      { hint: 'drop --base-url/AGENT_BASE_URL, or use another --config-dir and register there' },
+    );
+  }
+  const http = createHttpClient({
+    baseUrl,
+    apiKey: state.apiKey,
+    transport: ctx.transport(),
+    timing: ctx.timing,
+    timeoutMs: ctx.requestTimeoutMs,
+    deadline: options.deadline,
+    blockedUntil: options.blockedUntil,
+    waitOnRateLimit: options.waitOnRateLimit ?? true,
+    onWait: (ms, why) => ctx.output.progress(`${why}: waiting ${Math.ceil(ms / 1000)} s before the next request…`),
+  });
+  return { state, store, api: createServiceApi(http), baseUrl, http };
+}

@@ -1,0 +1,131 @@
+// A small error hierarchy: every failure the user can meet is one of these, and each knows its exit
+// code (shared/design/cli.md). Messages are one line and never contain the API key: errors are built
+// from our own words plus sanitised server text, never from request headers.
+
+export const EXIT = {
+  ok: 0,
+  unexpected: 1,
+  usage: 2,
+  notRegistered: 3,
+  locked: 4,
+  temporary: 5,
+} as const;
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+export abstract class AgentError extends Error {
+  abstract readonly exitCode: ExitCode;
+  /** What the user can do about it, shown after the message. */
+  readonly hint: string | undefined;
+
+  constructor(message: string, options: { hint?: string; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+    this.hint = options.hint;
+  }
+}
+
+/** Bad flags or input: nothing was sent. */
+export class UsageError extends AgentError {
+  readonly exitCode = EXIT.usage;
+}
+
+/** The service refused what we sent as invalid (400/422, 409 name taken, 404 unknown thread). */
+export class RejectedError extends AgentError {
+  readonly exitCode = EXIT.usage;
+  constructor(
+    message: string,
+    readonly status: number,
+    options: { hint?: string } = {},
+  ) {
+    super(message, options);
+  }
+}
+
+export class NotRegisteredError extends AgentError {
+  readonly exitCode = EXIT.notRegistered;
+}
+
+/** 401: the key is missing, wrong or revoked. */
+export class AuthError extends AgentError {
+  readonly exitCode = EXIT.notRegistered;
+}
+
+/** 403 on a prediction: the thread no longer accepts predictions. */
+export class LockedError extends AgentError {
+  readonly exitCode = EXIT.locked;
+}
+
+/** Worth trying again later: network, timeout, 5xx, rate limit beyond the back-off, run budget. */
+export class TemporaryError extends AgentError {
+  readonly exitCode = EXIT.temporary;
+}
+
+export class NetworkError extends TemporaryError {
+  /** True when the request certainly never reached the server (e.g. connection refused). */
+  constructor(
+    message: string,
+    readonly notSent: boolean,
+    options: { hint?: string; cause?: unknown } = {},
+  ) {
+    super(message, options);
+  }
+}
+
+export class TimeoutError extends TemporaryError {}
+
+export class ServerError extends TemporaryError {
+  constructor(
+    message: string,
+    readonly status: number,
+    options: { hint?: string } = {},
+  ) {
+    super(message, options);
+  }
+}
+
+export class RateLimitedError extends TemporaryError {
+  constructor(
+    message: string,
+    /** Epoch ms before which no request may be sent to the service. */
+    readonly until: number,
+    options: { hint?: string } = {},
+  ) {
+    super(message, options);
+  }
+}
+
+/** A 2xx answer that does not have what the client needs (wrong shape, not JSON, too large). */
+export class ResponseError extends TemporaryError {}
+
+/** A redirect: never followed, because the key must not travel to another address. */
+export class RedirectError extends AgentError {
+  readonly exitCode = EXIT.unexpected;
+}
+
+/** The state file or its directory is unreadable, corrupt, or open to other users. */
+export class StateError extends AgentError {
+  readonly exitCode = EXIT.unexpected;
+  constructor(
+    message: string,
+    /** corrupt: unreadable content (never "start over": R3); exposed: modes open to others (S2); io: the file system failed. */
+    readonly reason: 'corrupt' | 'exposed' | 'io',
+    options: { hint?: string; cause?: unknown } = {},
+  ) {
+    super(message, options);
+  }
+}
+
+/** Another run holds the lock on the config dir. */
+export class BusyError extends AgentError {
+  readonly exitCode = EXIT.ok;
+}
+
+/**
+ * After a POST failed this way, it may still have reached the service and been stored: no answer came
+ * back (timeout, connection lost after sending) or the answer could not be read. Such a post is never
+ * sent again (R2). 4xx, 5xx, 401, 429 and refused connections all mean it did not land.
+ */
+export function mayHaveLanded(error: unknown): boolean {
+  if (error instanceof NetworkError) return !error.notSent;
+  return error instanceof TimeoutError || error instanceof ResponseError;
+}

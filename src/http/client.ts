@@ -1,0 +1,182 @@
+import {
+  AuthError,
+  NetworkError,
+  RateLimitedError,
+  RedirectError,
+  RejectedError,
+  ServerError,
+  TemporaryError,
+  TimeoutError,
+  type AgentError,
+} from '../errors.js';
+import { errorBodyText } from './error-body.js';
+import { baseUrlText, pathSegment } from './origin.js';
+import { backoffMs } from './retry-after.js';
+import type { HttpResponse, Transport } from './transport.js';
+
+export interface Timing {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+  random(): number;
+}
+
+export interface HttpClientOptions {
+  baseUrl: URL;
+  /** Sent only with requests built from baseUrl; absent for registration. */
+  apiKey?: string;
+  transport: Transport;
+  timing: Timing;
+  timeoutMs?: number;
+  maxBodyBytes?: number;
+  /** Epoch ms by which the whole run must be over (R4); waits and retries never go past it. */
+  deadline?: number;
+  /** No request before this epoch ms (a 429 remembered from an earlier run: R5). */
+  blockedUntil?: number;
+  /** Told before a wait for a rate limit, so a person at a terminal knows why nothing happens. */
+  onWait?: (ms: number, why: string) => void;
+  /** Whether a 429 may be waited out inside this run (else it is thrown at once). */
+  waitOnRateLimit?: boolean;
+}
+
+export interface CallOptions {
+  method: 'GET' | 'POST' | 'PATCH';
+  /** Path segments, each encoded as exactly one segment. */
+  path: string[];
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+}
+
+export interface HttpClient {
+  call(options: CallOptions): Promise<{ status: number; json: unknown; text: string }>;
+  /** The earliest time the service may be asked again after a 429, if one was met. */
+  readonly blockedUntil: number | undefined;
+}
+
+const GET_RETRIES = 2;
+const RETRY_BASE_MS = 400;
+
+export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const { transport, timing } = options;
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  const maxBodyBytes = options.maxBodyBytes ?? 8 * 1024 * 1024;
+  let blockedUntil = options.blockedUntil;
+  const base = baseUrlText(options.baseUrl);
+
+  function buildUrl({ path, query }: CallOptions): URL {
+    const url = new URL(`${base}/${path.map(pathSegment).join('/')}`);
+    for (const [name, value] of Object.entries(query ?? {})) {
+      if (value !== undefined) url.searchParams.set(name, String(value));
+    }
+    return url;
+  }
+
+  function remaining(): number {
+    return options.deadline === undefined ? Number.POSITIVE_INFINITY : options.deadline - timing.now();
+  }
+
+  async function waitOut(until: number, why: string): Promise<void> {
+    const ms = until - timing.now();
+    if (ms <= 0) return;
+    if (!options.waitOnRateLimit || ms > remaining()) {
+      throw new RateLimitedError(`rate limited by the service until ${new Date(until).toISOString()}`, until, {
+        hint: 'nothing is sent before then; the next run after that continues',
+      });
+    }
+    options.onWait?.(ms, why);
+    await timing.sleep(ms);
+  }
+
+  async function sendOnce(call: CallOptions): Promise<HttpResponse> {
+    const url = buildUrl(call);
+    const headers: Record<string, string> = { accept: 'application/json' };
+    // The key goes only to the origin it was issued for (S1); the URL is always built from base, and this
+    // check keeps it that way if that ever changes.
+    if (options.apiKey !== undefined && url.origin === options.baseUrl.origin) headers['x-api-key'] = options.apiKey;
+    let body: string | undefined;
+    if (call.body !== undefined) {
+      body = JSON.stringify(call.body);
+      headers['content-type'] = 'application/json';
+    }
+    const budget = remaining();
+    if (budget <= 0) throw new TimeoutError('the run used up its time budget', { hint: 'the next run continues' });
+    return transport.send({ method: call.method, url, headers, body, timeoutMs: Math.min(timeoutMs, budget), maxBodyBytes });
+  }
+
+  async function call(call: CallOptions) {
+    let rateLimitWaited = false;
+    for (let attempt = 0; ; attempt++) {
+      if (blockedUntil !== undefined) await waitOut(blockedUntil, 'the service asked us to slow down');
+      let response: HttpResponse;
+      try {
+        response = await sendOnce(call);
+      } catch (error) {
+        if (await retryable(call, attempt, error)) continue;
+        throw error;
+      }
+      if (response.status >= 200 && response.status < 300) return { status: response.status, ...parseJson(response.body) };
+      if (response.status === 429) {
+        const { ms, capped } = backoffMs(response.headers['retry-after'], timing.now());
+        blockedUntil = timing.now() + ms;
+        const why = capped ? `rate limited; the service asked for an absurd pause, capped at ${ms / 60_000} min` : 'rate limited by the service';
+        // A 429 means the request was not processed, so sending it again once after the pause is safe, POST included.
+        if (!rateLimitWaited) {
+          rateLimitWaited = true;
+          await waitOut(blockedUntil, why);
+          continue;
+        }
+        throw new RateLimitedError(`still rate limited after waiting (${why})`, blockedUntil);
+      }
+      const error = statusError(response);
+      if (await retryable(call, attempt, error)) continue;
+      throw error;
+    }
+  }
+
+  // GETs are retried on temporary failures; a POST or PATCH only when it certainly never left (R5).
+  async function retryable(call: CallOptions, attempt: number, error: unknown): Promise<boolean> {
+    if (attempt >= GET_RETRIES || !(error instanceof TemporaryError) || error instanceof RateLimitedError) return false;
+    const safe = call.method === 'GET' || (error instanceof NetworkError && error.notSent);
+    if (!safe) return false;
+    const delay = RETRY_BASE_MS * 2 ** attempt * (0.5 + timing.random());
+    if (delay >= remaining()) return false;
+    await timing.sleep(delay);
+    return true;
+  }
+
+  return {
+    call,
+    get blockedUntil() {
+      return blockedUntil;
+    },
+  };
+}
+
+function parseJson(text: string): { json: unknown; text: string } {
+  if (!text.trim()) return { json: undefined, text };
+  try {
+    return { json: JSON.parse(text), text };
+  } catch {
+    return { json: undefined, text };
+  }
+}
+
+function statusError(response: HttpResponse): AgentError {
+  const { status } = response;
+  const said = errorBodyText(response.body, String(response.headers['content-type'] ?? ''));
+  const suffix = said ? `: ${said}` : '';
+  if (status >= 300 && status < 400) {
+    const location = String(response.headers.location ?? '');
+    let where = 'another address';
+    try {
+      where = new URL(location, 'http://unknown.invalid').origin;
+    } catch {
+      // an unparseable Location says nothing useful
+    }
+    return new RedirectError(`the service answered ${status}, a redirect to ${where}; not followed, the key stays here`, {
+      hint: 'if the service has moved, register again with the new --base-url',
+    });
+  }
+  if (status === 401) return new AuthError(`the service rejected the API key (401)${suffix}`, { hint: 'run "agent register" to get a new key' });
+  if (status === 408 || status >= 500) return new ServerError(`the service failed (${status})${suffix}`, status, { hint: 'try again later' });
+  return new RejectedError(`the service refused the request (${status})${suffix}`, status);
+}

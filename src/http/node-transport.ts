@@ -1,0 +1,79 @@
+import http from 'node:http';
+import https from 'node:https';
+import { NetworkError, ResponseError, TimeoutError } from '../errors.js';
+import type { HttpRequest, HttpResponse, Transport } from './transport.js';
+
+// Errors raised before a single byte could have reached the server: a POST that failed this way is
+// safe to try again. Anything else after connecting leaves the outcome unknown.
+const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL']);
+
+/** Node's own http/https: the cheapest way to talk to the service on every cron run (performance.md). */
+export function createNodeTransport(): Transport {
+  const agents = {
+    'http:': new http.Agent({ keepAlive: true, maxSockets: 4 }),
+    'https:': new https.Agent({ keepAlive: true, maxSockets: 4 }),
+  };
+
+  function send(request: HttpRequest): Promise<HttpResponse> {
+    const { url } = request;
+    const protocol = url.protocol === 'https:' ? https : http;
+    const agent = url.protocol === 'https:' ? agents['https:'] : agents['http:'];
+    return new Promise<HttpResponse>((resolve, reject) => {
+      let settled = false;
+      const finish = (error: Error | undefined, response?: HttpResponse) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        if (error) {
+          req.destroy();
+          reject(error);
+        } else resolve(response!);
+      };
+      const req = protocol.request(url, { method: request.method, headers: request.headers, agent }, (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > request.maxBodyBytes) {
+            res.destroy();
+            finish(new ResponseError(`the service sent more than ${request.maxBodyBytes} bytes; refused`));
+            return;
+          }
+          chunks.push(chunk);
+        });
+        res.on('end', () =>
+          finish(undefined, {
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+        res.on('error', (error) => finish(networkError(error, false)));
+        // After 'end' this is a no-op; before it, the server hung up mid-answer.
+        res.on('close', () => finish(new NetworkError('the connection closed before the answer was complete', false)));
+      });
+      const timer = setTimeout(
+        () => finish(new TimeoutError(`no complete answer from ${url.host} within ${request.timeoutMs / 1000} s`)),
+        request.timeoutMs,
+      );
+      req.on('error', (error) => finish(networkError(error, NOT_SENT.has((error as NodeJS.ErrnoException).code ?? ''))));
+      req.end(request.body);
+    });
+  }
+
+  return {
+    send,
+    close() {
+      agents['http:'].destroy();
+      agents['https:'].destroy();
+    },
+  };
+}
+
+function networkError(error: Error, notSent: boolean): NetworkError {
+  const code = (error as NodeJS.ErrnoException).code;
+  const what = code ? `${code}` : error.message;
+  return new NetworkError(`cannot reach the service (${what})`, notSent, {
+    hint: 'check the network and try again later',
+  });
+}

@@ -1,0 +1,115 @@
+import { maskKey, sanitize } from './sanitize.js';
+
+export interface WritableLike {
+  write(chunk: string): unknown;
+  isTTY?: boolean;
+}
+
+export interface OutputOptions {
+  stdout: WritableLike;
+  stderr: WritableLike;
+  json: boolean;
+  quiet: boolean;
+  verbose: boolean;
+}
+
+export interface Spinner {
+  update(text: string): void;
+  stop(): void;
+}
+
+/**
+ * Where everything the user sees goes: results on stdout, progress and problems on stderr, chatter only on
+ * a terminal, exactly one JSON document with --json. Every line passes through `redact`, so a secret that
+ * reached a message by mistake is still never printed (S3).
+ */
+export class Output {
+  readonly json: boolean;
+  readonly quiet: boolean;
+  readonly verbose: boolean;
+  /** A person is watching: progress lines and a spinner are welcome. */
+  readonly interactive: boolean;
+  readonly stdoutIsTTY: boolean;
+  private secrets: string[] = [];
+  private spinnerActive: Spinner | undefined;
+
+  constructor(private readonly options: OutputOptions) {
+    this.json = options.json;
+    this.quiet = options.quiet;
+    this.verbose = options.verbose;
+    this.stdoutIsTTY = options.stdout.isTTY === true;
+    this.interactive = options.stderr.isTTY === true && !options.json && !options.quiet;
+  }
+
+  /** Registers a secret: from now on it is printed only in its masked form. */
+  addSecret(secret: string): void {
+    if (secret.length >= 8 && !this.secrets.includes(secret)) this.secrets.push(secret);
+  }
+
+  redact(text: string): string {
+    let out = text;
+    for (const secret of this.secrets) out = out.split(secret).join(maskKey(secret));
+    return out;
+  }
+
+  /** The command's result: human lines, or the JSON document with --json. */
+  result(human: string | string[], json: unknown): void {
+    if (this.json) this.writeOut(`${JSON.stringify(json, null, 2)}\n`);
+    else {
+      const lines = Array.isArray(human) ? human : [human];
+      if (lines.length) this.writeOut(`${lines.map((line) => sanitize(line)).join('\n')}\n`);
+    }
+  }
+
+  /** Progress for a person at a terminal; nothing under cron, --json or --quiet. */
+  progress(message: string): void {
+    if (this.interactive || (this.verbose && !this.quiet)) this.writeErr(message);
+  }
+
+  /** Detail asked for with --verbose. */
+  detail(message: string): void {
+    if (this.verbose && !this.quiet) this.writeErr(message);
+  }
+
+  /** A problem worth reporting even under cron. */
+  warn(message: string): void {
+    if (!this.quiet) this.writeErr(message);
+  }
+
+  /** An error always reaches stderr, even with --quiet. */
+  error(message: string): void {
+    this.writeErr(message);
+  }
+
+  /** The raw JSON document on stdout (used for the error document with --json). */
+  jsonDocument(value: unknown): void {
+    this.writeOut(`${JSON.stringify(value, null, 2)}\n`);
+  }
+
+  /** ora is loaded only on a terminal: it costs ~66 ms at start-up and would only add noise under cron. */
+  async spinner(text: string): Promise<Spinner> {
+    if (!this.interactive) return { update() {}, stop() {} };
+    const { default: ora } = await import('ora');
+    const spinner = ora({ text: this.redact(sanitize(text)), stream: this.options.stderr as NodeJS.WritableStream }).start();
+    const handle: Spinner = {
+      update: (next) => {
+        spinner.text = this.redact(sanitize(next));
+      },
+      stop: () => {
+        spinner.stop();
+        if (this.spinnerActive === handle) this.spinnerActive = undefined;
+      },
+    };
+    this.spinnerActive = handle;
+    return handle;
+  }
+
+  private writeOut(text: string): void {
+    this.options.stdout.write(this.redact(text));
+  }
+
+  private writeErr(message: string): void {
+    this.spinnerActive?.stop();
+    this.options.stderr.write(`${this.redact(sanitize(message))}\n`);
+  }
+}

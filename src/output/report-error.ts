@@ -1,0 +1,26 @@
+import { AgentError, EXIT, type ExitCode } from '../errors.js';
+import type { Output } from './output.js';
+import { oneLine } from './sanitize.js';
+
+/**
+ * The one place where an error becomes what the user sees and the exit code (cli.md): one line with a
+ * hint on stderr, the same as a JSON document on stdout with --json, the stack only with --verbose.
+ */
+export function reportError(error: unknown, output: Output): ExitCode {
+  const known = error instanceof AgentError;
+  const code: ExitCode = known ? error.exitCode : EXIT.unexpected;
+  const message = known
+    ? oneLine(error.message, 500)
+    : `unexpected error: ${oneLine(error instanceof Error ? error.message : String(error), 500)}`;
+  const hint = known ? error.hint : 'this is a bug; please report it with the output of --verbose';
+  if (code === EXIT.ok) {
+    // Not a failure (another run is busy): silent under cron, a note with --verbose.
+    output.detail(`agent: ${message}`);
+    if (output.json) output.jsonDocument({ busy: true, message });
+    return code;
+  }
+  output.error(`agent: ${message}${hint ? ` (${hint})` : ''}`);
+  if (output.verbose && error instanceof Error && error.stack) output.error(error.stack);
+  if (output.json) output.jsonDocument({ error: { code, message } });
+  return code;
+}

@@ -1,0 +1,67 @@
+import { analyseThread, builtinAnalyser } from '../analysis/index.js';
+import type { Profile } from '../domain/profile.js';
+import type { Thread } from '../domain/thread.js';
+import { AgentError, AuthError, EXIT, LockedError, mayHaveLanded, RateLimitedError, TemporaryError, type ExitCode } from '../errors.js';
+import { oneLine } from '../output/sanitize.js';
+import type { ServiceApi } from '../service/api.js';
+import type { JournalEntry } from '../state/schema.js';
+
+export type Outcome =
+  | { kind: 'posted'; conviction: number; text: string; predictionId: string | null }
+  | { kind: 'skipped'; reason: string }
+  /** retry: the thread stays due and a later run tries again; otherwise it is done with. */
+  | { kind: 'failed'; error: string; retry: boolean; exitCode: ExitCode }
+  /** Nothing more can succeed this run (401, rate limit): the thread stays due. */
+  | { kind: 'stop'; error: Error };
+
+export interface HandleDeps {
+  api: ServiceApi;
+  profile: Profile;
+  dryRun: boolean;
+  /** Called with the journal entry to write durably before the POST leaves (R2). */
+  beforePost: (entry: JournalEntry) => void;
+  trace: (line: string) => void;
+}
+
+/** One thread: analyse, decide, post. Never throws: every way it can end is an Outcome. */
+export async function handleThread(thread: Thread, previous: JournalEntry | undefined, deps: HandleDeps): Promise<Outcome> {
+  if (previous?.status === 'posting') {
+    // A run died between "about to post" and "posted": that post may have landed, and a doubled
+    // prediction is worse than a missed one (R2).
+    return { kind: 'skipped', reason: 'an earlier run was interrupted while posting on it; not posted again in case that post landed' };
+  }
+  if (thread.locked) return { kind: 'skipped', reason: 'locked' };
+
+  let decision;
+  try {
+    const analysed = await analyseThread(builtinAnalyser, thread, deps.profile);
+    for (const line of analysed.trace) deps.trace(line);
+    decision = analysed.decision;
+  } catch (error) {
+    return { kind: 'failed', error: `analysis failed: ${message(error)}`, retry: true, exitCode: EXIT.temporary };
+  }
+  if (decision.action === 'skip') return { kind: 'skipped', reason: decision.reason };
+  if (deps.dryRun) return { kind: 'posted', conviction: decision.conviction, text: decision.text, predictionId: null };
+
+  deps.beforePost({ ts: thread.timestamp, status: 'posting', tries: previous?.tries });
+  try {
+    const result = await deps.api.predict(thread.id, decision.text, decision.conviction);
+    if (result.status === 'already') return { kind: 'skipped', reason: 'already predicted by this agent' };
+    return { kind: 'posted', conviction: decision.conviction, text: decision.text, predictionId: result.prediction?.id ?? null };
+  } catch (error) {
+    if (error instanceof LockedError) return { kind: 'skipped', reason: 'locked' };
+    // 401 and 429 mean the request was not processed.
+    if (error instanceof AuthError || error instanceof RateLimitedError) return { kind: 'stop', error };
+    if (mayHaveLanded(error)) {
+      // The POST left and no readable answer came back: it may have landed, so it is not sent again (R2).
+      return { kind: 'failed', error: `${message(error)}; the outcome is unknown, so it is not posted again`, retry: false, exitCode: EXIT.temporary };
+    }
+    if (error instanceof TemporaryError) return { kind: 'failed', error: message(error), retry: true, exitCode: EXIT.temporary };
+    // Refused as invalid (4xx): sending it again would be refused again.
+    return { kind: 'failed', error: message(error), retry: false, exitCode: error instanceof AgentError ? error.exitCode : EXIT.unexpected };
+  }
+}
+
+function message(error: unknown): string {
+  return oneLine(error instanceof Error ? error.message : String(error), 200);
+}

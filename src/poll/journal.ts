@@ -1,0 +1,28 @@
+import type { Cursor } from '../service/api.js';
+import type { JournalEntry, State } from '../state/schema.js';
+import { isAfter } from './cursor.js';
+
+export type Journal = Record<string, JournalEntry>;
+
+/** A thread is given up after this many temporary failures, with a reason, instead of forever (R1). */
+export const MAX_TRIES = 5;
+/** Far more than a run ever sees between two cursors; bounds the state file whatever happens. */
+const MAX_ENTRIES = 5000;
+
+/**
+ * Entries at or before the cursor can go: the cursor keeps those threads from being fetched again.
+ * Anything newer must stay, or a thread handled ahead of an older retry would be posted on twice.
+ */
+export function pruneJournal(journal: Journal, cursor: Cursor | null): Journal {
+  const kept = Object.entries(journal).filter(([id, entry]) => isAfter({ timestamp: entry.ts, id }, cursor));
+  kept.sort(([, a], [, b]) => Date.parse(b.ts) - Date.parse(a.ts));
+  return Object.fromEntries(kept.slice(0, MAX_ENTRIES));
+}
+
+export function isHandled(entry: JournalEntry | undefined): boolean {
+  return entry?.status === 'posted' || entry?.status === 'skipped';
+}
+
+export function journalOf(state: State): Journal {
+  return { ...(state.journal ?? {}) };
+}
