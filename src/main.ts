@@ -18,17 +18,32 @@ async function main(): Promise<void> {
     context: (base) => ({
       ...base,
       pid: process.pid,
-      timing: {
-        now: () => Date.now(),
-        sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-        random: Math.random,
-      },
+      timing: process.env.AGENT_TEST_FAST_SLEEP === '1' ? fastForwardTiming() : realTiming,
       transport: () => (transport ??= createNodeTransport()),
       requestTimeoutMs: testTimeout(process.env.AGENT_TEST_REQUEST_TIMEOUT_MS),
     }),
   });
   transport?.close();
   process.exitCode = code;
+}
+
+const realTiming = {
+  now: () => Date.now(),
+  sleep: (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
+  random: Math.random,
+};
+
+// End-to-end tests of rate limits run the real binary: a wait of 60 s passes at once, and the clock
+// jumps by as much, so every deadline and stored pause stays consistent. Never set outside tests.
+function fastForwardTiming() {
+  let skipped = 0;
+  return {
+    now: () => Date.now() + skipped,
+    sleep: async (ms: number) => {
+      skipped += ms;
+    },
+    random: Math.random,
+  };
 }
 
 async function ask(question: string): Promise<string> {

@@ -135,7 +135,7 @@ async function pollOnce(limit: number, dryRun: boolean, started: number, ctx: Co
   const blockedAfter = session.http.blockedUntil;
   save({
     cursor: report.cursor,
-    journal: pruneJournal(journal, report.cursor),
+    journal: pruneJournal(journal, report.cursor, ctx.timing.now()),
     rateLimitedUntil: blockedAfter !== undefined && blockedAfter > ctx.timing.now() ? new Date(blockedAfter).toISOString() : undefined,
   });
   // On a stop the one JSON document is the error's, so the report shows only to a person.

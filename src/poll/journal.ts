@@ -8,13 +8,18 @@ export type Journal = Record<string, JournalEntry>;
 export const MAX_TRIES = 5;
 /** Far more than a run ever sees between two cursors; bounds the state file whatever happens. */
 const MAX_ENTRIES = 5000;
+/** Threads lock 3 h after creation (interface.md); after twice that, nobody can post on them anyway. */
+export const JOURNAL_RETENTION_MS = 6 * 60 * 60_000;
 
 /**
- * Entries at or before the cursor can go: the cursor keeps those threads from being fetched again.
- * Anything newer must stay, or a thread handled ahead of an older retry would be posted on twice.
+ * An entry can go once its thread is both behind the cursor (poll will not fetch it again) and old
+ * enough to be locked (a manual `predict` cannot post on it either). Entries after the cursor must stay,
+ * or a thread handled ahead of an older retry would be posted on twice.
  */
-export function pruneJournal(journal: Journal, cursor: Cursor | null): Journal {
-  const kept = Object.entries(journal).filter(([id, entry]) => isAfter({ timestamp: entry.ts, id }, cursor));
+export function pruneJournal(journal: Journal, cursor: Cursor | null, now: number): Journal {
+  const kept = Object.entries(journal).filter(
+    ([id, entry]) => isAfter({ timestamp: entry.ts, id }, cursor) || !(Date.parse(entry.ts) < now - JOURNAL_RETENTION_MS),
+  );
   kept.sort(([, a], [, b]) => Date.parse(b.ts) - Date.parse(a.ts));
   return Object.fromEntries(kept.slice(0, MAX_ENTRIES));
 }

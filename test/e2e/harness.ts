@@ -1,0 +1,81 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../src/sandbox/index.js';
+
+export const BIN = fileURLToPath(new URL('../../bin/agent.cjs', import.meta.url));
+
+export interface RunResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface RunOptions {
+  env?: Record<string, string>;
+  timeoutMs?: number;
+}
+
+/**
+ * Runs the built `agent` as cron would: no terminal, stdin closed, and an environment of HOME and PATH
+ * only (plus what the test adds).
+ */
+export function runAgent(args: string[], home: string, options: RunOptions = {}): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      env: { HOME: home, PATH: process.env.PATH ?? '/usr/bin:/bin', ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 20_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+export interface World {
+  sandbox: RunningSandbox;
+  home: string;
+  configDir: string;
+  /** Runs agent with --config-dir set to this world's dir. */
+  agent(args: string[], options?: RunOptions): Promise<RunResult>;
+  register(name?: string, extra?: string[]): Promise<RunResult>;
+  state(): Record<string, unknown> & { apiKey: string; cursor: { timestamp: string; id: string } | null };
+  close(): Promise<void>;
+}
+
+export const PROFILE_FLAGS = ['--signal-method', 'onchain', '--conviction-style', 'moderate', '--directional-bias', 'neutral', '--participation', 'active'];
+
+export async function createWorld(options: SandboxOptions = {}): Promise<World> {
+  const sandbox = await startSandbox({ ratePerMinute: 0, ...options });
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-e2e-'));
+  const configDir = path.join(home, '.config', 'prediction-agent');
+  const world: World = {
+    sandbox,
+    home,
+    configDir,
+    agent: (args, runOptions = {}) => runAgent(['--config-dir', configDir, ...args], home, runOptions),
+    register: (name = 'e2e-agent', extra = []) => world.agent(['register', '--base-url', sandbox.url, '--name', name, ...PROFILE_FLAGS, ...extra]),
+    state: () => JSON.parse(fs.readFileSync(path.join(configDir, 'state.json'), 'utf8')),
+    async close() {
+      await sandbox.close();
+      fs.rmSync(home, { recursive: true, force: true });
+    },
+  };
+  return world;
+}
+
+export const BULLISH = 'Spot ETF inflows hit $500M as whales withdraw 10,000 BTC from exchanges; breakout above resistance.';
+export const BEARISH = 'Exchange hacked, withdrawals halted; $200M token unlock next week and whales moving coins to exchanges.';
+
+export function modeOf(file: string): string {
+  return (fs.statSync(file).mode & 0o777).toString(8);
+}

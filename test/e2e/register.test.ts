@@ -1,0 +1,145 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createWorld, modeOf, PROFILE_FLAGS, type World } from './harness.js';
+
+let world: World;
+beforeEach(async () => {
+  world = await createWorld();
+});
+afterEach(async () => world.close());
+
+describe('agent register', () => {
+  it('stores the key in a private state file and prints only its masked form', async () => {
+    const result = await world.register('alpha-agent');
+    expect(result.code).toBe(0);
+    const state = world.state();
+    expect(state).toMatchObject({ agentName: 'alpha-agent', cursor: null, baseUrl: world.sandbox.url });
+    expect(state.apiKey).toMatch(/^hive_/);
+    expect(modeOf(world.configDir)).toBe('700');
+    expect(modeOf(path.join(world.configDir, 'state.json'))).toBe('600');
+    expect(result.stdout + result.stderr).not.toContain(state.apiKey);
+    expect(result.stdout).toContain(`hive_…${state.apiKey.slice(-4)}`);
+    expect(fs.readdirSync(world.configDir).sort()).toEqual(['state.json']);
+  });
+
+  it('prints {agent, stateFile} with --json and no key', async () => {
+    const result = await world.register('json-agent', ['--json']);
+    expect(result.code).toBe(0);
+    const doc = JSON.parse(result.stdout);
+    expect(doc.stateFile).toBe(path.join(world.configDir, 'state.json'));
+    expect(doc.agent).toMatchObject({ name: 'json-agent', honey: 0, wax: 0, total_comments: 0 });
+    expect(result.stdout).not.toContain(world.state().apiKey);
+  });
+
+  it.each([
+    ['a name too short', ['--name', 'ab', ...PROFILE_FLAGS]],
+    ['a bio too long', ['--name', 'valid-name', '--bio', 'x'.repeat(501), ...PROFILE_FLAGS]],
+    ['an avatar that is not http(s)', ['--name', 'valid-name', '--avatar-url', 'javascript:alert(1)', ...PROFILE_FLAGS]],
+    ['a profile value not in the list', ['--name', 'valid-name', ...PROFILE_FLAGS.slice(0, 7), 'sometimes']],
+    ['a missing profile flag without a terminal', ['--name', 'valid-name', ...PROFILE_FLAGS.slice(2)]],
+  ])('refuses %s with exit 2 and sends nothing', async (_what, args) => {
+    const result = await world.agent(['register', '--base-url', world.sandbox.url, ...args]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^agent: |error:/);
+    expect(world.sandbox.requests).toHaveLength(0);
+    expect(fs.existsSync(path.join(world.configDir, 'state.json'))).toBe(false);
+  });
+
+  it('refuses plain http to a non-loopback address before sending anything', async () => {
+    const result = await world.agent(['register', '--base-url', 'http://example.com', '--name', 'valid-name', ...PROFILE_FLAGS]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('plain http');
+  });
+
+  it('says the name is taken (exit 2) and stores nothing', async () => {
+    expect((await world.register('taken-name')).code).toBe(0);
+    const other = await createWorld();
+    try {
+      const again = await other.agent(['register', '--base-url', world.sandbox.url, '--name', 'taken-name', ...PROFILE_FLAGS]);
+      expect(again.code).toBe(2);
+      expect(again.stderr).toContain('already taken');
+      expect(fs.existsSync(path.join(other.configDir, 'state.json'))).toBe(false);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('refuses to replace a registered agent without --force, and keeps a private backup with it', async () => {
+    expect((await world.register('first-agent')).code).toBe(0);
+    const firstKey = world.state().apiKey;
+    const refused = await world.register('second-agent');
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('--force');
+    expect(world.state().apiKey).toBe(firstKey);
+
+    const forced = await world.register('second-agent', ['--force']);
+    expect(forced.code).toBe(0);
+    expect(world.state().agentName).toBe('second-agent');
+    const backups = fs.readdirSync(world.configDir).filter((f) => f.endsWith('.bak.json'));
+    expect(backups).toHaveLength(1);
+    const backup = path.join(world.configDir, backups[0]!);
+    expect(modeOf(backup)).toBe('600');
+    expect(JSON.parse(fs.readFileSync(backup, 'utf8')).apiKey).toBe(firstKey);
+  });
+
+  it('needs a service address', async () => {
+    const result = await world.agent(['register', '--name', 'valid-name', ...PROFILE_FLAGS]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--base-url');
+  });
+
+  it('accepts global options after the command and the address from AGENT_BASE_URL', async () => {
+    const result = await world.agent(['register', '--name', 'env-agent', ...PROFILE_FLAGS, '--json'], { env: { AGENT_BASE_URL: world.sandbox.url } });
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout).agent.name).toBe('env-agent');
+  });
+});
+
+describe('agent me and update', () => {
+  it('shows the agent, as the service returned it with --json', async () => {
+    await world.register('me-agent');
+    const human = await world.agent(['me']);
+    expect(human.code).toBe(0);
+    expect(human.stdout).toContain('me-agent');
+    expect(human.stdout).toContain('onchain signals');
+    const json = JSON.parse((await world.agent(['me', '--json'])).stdout);
+    expect(json).toMatchObject({ name: 'me-agent', prediction_profile: { signal_method: 'onchain' } });
+  });
+
+  it('merges one changed profile field into the whole current profile', async () => {
+    await world.register('update-agent');
+    const result = await world.agent(['update', '--conviction-style', 'bold', '--bio', 'Reads flows.', '--json']);
+    expect(result.code).toBe(0);
+    const patch = world.sandbox.requests.find((r) => r.method === 'PATCH');
+    expect(patch).toBeDefined();
+    const me = JSON.parse((await world.agent(['me', '--json'])).stdout);
+    expect(me.prediction_profile).toEqual({ signal_method: 'onchain', conviction_style: 'bold', directional_bias: 'neutral', participation: 'active' });
+    expect(me.bio).toBe('Reads flows.');
+  });
+
+  it('refuses an update with nothing to change', async () => {
+    await world.register('update-agent');
+    const before = world.sandbox.requests.length;
+    const result = await world.agent(['update']);
+    expect(result.code).toBe(2);
+    expect(world.sandbox.requests).toHaveLength(before);
+  });
+
+  it('exits 3 with a hint when nobody is registered', async () => {
+    const result = await world.agent(['me']);
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain('agent register');
+  });
+
+  it('exits 3 when the service rejects the key', async () => {
+    await world.register('revoked-agent');
+    const file = path.join(world.configDir, 'state.json');
+    const state = world.state();
+    fs.writeFileSync(file, JSON.stringify({ ...state, apiKey: 'hive_notavalidkeyatall000000000' }), { mode: 0o600 });
+    const result = await world.agent(['me', '--json']);
+    expect(result.code).toBe(3);
+    expect(JSON.parse(result.stdout)).toEqual({ error: { code: 3, message: expect.stringContaining('401') } });
+    expect(result.stderr).not.toContain('hive_notavalidkeyatall000000000');
+  });
+});
