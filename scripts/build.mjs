@@ -12,8 +12,9 @@ await build({
   platform: 'node',
   format: 'cjs',
   target: 'node20.19',
-  minifySyntax: true,
-  minifyWhitespace: true,
+  // Full minification: V8 parses the whole file on every cron run, and a smaller file parses faster.
+  minify: true,
+  keepNames: false,
   legalComments: 'none',
   logLevel: 'warning',
   define: { 'process.env.AGENT_BUILD_VERSION': JSON.stringify(version) },

@@ -128,6 +128,23 @@ export async function runCli(deps: CliDeps): Promise<ExitCode> {
       }),
     );
 
+  program
+    .command('sandbox')
+    .description('serve a local sandbox of the service (threads, locking, scoring) for trying agents offline')
+    .option('--port <n>', 'port to listen on; 0 or none: a free port')
+    .option('--host <addr>', 'address to listen on (default 127.0.0.1)')
+    .option('--seed <n>', 'seed of the thread feed, for a reproducible run')
+    .option('--speed <x>', 'sandbox clock speed: 60 resolves a 3-hour thread in 3 minutes')
+    .option('--rate <threads/min>', 'new threads per minute of sandbox time')
+    .option('--rate-limit <requests/min>', 'answer 429 beyond this many requests a minute per key (0: off)')
+    .option('--state <file>', 'keep the sandbox state in this file across restarts')
+    .action(
+      action(async (ctx, options: Record<string, string | undefined>) => {
+        const { runSandbox } = await import('./commands/sandbox.js');
+        await runSandbox(options, ctx);
+      }),
+    );
+
   try {
     await program.parseAsync(deps.argv, { from: 'user' });
     return exitCode;

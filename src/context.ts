@@ -23,6 +23,8 @@ export interface Context {
   /** The request timeout; tests shorten it. */
   requestTimeoutMs?: number;
   prompt?: (question: string) => Promise<string>;
+  /** Resolves with the signal's name on SIGINT or SIGTERM (for the long-running `sandbox`). */
+  untilSignal?: () => Promise<string>;
 }
 
 export function stateStore(ctx: Context): StateStore {

@@ -1,6 +1,5 @@
 import envPaths from 'env-paths';
 import { runCli } from './cli.js';
-import { createNodeTransport } from './http/node-transport.js';
 import type { Transport } from './http/transport.js';
 
 // The only place that touches process globals: argv, env, streams, clock and the exit code.
@@ -19,12 +18,29 @@ async function main(): Promise<void> {
       ...base,
       pid: process.pid,
       timing: process.env.AGENT_TEST_FAST_SLEEP === '1' ? fastForwardTiming() : realTiming,
-      transport: () => (transport ??= createNodeTransport()),
+      transport: () => (transport ??= lazyNodeTransport()),
       requestTimeoutMs: testTimeout(process.env.AGENT_TEST_REQUEST_TIMEOUT_MS),
+      untilSignal: () =>
+        new Promise<string>((resolve) => {
+          process.once('SIGINT', () => resolve('SIGINT'));
+          process.once('SIGTERM', () => resolve('SIGTERM'));
+        }),
     }),
   });
   transport?.close();
   process.exitCode = code;
+}
+
+// node:http is loaded on the first request, not at start-up: `--version`, `--help` and usage errors never need it.
+function lazyNodeTransport(): Transport {
+  let real: Transport | undefined;
+  return {
+    async send(request) {
+      real ??= (await import('./http/node-transport.js')).createNodeTransport();
+      return real.send(request);
+    },
+    close: () => real?.close(),
+  };
 }
 
 const realTiming = {

@@ -59,7 +59,8 @@ export function profileFromFlags(flags: ProfileFlags): Partial<Profile> {
 /** The user's thread id, checked enough that it is clearly an id; it is always sent as one path segment. */
 export function checkThreadId(id: string): string {
   const trimmed = id.trim();
-  if (!trimmed || trimmed.length > 200 || /[\u0000-\u001f\u007f]/.test(trimmed)) {
+  // `.` and `..` cannot be one URL path segment in any spelling (see pathSegment).
+  if (!trimmed || trimmed === '.' || trimmed === '..' || trimmed.length > 200 || /[\u0000-\u001f\u007f]/.test(trimmed)) {
     throw new UsageError(`not a thread id: ${JSON.stringify(oneLine(id, 60))}`, { hint: 'nothing was sent' });
   }
   return trimmed;

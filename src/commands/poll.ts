@@ -4,7 +4,7 @@ import type { Thread } from '../domain/thread.js';
 import { EXIT, RateLimitedError, TemporaryError, UsageError, type ExitCode } from '../errors.js';
 import { compareKey, nextCursor } from '../poll/cursor.js';
 import { fetchNewThreads } from '../poll/fetch-new.js';
-import { handleThread, type Outcome } from '../poll/handle-thread.js';
+import type { Outcome } from '../poll/handle-thread.js';
 import { isHandled, journalOf, MAX_TRIES, pruneJournal } from '../poll/journal.js';
 import { renderPoll, type PollReport } from '../poll/report.js';
 import type { ServiceApi } from '../service/api.js';
@@ -72,6 +72,9 @@ async function pollOnce(limit: number, dryRun: boolean, started: number, ctx: Co
     const todo = threads.filter((t) => !isHandled(journal[t.id]));
     handled.push(...threads.filter((t) => isHandled(journal[t.id])));
     const profile = todo.some((t) => !t.locked) ? await fetchProfile(api) : undefined;
+    // The analysis (a lexicon of compiled patterns) loads only when there is a thread to handle: most
+    // cron runs find nothing new and should not pay for it (performance.md).
+    const { handleThread } = todo.length ? await import('../poll/handle-thread.js') : { handleThread: undefined };
 
     for (const thread of todo) {
       if (stop) {
@@ -80,7 +83,7 @@ async function pollOnce(limit: number, dryRun: boolean, started: number, ctx: Co
       }
       spinner.update(`Thread ${thread.id} (${thread.projectId})…`);
       const previous = journal[thread.id];
-      const outcome = await handleThread(thread, previous, {
+      const outcome = await handleThread!(thread, previous, {
         api,
         profile: profile as Profile,
         dryRun,
@@ -133,11 +136,14 @@ async function pollOnce(limit: number, dryRun: boolean, started: number, ctx: Co
 
   report.cursor = nextCursor(state.cursor, handled, due);
   const blockedAfter = session.http.blockedUntil;
-  save({
+  const final: State = {
+    ...state,
     cursor: report.cursor,
     journal: pruneJournal(journal, report.cursor, ctx.timing.now()),
     rateLimitedUntil: blockedAfter !== undefined && blockedAfter > ctx.timing.now() ? new Date(blockedAfter).toISOString() : undefined,
-  });
+  };
+  // Most runs change nothing: no write, no fsync, 288 times a day.
+  if (!dryRun && JSON.stringify(final) !== JSON.stringify(state)) store.write(final);
   // On a stop the one JSON document is the error's, so the report shows only to a person.
   if (!stop || !ctx.output.json) renderPoll(report, ctx.output, { dryRun, elapsedMs: ctx.timing.now() - started });
   if (stop) throw stop;

@@ -9,6 +9,7 @@ import {
   TimeoutError,
   type AgentError,
 } from '../errors.js';
+import { maskKey } from '../output/sanitize.js';
 import { errorBodyText } from './error-body.js';
 import { baseUrlText, pathSegment } from './origin.js';
 import { backoffMs } from './retry-after.js';
@@ -126,7 +127,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         }
         throw new RateLimitedError(`still rate limited after waiting (${why})`, blockedUntil);
       }
-      const error = statusError(response);
+      const error = statusError(response, base, options.apiKey);
       if (await retryable(call, attempt, error)) continue;
       throw error;
     }
@@ -160,15 +161,19 @@ function parseJson(text: string): { json: unknown; text: string } {
   }
 }
 
-function statusError(response: HttpResponse): AgentError {
+function statusError(response: HttpResponse, base: string, apiKey: string | undefined): AgentError {
   const { status } = response;
-  const said = errorBodyText(response.body, String(response.headers['content-type'] ?? ''));
+  // A service that echoes the key ("invalid key hive_…") must not put it in a message: masked before the
+  // text is cut to length, so no part of it survives a cut either (S3).
+  const body = apiKey && apiKey.length >= 8 ? response.body.split(apiKey).join(maskKey(apiKey)) : response.body;
+  const said = errorBodyText(body, String(response.headers['content-type'] ?? ''));
   const suffix = said ? `: ${said}` : '';
   if (status >= 300 && status < 400) {
     const location = String(response.headers.location ?? '');
     let where = 'another address';
     try {
-      where = new URL(location, 'http://unknown.invalid').origin;
+      // A relative Location stays on the service's own origin.
+      if (location) where = new URL(location, `${base}/`).origin;
     } catch {
       // an unparseable Location says nothing useful
     }

@@ -19,9 +19,10 @@ export function errorBodyText(body: string, contentType = ''): string {
     const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(trimmed)?.[1];
     const text = (title ?? trimmed.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' '))
       .replace(/&nbsp;/g, ' ')
-      .replace(/&amp;/g, '&')
       .replace(/&lt;/g, '<')
-      .replace(/&gt;/g, '>');
+      .replace(/&gt;/g, '>')
+      // Last, so that `&amp;lt;` reads `&lt;` and is not decoded twice.
+      .replace(/&amp;/g, '&');
     return oneLine(text, 200);
   }
   return oneLine(trimmed, 200);

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import https from 'node:https';
+import type https from 'node:https';
 import { NetworkError, ResponseError, TimeoutError } from '../errors.js';
 import type { HttpRequest, HttpResponse, Transport } from './transport.js';
 
@@ -7,17 +7,22 @@ import type { HttpRequest, HttpResponse, Transport } from './transport.js';
 // safe to try again. Anything else after connecting leaves the outcome unknown.
 const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL']);
 
-/** Node's own http/https: the cheapest way to talk to the service on every cron run (performance.md). */
+/**
+ * Node's own http/https: the cheapest way to talk to the service on every cron run (performance.md).
+ * `https` (and with it tls) is loaded only for an https address: a loopback service never pays for it.
+ */
 export function createNodeTransport(): Transport {
-  const agents = {
-    'http:': new http.Agent({ keepAlive: true, maxSockets: 4 }),
-    'https:': new https.Agent({ keepAlive: true, maxSockets: 4 }),
-  };
+  const httpAgent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+  let secure: { module: typeof https; agent: https.Agent } | undefined;
 
-  function send(request: HttpRequest): Promise<HttpResponse> {
+  async function send(request: HttpRequest): Promise<HttpResponse> {
     const { url } = request;
-    const protocol = url.protocol === 'https:' ? https : http;
-    const agent = url.protocol === 'https:' ? agents['https:'] : agents['http:'];
+    if (url.protocol === 'https:' && !secure) {
+      const module = (await import('node:https')).default;
+      secure = { module, agent: new module.Agent({ keepAlive: true, maxSockets: 4 }) };
+    }
+    const protocol = url.protocol === 'https:' ? secure!.module : http;
+    const agent = url.protocol === 'https:' ? secure!.agent : httpAgent;
     return new Promise<HttpResponse>((resolve, reject) => {
       let settled = false;
       const finish = (error: Error | undefined, response?: HttpResponse) => {
@@ -64,8 +69,8 @@ export function createNodeTransport(): Transport {
   return {
     send,
     close() {
-      agents['http:'].destroy();
-      agents['https:'].destroy();
+      httpAgent.destroy();
+      secure?.agent.destroy();
     },
   };
 }

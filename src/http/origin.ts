@@ -39,6 +39,15 @@ export function baseUrlText(url: URL): string {
 
 /** One path segment, whatever the id looks like (`../x`, `//evil/x`, `%2F`): S1. */
 export function pathSegment(value: string): string {
-  const encoded = encodeURIComponent(value);
+  // The URL standard reads `.` and `..` as "here" and "up" even when written `%2E` (url.spec.whatwg.org,
+  // "single-dot / double-dot URL path segment"), and an empty id would address the list: none can be sent.
+  const refuse = () => new UsageError(`${JSON.stringify(value)} cannot be sent as an id: it is not one path segment`, { hint: 'nothing was sent' });
+  if (value === '' || value === '.' || value === '..') throw refuse();
+  let encoded: string;
+  try {
+    encoded = encodeURIComponent(value);
+  } catch {
+    throw refuse(); // a lone surrogate (JSON allows "\ud800") has no UTF-8 form
+  }
   return /^\.+$/.test(encoded) ? encoded.replace(/\./g, '%2E') : encoded;
 }

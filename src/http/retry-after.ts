@@ -15,6 +15,7 @@ export function backoffMs(retryAfter: string | string[] | undefined, now: number
     const date = Date.parse(raw);
     if (Number.isFinite(date)) asked = date - now;
   }
-  const ms = Math.max(MIN_BACKOFF_MS, Number.isFinite(asked) ? asked : 0);
+  // Infinity (a number too long to represent) is absurd, not missing: it is capped like any other.
+  const ms = Math.max(MIN_BACKOFF_MS, Number.isNaN(asked) ? 0 : asked);
   return ms > MAX_BACKOFF_MS ? { ms: MAX_BACKOFF_MS, capped: true } : { ms, capped: false };
 }

@@ -54,7 +54,7 @@ export class Output {
 
   /** The command's result: human lines, or the JSON document with --json. */
   result(human: string | string[], json: unknown): void {
-    if (this.json) this.writeOut(`${JSON.stringify(json, null, 2)}\n`);
+    if (this.json) this.writeOut(jsonText(json));
     else {
       const lines = Array.isArray(human) ? human : [human];
       if (lines.length) this.writeOut(`${lines.map((line) => sanitize(line)).join('\n')}\n`);
@@ -83,7 +83,7 @@ export class Output {
 
   /** The raw JSON document on stdout (used for the error document with --json). */
   jsonDocument(value: unknown): void {
-    this.writeOut(`${JSON.stringify(value, null, 2)}\n`);
+    this.writeOut(jsonText(value));
   }
 
   /** ora is loaded only on a terminal: it costs ~66 ms at start-up and would only add noise under cron. */
@@ -112,4 +112,14 @@ export class Output {
     this.spinnerActive?.stop();
     this.options.stderr.write(`${this.redact(sanitize(message))}\n`);
   }
+}
+
+// JSON.stringify escapes C0 controls but leaves DEL, C1 (U+009B is CSI to some terminals) and bidi controls
+// raw: escaped here too, so a --json document on a terminal is as inert as a human line (S4), and lossless.
+// eslint-disable-next-line no-control-regex
+const UNSAFE_IN_JSON = /[\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+function jsonText(value: unknown): string {
+  const text = (JSON.stringify(value, null, 2) ?? 'null').replace(UNSAFE_IN_JSON, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return `${text}\n`;
 }

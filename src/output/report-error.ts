@@ -9,9 +9,10 @@ import { oneLine } from './sanitize.js';
 export function reportError(error: unknown, output: Output): ExitCode {
   const known = error instanceof AgentError;
   const code: ExitCode = known ? error.exitCode : EXIT.unexpected;
+  // Redacted before the cut: a key cut in half would no longer be recognised and masked (S3).
   const message = known
-    ? oneLine(error.message, 500)
-    : `unexpected error: ${oneLine(error instanceof Error ? error.message : String(error), 500)}`;
+    ? oneLine(output.redact(error.message), 500)
+    : `unexpected error: ${oneLine(output.redact(error instanceof Error ? error.message : String(error)), 500)}`;
   const hint = known ? error.hint : 'this is a bug; please report it with the output of --verbose';
   if (code === EXIT.ok) {
     // Not a failure (another run is busy): silent under cron, a note with --verbose.

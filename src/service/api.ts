@@ -56,7 +56,7 @@ export function createServiceApi(http: HttpClient) {
     async register(input: RegisterInput) {
       try {
         const { json } = await http.call({ method: 'POST', path: ['agent', 'register'], body: input });
-        const parsed = parse(registrationSchema, unwrapObject(json, ['data'], 'api_key'), 'registration');
+        const parsed = parse(registrationSchema(), unwrapObject(json, ['data'], 'api_key'), 'registration');
         return { agent: parsed.agent, apiKey: parsed.api_key };
       } catch (error) {
         if (error instanceof RejectedError && error.status === 409) {
@@ -68,13 +68,13 @@ export function createServiceApi(http: HttpClient) {
 
     async me(): Promise<Agent> {
       const { json } = await http.call({ method: 'GET', path: ['agent', 'me'] });
-      return parse(agentSchema, unwrapObject(json, ['agent']), 'agent');
+      return parse(agentSchema(), unwrapObject(json, ['agent']), 'agent');
     },
 
     /** The response body is not specified (interface.md §4.3): an agent if it is one, else undefined. */
     async updateMe(patch: AgentPatch): Promise<Agent | undefined> {
       const { json } = await http.call({ method: 'PATCH', path: ['agent', 'me'], body: patch });
-      const result = agentSchema.safeParse(unwrapObject(json, ['agent']));
+      const result = agentSchema().safeParse(unwrapObject(json, ['agent']));
       return result.success ? result.data : undefined;
     },
 
@@ -85,13 +85,14 @@ export function createServiceApi(http: HttpClient) {
       if (!list) throw new ResponseError(`the thread list is not a list (${describe(json)})`);
       const page: ThreadPage = { threads: [], malformed: [], unidentifiable: 0, size: list.length };
       for (const element of list) {
-        const full = threadSchema.safeParse(element);
+        const full = threadSchema().safeParse(element);
         if (full.success) {
           page.threads.push(toThread(full.data));
           continue;
         }
-        const identity = threadIdentitySchema.safeParse(element);
-        if (identity.success) page.malformed.push({ ...identity.data, reason: `malformed thread (${firstIssue(full.error)})` });
+        const identity = threadIdentitySchema().safeParse(element);
+        // Only the identity: the rest of a loose, malformed element (any size, any content) goes no further.
+        if (identity.success) page.malformed.push({ id: identity.data.id, timestamp: identity.data.timestamp, reason: `malformed thread (${firstIssue(full.error)})` });
         else page.unidentifiable += 1;
       }
       return page;
@@ -100,7 +101,7 @@ export function createServiceApi(http: HttpClient) {
     async thread(id: string): Promise<Thread> {
       try {
         const { json } = await http.call({ method: 'GET', path: ['thread', id] });
-        return toThread(parse(threadSchema, unwrapObject(json, ['thread']), 'thread'));
+        return toThread(parse(threadSchema(), unwrapObject(json, ['thread']), 'thread'));
       } catch (error) {
         if (error instanceof RejectedError && error.status === 404) {
           throw new RejectedError(`no such thread: ${JSON.stringify(id)}`, 404, { hint: 'check the thread id' });
@@ -117,7 +118,7 @@ export function createServiceApi(http: HttpClient) {
           path: ['comment', threadId],
           body: { text, thread_id: threadId, conviction },
         });
-        const result = predictionSchema.safeParse(unwrapObject(json, ['comment', 'prediction']));
+        const result = predictionSchema().safeParse(unwrapObject(json, ['comment', 'prediction']));
         // The POST succeeded whatever the body says; a body we cannot read must not cause a second post.
         return { status: 'posted', prediction: result.success ? result.data : undefined };
       } catch (error) {

@@ -3,72 +3,90 @@ import { CONVICTION_STYLES, DIRECTIONAL_BIASES, PARTICIPATIONS, SIGNAL_METHODS }
 
 // Service answers are parsed, never cast. Objects are loose: fields the service adds are kept (so
 // `me --json` shows the agent as the service returned it) and never get in the way.
+//
+// Each schema is built on first use: building them all costs ~6 ms, and the cron run that finds
+// nothing new parses none of them (performance.md).
 
-const idLike = z.pipe(
-  z.union([z.string().check(z.minLength(1)), z.number()]),
-  z.transform((value) => String(value)),
+function lazy<T>(build: () => T): () => T {
+  let built: T | undefined;
+  return () => (built ??= build());
+}
+
+const idLike = lazy(() =>
+  z.pipe(
+    z.union([z.string().check(z.minLength(1)), z.number()]),
+    z.transform((value) => String(value)),
+  ),
 );
 
-const instant = z.string().check(
-  z.refine((value) => Number.isFinite(Date.parse(value)), { message: 'not an ISO 8601 timestamp' }),
+const instant = lazy(() =>
+  z.string().check(z.refine((value) => Number.isFinite(Date.parse(value)), { message: 'not an ISO 8601 timestamp' })),
 );
 
-const numberLike = z.pipe(
-  z.union([z.number(), z.string()]),
-  z.transform((value, ctx) => {
-    const n = typeof value === 'number' ? value : Number(value);
-    if (!Number.isFinite(n)) ctx.issues.push({ code: 'custom', message: 'not a number', input: value });
-    return n;
-  }),
+const numberLike = lazy(() =>
+  z.pipe(
+    z.union([z.number(), z.string()]),
+    z.transform((value, ctx) => {
+      const n = typeof value === 'number' ? value : Number(value);
+      if (!Number.isFinite(n)) ctx.issues.push({ code: 'custom', message: 'not a number', input: value });
+      return n;
+    }),
+  ),
 );
 
-export const profileSchema = z.object({
+const profileShape = () => ({
   signal_method: z.enum(SIGNAL_METHODS),
   conviction_style: z.enum(CONVICTION_STYLES),
   directional_bias: z.enum(DIRECTIONAL_BIASES),
   participation: z.enum(PARTICIPATIONS),
 });
 
-export const agentSchema = z.looseObject({
-  id: idLike,
-  name: z.string(),
-  prediction_profile: z.optional(z.looseObject(profileSchema.shape)),
-  honey: z.optional(z.nullable(numberLike)),
-  wax: z.optional(z.nullable(numberLike)),
-  total_comments: z.optional(z.nullable(numberLike)),
-});
-export type Agent = z.infer<typeof agentSchema>;
+export const agentSchema = lazy(() =>
+  z.looseObject({
+    id: idLike(),
+    name: z.string(),
+    prediction_profile: z.optional(z.looseObject(profileShape())),
+    honey: z.optional(z.nullable(numberLike())),
+    wax: z.optional(z.nullable(numberLike())),
+    total_comments: z.optional(z.nullable(numberLike())),
+  }),
+);
+export type Agent = z.infer<ReturnType<typeof agentSchema>>;
 
-export const registrationSchema = z.looseObject({
-  agent: agentSchema,
-  api_key: z.string().check(z.minLength(8), z.regex(/^[\x21-\x7e]+$/, 'not a printable key')),
-});
-
-// Only what the client needs must be present; everything else is tolerated missing or malformed.
-const citationSchema = z.catch(
-  z.looseObject({ url: z.catch(z.optional(z.string()), undefined), title: z.catch(z.optional(z.string()), undefined) }),
-  {},
+export const registrationSchema = lazy(() =>
+  z.looseObject({
+    agent: agentSchema(),
+    api_key: z.string().check(z.minLength(8), z.regex(/^[\x21-\x7e]+$/, 'not a printable key')),
+  }),
 );
 
-export const threadSchema = z.looseObject({
-  id: idLike,
-  project_id: z.string(),
-  text: z.string(),
-  timestamp: instant,
-  locked: z._default(z.boolean(), false),
-  price_on_fetch: z.catch(z.optional(z.nullable(numberLike)), undefined),
-  citations: z.catch(z.array(citationSchema), []),
-});
-export type ThreadWire = z.infer<typeof threadSchema>;
+// Only what the client needs must be present; everything else is tolerated missing or malformed.
+export const threadSchema = lazy(() =>
+  z.looseObject({
+    id: idLike(),
+    project_id: z.string(),
+    text: z.string(),
+    timestamp: instant(),
+    locked: z._default(z.boolean(), false),
+    price_on_fetch: z.catch(z.optional(z.nullable(numberLike())), undefined),
+    citations: z.catch(
+      z.array(z.catch(z.looseObject({ url: z.catch(z.optional(z.string()), undefined), title: z.catch(z.optional(z.string()), undefined) }), {})),
+      [],
+    ),
+  }),
+);
+export type ThreadWire = z.infer<ReturnType<typeof threadSchema>>;
 
 /** Enough of a thread to know which one it is, so a malformed one can still be skipped by id. */
-export const threadIdentitySchema = z.looseObject({ id: idLike, timestamp: instant });
+export const threadIdentitySchema = lazy(() => z.looseObject({ id: idLike(), timestamp: instant() }));
 
-export const predictionSchema = z.looseObject({
-  id: idLike,
-  thread_id: z.optional(idLike),
-  text: z.optional(z.string()),
-  conviction: z.optional(numberLike),
-  created_at: z.optional(z.string()),
-});
-export type Prediction = z.infer<typeof predictionSchema>;
+export const predictionSchema = lazy(() =>
+  z.looseObject({
+    id: idLike(),
+    thread_id: z.optional(idLike()),
+    text: z.optional(z.string()),
+    conviction: z.optional(numberLike()),
+    created_at: z.optional(z.string()),
+  }),
+);
+export type Prediction = z.infer<ReturnType<typeof predictionSchema>>;

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { BusyError } from '../errors.js';
+import { BusyError, NotRegisteredError } from '../errors.js';
 
 /** A run never lasts this long (its budget is far shorter), so an older lock is stale even if its pid was reused. */
 const STALE_AFTER_MS = 15 * 60_000;
@@ -38,7 +38,10 @@ export function acquireLock({ dir, pid, now, isAlive = processAlive }: LockOptio
         },
       };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const code = (error as NodeJS.ErrnoException).code;
+      // No config dir means nobody registered here: say so (exit 3), not "unexpected error: ENOENT".
+      if (code === 'ENOENT') throw new NotRegisteredError(`no agent is registered in ${dir}`, { hint: 'run "agent register" first' });
+      if (code !== 'EEXIST') throw error;
     }
     const holder = readHolder(file);
     if (!holder) continue; // released between our open and read: try again

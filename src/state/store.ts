@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { StateError } from '../errors.js';
@@ -22,6 +21,7 @@ export interface StateStore {
 
 export function createStateStore(dir: string): StateStore {
   const file = path.join(dir, 'state.json');
+  let writes = 0;
 
   function checkMode(target: string, stat: fs.Stats, wanted: number, kind: string): void {
     if ((stat.mode & 0o077) !== 0) {
@@ -34,7 +34,12 @@ export function createStateStore(dir: string): StateStore {
 
   function prepareDir(): void {
     // mkdir applies the mode at creation, so the directory is never open even for an instant.
-    fs.mkdirSync(dir, { recursive: true, mode: DIR_MODE });
+    try {
+      fs.mkdirSync(dir, { recursive: true, mode: DIR_MODE });
+    } catch (error) {
+      // EEXIST here means a file stands where the directory should be.
+      throw new StateError(`cannot create the config directory ${dir} (${(error as NodeJS.ErrnoException).code})`, 'io', { cause: error });
+    }
     const stat = fs.statSync(dir);
     if (!stat.isDirectory()) throw new StateError(`${dir} is not a directory`, 'io');
     checkMode(dir, stat, DIR_MODE, 'the config directory');
@@ -64,7 +69,8 @@ export function createStateStore(dir: string): StateStore {
   }
 
   function writePrivate(target: string, content: string): void {
-    const temp = path.join(dir, `.${path.basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+    // Unique per process and write; O_EXCL below refuses a name that exists anyway (no crypto needed on the cron path).
+    const temp = path.join(dir, `.${path.basename(target)}.${process.pid}.${++writes}.${Date.now().toString(36)}.tmp`);
     // Created with its final mode (never write-then-chmod), exclusively, in the same directory so the
     // rename is atomic.
     const fd = fs.openSync(temp, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL, FILE_MODE);

@@ -1,0 +1,82 @@
+// The speed and memory targets of shared/design/performance.md, measured side by side with `node -e 0`
+// in the same run (absolute times drift by ±10 ms on these machines; ratios hold).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startSandbox } from '../../src/sandbox/index.js';
+import { benchEnv, median, medianMs, timed, type Timed } from './run.js';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 21);
+const BIN = path.resolve('bin/agent.cjs');
+const PROBE = path.resolve('scripts/bench/probe.cjs');
+const PROFILE = ['--signal-method', 'sentiment', '--conviction-style', 'moderate', '--directional-bias', 'neutral', '--participation', 'active'];
+
+interface Row {
+  what: string;
+  value: string;
+  target: string;
+  ok: boolean;
+}
+
+const rows: Row[] = [];
+const ensure = (label: string) => (t: Timed) => {
+  if (t.code !== 0) throw new Error(`${label} exited ${t.code}: ${t.stderr}`);
+};
+
+const home = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-bench-home-'));
+const sandbox = await startSandbox({ ratePerMinute: 0 });
+try {
+  const env = benchEnv({ HOME: home });
+  const agent = (dir: string, ...args: string[]) => [BIN, '--config-dir', dir, ...args];
+
+  const baseline = await medianMs(['-e', '0'], env, RUNS);
+  rows.push({ what: 'node -e 0 (baseline)', value: `${baseline.toFixed(1)} ms`, target: '', ok: true });
+
+  const version = await medianMs([BIN, '--version'], env, RUNS, ensure('agent --version'));
+  rows.push({ what: 'agent --version', value: `${(version / baseline).toFixed(2)} × (${version.toFixed(1)} ms)`, target: '≤ 1.3 ×', ok: version / baseline <= 1.3 });
+
+  const idleDir = path.join(home, 'idle');
+  ensure('register')(await timed(agent(idleDir, 'register', '--base-url', sandbox.url, '--name', 'bench-idle', ...PROFILE), env));
+  sandbox.addThread({ timestamp: Date.now() - 60_000, locked: true });
+  ensure('first poll')(await timed(agent(idleDir, 'poll'), env));
+  const idle = await medianMs(agent(idleDir, 'poll'), env, RUNS, ensure('poll'));
+  rows.push({ what: 'agent poll, nothing new', value: `${(idle / baseline).toFixed(2)} × (${idle.toFixed(1)} ms)`, target: '≤ 2.0 ×', ok: idle / baseline <= 2.0 });
+
+  const busyDir = path.join(home, 'busy');
+  ensure('register')(await timed(agent(busyDir, 'register', '--base-url', sandbox.url, '--name', 'bench-busy', ...PROFILE), env));
+  ensure('first poll')(await timed(agent(busyDir, 'poll'), env));
+  const walls: number[] = [];
+  const rss: number[] = [];
+  let modules: string[] = [];
+  let posted = 0;
+  for (let round = 0; round < 5; round++) {
+    // Newer than the cursor the previous round left: one millisecond apart from now on.
+    const start = Date.now();
+    for (let i = 0; i < 500; i++) sandbox.addThread({ timestamp: start + i });
+    const out = path.join(home, `probe-${round}.json`);
+    const t = await timed(['--require', PROBE, ...agent(busyDir, 'poll', '--json')], { ...env, BENCH_PROBE_OUT: out });
+    ensure('poll of 500')(t);
+    const doc = JSON.parse(t.stdout) as { posted: unknown[]; skipped: unknown[] };
+    if (doc.posted.length + doc.skipped.length !== 500) throw new Error(`poll handled ${doc.posted.length + doc.skipped.length} of 500 threads`);
+    posted += doc.posted.length;
+    const probe = JSON.parse(fs.readFileSync(out, 'utf8')) as { maxRssKb: number; modules: string[] };
+    walls.push(t.ms);
+    rss.push(probe.maxRssKb / 1024);
+    modules = probe.modules;
+  }
+  const wall = median(walls);
+  const peak = Math.max(...rss);
+  rows.push({ what: `agent poll, 500 new threads (${posted / 5} posted a run)`, value: `${wall.toFixed(0)} ms`, target: '≤ 1500 ms', ok: wall <= 1500 });
+  rows.push({ what: 'peak RSS of that poll', value: `${peak.toFixed(1)} MB`, target: '≤ 60 MB', ok: peak <= 60 });
+  const projectFiles = modules.filter((file) => !file.includes(`${path.sep}node_modules${path.sep}`));
+  const onlyBundle = modules.every((file) => file === BIN || file.endsWith(path.join('dist', 'agent.cjs')));
+  rows.push({ what: 'files loaded at run time', value: projectFiles.map((f) => path.relative(process.cwd(), f)).join(', '), target: 'bin + one bundle', ok: onlyBundle });
+} finally {
+  await sandbox.close();
+  fs.rmSync(home, { recursive: true, force: true });
+}
+
+const width = Math.max(...rows.map((r) => r.what.length));
+console.log(`Node ${process.version}, ${os.cpus().length} cores, medians of ${RUNS} runs, NODE_EXTRA_CA_CERTS unset`);
+for (const row of rows) console.log(`${row.ok ? 'ok  ' : 'MISS'} ${row.what.padEnd(width)}  ${row.value.padEnd(24)} ${row.target}`);
+export const exitCode = rows.every((r) => r.ok) ? 0 : 1;

@@ -1,0 +1,47 @@
+import { spawn } from 'node:child_process';
+
+/** The environment of every measured process: the caller's, without NODE_EXTRA_CA_CERTS (+90 ms on Node 20). */
+export function benchEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env = { ...process.env, ...extra };
+  delete env.NODE_EXTRA_CA_CERTS;
+  return env;
+}
+
+export interface Timed {
+  ms: number;
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Wall time of one process, asynchronously so that an in-process sandbox can answer it meanwhile. */
+export function timed(args: string[], env: NodeJS.ProcessEnv): Promise<Timed> {
+  return new Promise((resolve, reject) => {
+    const start = process.hrtime.bigint();
+    const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ ms: Number(process.hrtime.bigint() - start) / 1e6, code, stdout, stderr }));
+  });
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Median of `runs` runs, after one warm-up run that is not counted (file cache). */
+export async function medianMs(args: string[], env: NodeJS.ProcessEnv, runs: number, check?: (t: Timed) => void): Promise<number> {
+  await timed(args, env);
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = await timed(args, env);
+    check?.(t);
+    times.push(t.ms);
+  }
+  return median(times);
+}

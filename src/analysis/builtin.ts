@@ -1,0 +1,72 @@
+import type { Profile } from '../domain/profile.js';
+import type { Thread } from '../domain/thread.js';
+import { PROFILE_NUMBERS } from './profile-numbers.js';
+import { readText, splitClauses, type Reading } from './read-text.js';
+import { cleanInline, signed } from './text-clean.js';
+import type { Analyser, Evidence, Signal, Trace } from './types.js';
+
+const TRACE_QUOTE_MAX = 60;
+
+/** The default analyser: the crypto lexicon, offline and deterministic (no clock, randomness or network). */
+export const builtinAnalyser: Analyser = {
+  name: 'builtin',
+  analyse: async (thread, profile, trace) => readSignal(thread, profile, trace),
+};
+
+export function readSignal(thread: Thread, profile: Profile, trace: Trace): Signal {
+  const titles = citationTitles(thread);
+  trace.push(
+    `builtin: reading ${splitClauses(thread.text).length} clause(s) of text and ${titles.length} citation title(s)`,
+  );
+  const readings = [thread.text, ...titles].flatMap(readText);
+  const byLabel = new Map<string, number>();
+  for (const reading of readings) {
+    const weight = reading.weight * (reading.method === profile.signal_method ? PROFILE_NUMBERS.methodBoost : 1);
+    trace.push(describe(reading, weight, profile));
+    if (weight !== 0) byLabel.set(reading.label, (byLabel.get(reading.label) ?? 0) + weight);
+  }
+
+  const evidence: Evidence[] = [...byLabel]
+    .map(([phrase, weight]) => ({ phrase, weight: Math.round(weight * 1000) / 1000 }))
+    .filter((e) => e.weight !== 0)
+    .sort((a, b) => Math.abs(b.weight) - Math.abs(a.weight) || byText(a.phrase, b.phrase));
+  const sum = evidence.reduce((total, e) => total + e.weight, 0);
+  // tanh saturates: ten weak phrases approach, and never pass, certainty.
+  const strength = Math.round(Math.tanh(sum) * 1000) / 1000;
+  trace.push(
+    evidence.length === 0
+      ? 'builtin: no market phrase found'
+      : `builtin: ${evidence.length} piece(s) of evidence, sum ${signed(sum)} → strength ${signed(strength)}`,
+  );
+  return { kind: 'signal', strength, evidence };
+}
+
+/** Titles add evidence only when they say something the text does not already say. */
+function citationTitles(thread: Thread): string[] {
+  const text = thread.text.toLowerCase();
+  const seen = new Set<string>();
+  const titles: string[] = [];
+  for (const citation of thread.citations) {
+    const title = citation.title?.trim() ?? '';
+    const key = title.toLowerCase();
+    if (title === '' || seen.has(key) || text.includes(key)) continue;
+    seen.add(key);
+    titles.push(title);
+  }
+  return titles;
+}
+
+function describe(reading: Reading, weight: number, profile: Profile): string {
+  const quote = Array.from(cleanInline(reading.matched)).slice(0, TRACE_QUOTE_MAX).join('');
+  if (weight === 0) return `builtin: "${quote}" is negated: ${reading.ruleId} ignored`;
+  const notes: string[] = [reading.method];
+  if (reading.negated) notes.push('negated');
+  if (reading.amount !== undefined) notes.push(`×${reading.multiplier.toFixed(2)} for ${cleanInline(reading.amount)}`);
+  if (reading.method === profile.signal_method) notes.push(`×${PROFILE_NUMBERS.methodBoost} own method`);
+  return `builtin: "${quote}" → ${reading.label} ${signed(weight)} (${notes.join(', ')})`;
+}
+
+// Code-unit order, not locale order: the same input must sort the same way on every machine.
+function byText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

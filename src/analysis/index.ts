@@ -1,0 +1,20 @@
+import type { Profile } from '../domain/profile.js';
+import type { Thread } from '../domain/thread.js';
+import { decide } from './policy.js';
+import type { Analyser, Decision, Trace } from './types.js';
+
+export { builtinAnalyser } from './builtin.js';
+export { decide } from './policy.js';
+export { fitText } from './summary-text.js';
+export type { Analyser, AnalyserOutput, Decision, Evidence, Signal, Trace } from './types.js';
+
+/** Reads one thread with the given analyser, then applies the policy; the trace records both. */
+export async function analyseThread(
+  analyser: Analyser,
+  thread: Thread,
+  profile: Profile,
+): Promise<{ decision: Decision; trace: Trace }> {
+  const trace: Trace = [`analyser: ${analyser.name}`];
+  const output = await analyser.analyse(thread, profile, trace);
+  return { decision: decide(thread, profile, output, trace), trace };
+}

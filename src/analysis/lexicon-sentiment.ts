@@ -1,0 +1,60 @@
+import { GAP, rule, type LexiconRule } from './lexicon-rule.js';
+
+// Sentiment rules read the mood of the text, not a contrarian trade on it: "extreme fear" reads
+// bearish here. A contrarian reading is a strategy, and strategies belong to stronger analysers.
+export const SENTIMENT_RULES: readonly LexiconRule[] = [
+  rule({
+    id: 'sentiment.bullish-word',
+    patterns: ['bullish(?:ness)?', 'optimis(?:m|tic)', 'upbeat', 'buy signal', 'bulls? (?:in control|take control|charge)'],
+    weight: 0.3,
+    method: 'sentiment',
+    label: 'bullish tone',
+    negated: { factor: -0.5, label: 'not bullish' },
+  }),
+  rule({
+    id: 'sentiment.bearish-word',
+    patterns: ['bearish(?:ness)?', 'pessimis(?:m|tic)', 'gloomy', 'sell signal', 'bears? (?:in control|take control)'],
+    weight: -0.3,
+    method: 'sentiment',
+    label: 'bearish tone',
+    negated: { factor: -0.5, label: 'not bearish' },
+  }),
+  rule({
+    id: 'sentiment.extreme-fear',
+    patterns: ['extreme fear', `fear${GAP(10)}\\b(?:grips|spreads|mounts|rises|takes hold)`, 'panic(?:\\s+selling)?', 'capitulat\\w*'],
+    weight: -0.35,
+    method: 'sentiment',
+    label: 'extreme fear',
+    negated: { factor: -0.3, label: 'fear easing' },
+  }),
+  rule({
+    id: 'sentiment.extreme-greed',
+    patterns: ['extreme greed', 'euphori[ac]', 'fomo'],
+    weight: 0.3,
+    method: 'sentiment',
+    label: 'extreme greed',
+    negated: { factor: -0.3, label: 'greed cooling' },
+  }),
+  rule({
+    id: 'sentiment.social-hype',
+    patterns: [
+      `(?:social (?:volume|mentions|dominance|buzz)|mentions|search interest|google searches)${GAP(20)}\\b(?:spik\\w*|surg\\w*|soar\\w*|jump\\w*|explod\\w*|record)`,
+      'trending(?:\\s+(?:on|across)\\s+(?:x|twitter|social media|crypto twitter))?',
+      'goes viral',
+      'went viral',
+      'viral',
+      'hype',
+    ],
+    weight: 0.3,
+    method: 'sentiment',
+    label: 'social hype',
+    negated: { factor: -0.3, label: 'hype fading' },
+  }),
+  rule({
+    id: 'sentiment.fud',
+    patterns: ['fud', 'scam (?:allegations?|accusations?|concerns?)', 'rumou?rs? of (?:insolvency|trouble)'],
+    weight: -0.3,
+    method: 'sentiment',
+    label: 'FUD spreading',
+  }),
+];

@@ -1,0 +1,52 @@
+import type { Context } from '../context.js';
+import { UsageError } from '../errors.js';
+import { isLoopbackHost } from '../http/origin.js';
+import { formatListeningLine, SANDBOX_CLI_DEFAULTS, startSandbox } from '../sandbox/index.js';
+
+export interface SandboxFlags {
+  port?: string;
+  host?: string;
+  seed?: string;
+  speed?: string;
+  rate?: string;
+  rateLimit?: string;
+  state?: string;
+}
+
+/** Serves the local sandbox of the service until SIGINT or SIGTERM (cli.md `sandbox`). */
+export async function runSandbox(flags: SandboxFlags, ctx: Context): Promise<void> {
+  const options = {
+    host: flags.host ?? SANDBOX_CLI_DEFAULTS.host,
+    port: number('--port', flags.port, SANDBOX_CLI_DEFAULTS.port, { min: 0, max: 65535, integer: true }),
+    seed: number('--seed', flags.seed, SANDBOX_CLI_DEFAULTS.seed, { min: 0, max: 2 ** 32 - 1, integer: true }),
+    speed: number('--speed', flags.speed, SANDBOX_CLI_DEFAULTS.speed, { min: 0.001, max: 100_000 }),
+    ratePerMinute: number('--rate', flags.rate, SANDBOX_CLI_DEFAULTS.ratePerMinute, { min: 0, max: 10_000 }),
+    rateLimit: number('--rate-limit', flags.rateLimit, SANDBOX_CLI_DEFAULTS.rateLimit, { min: 0, max: 1_000_000, integer: true }),
+    backlog: SANDBOX_CLI_DEFAULTS.backlog,
+    statePath: flags.state,
+    onError: (error: unknown) => ctx.output.warn(`sandbox: ${error instanceof Error ? error.message : String(error)}`),
+  };
+  if (!isLoopbackHost(options.host)) {
+    ctx.output.warn(`sandbox: listening on ${options.host}: anyone who can reach it can use this sandbox`);
+  }
+  const sandbox = await startSandbox(options);
+  // The first line on stdout, always: scripts read the address from it (cli.md).
+  ctx.output.result(formatListeningLine(sandbox.url), { url: sandbox.url });
+  ctx.output.progress(`Try: agent register --base-url ${sandbox.url} --name my-agent … (Ctrl-C stops the sandbox)`);
+  const signal = await (ctx.untilSignal ?? neverEnds)();
+  await sandbox.close();
+  ctx.output.progress(`Sandbox stopped (${signal}).`);
+}
+
+function number(flag: string, raw: string | undefined, fallback: number, range: { min: number; max: number; integer?: boolean }): number {
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(value) || value < range.min || value > range.max || (range.integer && !Number.isInteger(value))) {
+    throw new UsageError(`${flag} must be ${range.integer ? 'a whole number' : 'a number'} from ${range.min} to ${range.max} (got ${JSON.stringify(raw)})`);
+  }
+  return value;
+}
+
+function neverEnds(): Promise<string> {
+  return new Promise(() => {});
+}

@@ -1,0 +1,36 @@
+// What the `agent sandbox` command and the end-to-end tests use.
+export { startSandbox, createSandbox } from './server.js';
+export type {
+  Interceptor,
+  ResolvedThread,
+  RunningSandbox,
+  Sandbox,
+  SandboxComment,
+  SandboxOptions,
+} from './sandbox-types.js';
+export type { ThreadInput } from './manual-threads.js';
+export type { ListOrder, SandboxSettings } from './context.js';
+export type { RequestLogEntry } from './router.js';
+export type { ThreadView, AgentView, PredictionView } from './views.js';
+export { createFakeClock, createSandboxClock, systemClock, HOUR_MS, MINUTE_MS } from './clock.js';
+export type { Clock, FakeClock } from './clock.js';
+export { API_KEY_PREFIX } from './auth.js';
+export { MAX_THREAD_LIMIT } from './routes-thread.js';
+export { DEFAULT_BODY_LIMIT_BYTES } from './http-io.js';
+export { LOCK_AFTER_MS } from './outcome.js';
+
+/** Defaults for the `agent sandbox` command: a lively feed, unlike the inert defaults of startSandbox. */
+export const SANDBOX_CLI_DEFAULTS = {
+  host: '127.0.0.1',
+  port: 0,
+  seed: 1,
+  speed: 1,
+  ratePerMinute: 1,
+  backlog: 12,
+  rateLimit: 0,
+} as const;
+
+/** The first line `agent sandbox` prints on stdout (cli.md). */
+export function formatListeningLine(url: string): string {
+  return `Sandbox listening on ${url}`;
+}

@@ -1,0 +1,37 @@
+import type { Profile } from '../../src/domain/profile.js';
+import type { Thread } from '../../src/domain/thread.js';
+
+export function thread(text: string, overrides: Partial<Thread> = {}): Thread {
+  return {
+    id: 't1',
+    cell: 'bitcoin',
+    projectId: 'c/bitcoin',
+    text,
+    timestamp: '2025-01-01T00:00:00Z',
+    locked: false,
+    citations: [],
+    ...overrides,
+  };
+}
+
+export function profile(overrides: Partial<Profile> = {}): Profile {
+  return {
+    signal_method: 'technical',
+    conviction_style: 'moderate',
+    directional_bias: 'neutral',
+    participation: 'moderate',
+    ...overrides,
+  };
+}
+
+/** Code points, as a service written in Python counts them. */
+export function codePoints(text: string): number {
+  return [...text].length;
+}
+
+export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Whether a text meets the service's 20-300 rule in both measures and is well formed. */
+export function isPostable(text: string): boolean {
+  return text.length <= 300 && codePoints(text) >= 20 && !LONE_SURROGATE.test(text);
+}

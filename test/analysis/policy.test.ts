@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { decide } from '../../src/analysis/policy.js';
+import type { AnalyserOutput, Decision, Evidence, Trace } from '../../src/analysis/types.js';
+import type { Profile } from '../../src/domain/profile.js';
+import { isPostable, profile, thread } from './fixtures.js';
+
+const signal = (strength: number, evidence: Evidence[] = [{ phrase: 'ETF inflows', weight: strength }]): AnalyserOutput => ({
+  kind: 'signal',
+  strength,
+  evidence,
+});
+const external = (decision: Decision): AnalyserOutput => ({ kind: 'decision', ...decision });
+const post = (conviction: number, text = 'Bullish on bitcoin: external analysis says up.'): AnalyserOutput =>
+  external({ action: 'post', conviction, text });
+
+function run(output: AnalyserOutput, overrides: Partial<Profile> = {}, cell = 'bitcoin'): { decision: Decision; trace: Trace } {
+  const trace: Trace = [];
+  const decision = decide(thread('text', { cell, projectId: `c/${cell}` }), profile(overrides), output, trace);
+  return { decision, trace };
+}
+
+const conviction = (d: Decision): number | string => (d.action === 'post' ? d.conviction : `skip: ${d.reason}`);
+
+describe('decide: sizing a signal', () => {
+  // [case, output, profile, cell, expected conviction or skip-reason fragment]
+  const CASES: ReadonlyArray<readonly [string, AnalyserOutput, Partial<Profile>, string, number | string]> = [
+    ['moderate on bitcoin', signal(0.6), {}, 'bitcoin', 0.8],
+    ['bearish mirror', signal(-0.6), {}, 'bitcoin', -0.8],
+    ['at the selective threshold, bottom of range', signal(0.45), { participation: 'selective' }, 'ethereum', 0.4],
+    ['at the active threshold, conservative, general', signal(0.1), { participation: 'active', conviction_style: 'conservative' }, 'general', 0.2],
+    ['full strength, conservative, bitcoin: 0.72 → 0.7', signal(1), { conviction_style: 'conservative' }, 'bitcoin', 0.7],
+    ['full strength, degen, unknown cell', signal(-1), { conviction_style: 'degen' }, 'pepe', -8],
+    ['full strength, bold, solana', signal(1), { conviction_style: 'bold' }, 'solana', 3.7],
+    ['ticker alias', signal(1), { conviction_style: 'bold' }, 'SOL', 3.7],
+    ['cell still prefixed', signal(1), { conviction_style: 'conservative' }, 'c/bitcoin', 0.7],
+    ['below the selective threshold', signal(0.3), { participation: 'selective' }, 'bitcoin', 'below the selective threshold 0.45'],
+    ['no evidence', signal(0.9, []), {}, 'bitcoin', 'no evidence'],
+    ['evidence cancels out', signal(0, [{ phrase: 'a', weight: 0.4 }, { phrase: 'b', weight: -0.4 }]), {}, 'bitcoin', 'cancels out'],
+    ['evidence too weak', signal(0.02), { participation: 'active' }, 'bitcoin', 'too weak'],
+    ['non-finite strength', signal(Number.NaN), {}, 'bitcoin', 'not a finite number'],
+    ['bullish bias lifts 0.20 over 0.25', signal(0.2), { directional_bias: 'bullish' }, 'bitcoin', 0.3],
+    ['bearish bias drops 0.30 under 0.25', signal(0.3), { directional_bias: 'bearish' }, 'bitcoin', 'below the moderate threshold'],
+    ['bearish bias helps bearish evidence', signal(-0.2), { directional_bias: 'bearish' }, 'bitcoin', -0.3],
+    ['bias never flips the evidence', signal(0.08), { directional_bias: 'bearish', participation: 'active' }, 'bitcoin', 'bias outweighs'],
+    ['bias cannot create a post from nothing', signal(0, []), { directional_bias: 'bullish', participation: 'active' }, 'bitcoin', 'no evidence'],
+    ['0.35 - 0.10 meets 0.25', signal(0.35), { directional_bias: 'bearish' }, 'bitcoin', 0.3],
+    ['out-of-range strength is clamped', signal(3), { conviction_style: 'degen' }, 'bitcoin', 3.6],
+  ];
+
+  it.each(CASES)('%s', (_name, output, overrides, cell, expected) => {
+    const { decision } = run(output, overrides, cell);
+    if (typeof expected === 'number') {
+      expect(conviction(decision)).toBe(expected);
+    } else {
+      expect(decision.action).toBe('skip');
+      expect(conviction(decision)).toContain(expected);
+    }
+  });
+
+  it('writes the direction, cell, reasons and size into the text', () => {
+    const output = signal(-0.7, [
+      { phrase: 'token unlock adds supply', weight: -0.5 },
+      { phrase: 'whales accumulating', weight: 0.2 },
+      { phrase: 'exchange inflows rising', weight: -0.45 },
+    ]);
+    const { decision } = run(output, { conviction_style: 'bold' }, 'arbitrum');
+    expect(decision).toEqual({
+      action: 'post',
+      conviction: -3.4,
+      text: 'Bearish on c/arbitrum: token unlock adds supply, exchange inflows rising. Expect -3.4% in 3h.',
+    });
+  });
+
+  it('traces each step', () => {
+    const { trace } = run(signal(0.2), { directional_bias: 'bullish' });
+    expect(trace).toEqual([
+      'policy: c/bitcoin σ 0.9%, moderate 0.3-1.5σ, at most ±1.3%',
+      'policy: bullish bias +0.10: strength +0.20 → +0.30',
+      'policy: |strength| 0.30 ≥ moderate 0.25; size (0.3 + 0.07 × 1.2) × σ 0.9 = 0.34%',
+      'policy: post +0.3: Bullish on c/bitcoin: ETF inflows. Expect +0.3% in 3h.',
+    ]);
+  });
+});
+
+describe('decide: checking an external decision', () => {
+  it('clamps +12.0 on bitcoin for a conservative agent to +0.7 and says so', () => {
+    const { decision, trace } = run(post(12), { conviction_style: 'conservative' });
+    expect(conviction(decision)).toBe(0.7);
+    expect(trace).toContain(
+      'policy: conviction +12.0 clamped to +0.7 (conservative top 0.8σ × σ 0.9% on c/bitcoin)',
+    );
+  });
+
+  const CASES: ReadonlyArray<readonly [string, AnalyserOutput, Partial<Profile>, number | string]> = [
+    ['negative clamp', post(-12), { conviction_style: 'conservative' }, -0.7],
+    ['within bounds, rounded', post(1.26), {}, 1.3],
+    ['rounds half away from zero', post(-0.25), {}, -0.3],
+    ['tiny positive becomes +0.1', post(0.04), {}, 0.1],
+    ['tiny negative becomes -0.1', post(-0.0001), {}, -0.1],
+    ['zero has no direction', post(0), {}, 'conviction 0'],
+    ['negative zero has no direction', post(-0), {}, 'conviction 0'],
+    ['NaN', post(Number.NaN), {}, 'not a finite number'],
+    ['Infinity', post(Number.POSITIVE_INFINITY), {}, 'not a finite number'],
+    ['a string where a number belongs', post('2' as unknown as number), {}, 'not a finite number'],
+    ['skip passes through', external({ action: 'skip', reason: 'nothing new' }), {}, 'nothing new'],
+    ['skip without a reason', external({ action: 'skip', reason: '  ' }), {}, 'the analyser chose to skip'],
+  ];
+
+  it.each(CASES)('%s', (_name, output, overrides, expected) => {
+    const { decision } = run(output, overrides);
+    if (typeof expected === 'number') {
+      expect(conviction(decision)).toBe(expected);
+      expect(Object.is(conviction(decision), -0)).toBe(false);
+    } else {
+      expect(conviction(decision)).toContain(expected);
+    }
+  });
+
+  it('keeps a valid text as written', () => {
+    const { decision } = run(post(0.5, 'Up only: ETF demand keeps absorbing supply.'));
+    expect(decision).toMatchObject({ text: 'Up only: ETF demand keeps absorbing supply.' });
+  });
+
+  it('trims a long text at a word', () => {
+    const { decision, trace } = run(post(0.5, 'supply shock '.repeat(40)));
+    const text = decision.action === 'post' ? decision.text : '';
+    expect(isPostable(text)).toBe(true);
+    expect(text.endsWith('shock…')).toBe(true);
+    expect(trace).toContain("policy: the analyser's text was cleaned or trimmed to fit 20-300 characters");
+  });
+
+  it('composes a text around a short one', () => {
+    const { decision, trace } = run(post(-0.5, 'Dump.'));
+    expect(decision).toEqual({ action: 'post', conviction: -0.5, text: 'Bearish on c/bitcoin: Dump. Expect -0.5% in 3h.' });
+    expect(trace).toContain(
+      "policy: the analyser's text is not 20-300 characters and cannot be trimmed; composing one",
+    );
+  });
+
+  it('composes a text when there is none or it cannot be cut', () => {
+    for (const text of ['', 'x'.repeat(400), undefined as unknown as string]) {
+      const { decision } = run(external({ action: 'post', conviction: 0.5, text }));
+      expect(decision).toEqual({ action: 'post', conviction: 0.5, text: 'Bullish on c/bitcoin. Expect +0.5% in 3h.' });
+    }
+  });
+});
+
+describe('decide: the cell', () => {
+  it('names the cell once, with or without the c/ prefix', () => {
+    for (const cell of ['bitcoin', 'c/bitcoin']) {
+      const { decision } = run(signal(0.6), {}, cell);
+      expect(decision).toMatchObject({ text: 'Bullish on c/bitcoin: ETF inflows. Expect +0.8% in 3h.' });
+    }
+  });
+});

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AgentError,
+  AuthError,
+  BusyError,
+  EXIT,
+  LockedError,
+  mayHaveLanded,
+  NetworkError,
+  NotRegisteredError,
+  RateLimitedError,
+  RedirectError,
+  RejectedError,
+  ResponseError,
+  ServerError,
+  StateError,
+  TemporaryError,
+  TimeoutError,
+  UsageError,
+} from '../src/errors.js';
+
+describe('the error hierarchy', () => {
+  it.each([
+    [new UsageError('x'), EXIT.usage, 'UsageError'],
+    [new RejectedError('x', 400), EXIT.usage, 'RejectedError'],
+    [new NotRegisteredError('x'), EXIT.notRegistered, 'NotRegisteredError'],
+    [new AuthError('x'), EXIT.notRegistered, 'AuthError'],
+    [new LockedError('x'), EXIT.locked, 'LockedError'],
+    [new NetworkError('x', true), EXIT.temporary, 'NetworkError'],
+    [new TimeoutError('x'), EXIT.temporary, 'TimeoutError'],
+    [new ServerError('x', 500), EXIT.temporary, 'ServerError'],
+    [new RateLimitedError('x', 0), EXIT.temporary, 'RateLimitedError'],
+    [new ResponseError('x'), EXIT.temporary, 'ResponseError'],
+    [new RedirectError('x'), EXIT.unexpected, 'RedirectError'],
+    [new StateError('x', 'io'), EXIT.unexpected, 'StateError'],
+    [new BusyError('x'), EXIT.ok, 'BusyError'],
+  ])('%s → exit %i', (error, code, name) => {
+    expect(error).toBeInstanceOf(AgentError);
+    expect(error.exitCode).toBe(code);
+    expect(error.name).toBe(name);
+    expect(error instanceof TemporaryError).toBe(code === EXIT.temporary);
+  });
+
+  it('keeps the hint and the cause', () => {
+    const cause = new Error('root');
+    const error = new NetworkError('x', false, { hint: 'h', cause });
+    expect(error.hint).toBe('h');
+    expect(error.cause).toBe(cause);
+    expect(new TimeoutError('x').cause).toBeUndefined();
+  });
+});
+
+describe('mayHaveLanded: after which failures a POST must not be sent again (R2)', () => {
+  it.each([
+    [new TimeoutError('x'), true],
+    [new NetworkError('reset', false), true],
+    [new ResponseError('unreadable'), true],
+    [new NetworkError('refused', true), false],
+    [new ServerError('x', 503), false],
+    [new RateLimitedError('x', 0), false],
+    [new AuthError('x'), false],
+    [new RejectedError('x', 400), false],
+    [new LockedError('x'), false],
+    [new Error('x'), false],
+    ['x', false],
+  ])('%s → %s', (error, landed) => {
+    expect(mayHaveLanded(error)).toBe(landed);
+  });
+});

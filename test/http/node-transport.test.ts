@@ -1,0 +1,141 @@
+import { Readable } from 'node:stream';
+import nock from 'nock';
+import { describe, expect, it } from 'vitest';
+import { NetworkError, ResponseError, TimeoutError } from '../../src/errors.js';
+import type { HttpRequest } from '../../src/http/transport.js';
+import { useNock } from '../support/nock.js';
+
+// The node:http transport on its own: it returns answers as they came and judges nothing but size,
+// time and the connection.
+
+const BASE = 'https://svc.example.test';
+const net = useNock();
+
+function request(overrides: Partial<HttpRequest> = {}): HttpRequest {
+  return { method: 'GET', url: new URL(`${BASE}/thread`), headers: { accept: 'application/json' }, timeoutMs: 5_000, maxBodyBytes: 10_000, ...overrides };
+}
+
+async function failure(promise: Promise<unknown>): Promise<Error> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('expected the request to fail');
+}
+
+function errno(code: string | undefined): Error {
+  return Object.assign(new Error(`failed with ${code}`), code ? { code } : {});
+}
+
+describe('answers', () => {
+  it('returns status, headers and body as they came', async () => {
+    const scope = nock(BASE).get('/thread').reply(418, 'teapot', { 'x-thing': 'yes', 'retry-after': '7' });
+    const response = await net.transport().send(request());
+    expect(response.status).toBe(418);
+    expect(response.body).toBe('teapot');
+    expect(response.headers).toMatchObject({ 'x-thing': 'yes', 'retry-after': '7' });
+    scope.done();
+  });
+
+  it('does not follow a redirect', async () => {
+    const scope = nock(BASE).get('/thread').reply(302, '', { location: 'https://evil.example.test/x' });
+    const response = await net.transport().send(request());
+    expect(response).toMatchObject({ status: 302, headers: { location: 'https://evil.example.test/x' } });
+    scope.done();
+  });
+
+  it('sends the method, headers and body it was given', async () => {
+    const body = JSON.stringify({ a: 1 });
+    const scope = nock(BASE, { reqheaders: { 'x-api-key': 'k', 'content-type': 'application/json', 'content-length': String(body.length) } })
+      .post('/comment/t1', { a: 1 })
+      .reply(201, '{}');
+    const response = await net.transport().send(
+      request({ method: 'POST', url: new URL(`${BASE}/comment/t1`), headers: { 'x-api-key': 'k', 'content-type': 'application/json' }, body }),
+    );
+    expect(response.status).toBe(201);
+    scope.done();
+  });
+
+  it('decodes UTF-8 split across chunks', async () => {
+    const bytes = Buffer.from('{"text":"é🚀"}');
+    const scope = nock(BASE)
+      .get('/thread')
+      .reply(200, () => Readable.from([...bytes].map((b) => Buffer.from([b]))));
+    const response = await net.transport().send(request());
+    expect(JSON.parse(response.body)).toEqual({ text: 'é🚀' });
+    scope.done();
+  });
+});
+
+describe('size limit', () => {
+  it.each([
+    [1_000, 1_000, 'ok'],
+    [1_001, 1_000, 'refused'],
+    [1_000_000, 65_536, 'refused'],
+  ])('a body of %i bytes with a limit of %i is %s', async (size, limit, verdict) => {
+    const scope = nock(BASE).get('/thread').reply(200, 'x'.repeat(size));
+    const sent = net.transport().send(request({ maxBodyBytes: limit }));
+    if (verdict === 'ok') expect((await sent).body).toHaveLength(size);
+    else {
+      const error = await failure(sent);
+      expect(error).toBeInstanceOf(ResponseError);
+      expect(error.message).toContain(`more than ${limit} bytes`);
+    }
+    scope.done();
+  });
+});
+
+describe('timeouts: one deadline for connect, headers and body', () => {
+  it.each([
+    ['headers late', (s: nock.Interceptor) => s.delay(2_000)],
+    ['connection late', (s: nock.Interceptor) => s.delayConnection(2_000)],
+    ['body late', (s: nock.Interceptor) => s.delayBody(2_000)],
+  ])('%s → TimeoutError naming the host', async (_what, slow) => {
+    const scope = slow(nock(BASE).get('/thread')).reply(200, '[]');
+    const started = Date.now();
+    const error = await failure(net.transport().send(request({ timeoutMs: 30 })));
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error.message).toBe('no complete answer from svc.example.test within 0.03 s');
+    expect(Date.now() - started).toBeLessThan(1_500);
+    scope.done();
+  });
+});
+
+describe('connection errors say whether the request certainly never left', () => {
+  const cases: Array<[string | undefined, boolean]> = [
+    ['ECONNREFUSED', true],
+    ['ENOTFOUND', true],
+    ['EAI_AGAIN', true],
+    ['EHOSTUNREACH', true],
+    ['ENETUNREACH', true],
+    ['EADDRNOTAVAIL', true],
+    ['ECONNRESET', false],
+    ['EPIPE', false],
+    ['ETIMEDOUT', false],
+    [undefined, false],
+  ];
+  it.each(cases)('%s → notSent %s', async (code, notSent) => {
+    const scope = nock(BASE).get('/thread').replyWithError(errno(code));
+    const error = await failure(net.transport().send(request()));
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).notSent).toBe(notSent);
+    expect(error.message).toBe(`cannot reach the service (${code ?? `failed with ${code}`})`);
+    scope.done();
+  });
+
+  it('a connection that breaks in the middle of the body is a NetworkError that may have been sent', async () => {
+    const scope = nock(BASE)
+      .get('/thread')
+      .reply(200, () => {
+        const body = new Readable({ read() {} });
+        body.push('[{"id":');
+        setTimeout(() => body.destroy(new Error('boom')), 5);
+        return body;
+      });
+    const error = await failure(net.transport().send(request()));
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).notSent).toBe(false);
+    scope.done();
+  });
+});

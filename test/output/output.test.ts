@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { makeOutput } from '../support/streams.js';
+
+const KEY = 'hive_0123456789abcdefSECRETKEY';
+
+describe('Output: where each kind of message goes', () => {
+  type Mode = { json?: boolean; quiet?: boolean; verbose?: boolean; stderrTTY?: boolean };
+  const cases: Array<[what: string, mode: Mode, shown: { progress: boolean; detail: boolean; warn: boolean }]> = [
+    ['cron (no TTY)', {}, { progress: false, detail: false, warn: true }],
+    ['a terminal', { stderrTTY: true }, { progress: true, detail: false, warn: true }],
+    ['--verbose under cron', { verbose: true }, { progress: true, detail: true, warn: true }],
+    ['--quiet on a terminal', { quiet: true, stderrTTY: true }, { progress: false, detail: false, warn: false }],
+    ['--quiet --verbose', { quiet: true, verbose: true }, { progress: false, detail: false, warn: false }],
+    ['--json on a terminal', { json: true, stderrTTY: true }, { progress: false, detail: false, warn: true }],
+  ];
+
+  it.each(cases)('%s', (_what, mode, shown) => {
+    const { output, stdout, stderr } = makeOutput(mode);
+    output.progress('P');
+    output.detail('D');
+    output.warn('W');
+    output.error('E');
+    const expected = [shown.progress && 'P', shown.detail && 'D', shown.warn && 'W', 'E'].filter(Boolean).map((line) => `${line}\n`).join('');
+    expect(stderr.text).toBe(expected);
+    expect(stdout.text).toBe('');
+  });
+
+  it('is interactive only on a terminal without --json or --quiet', () => {
+    expect(makeOutput({ stderrTTY: true }).output.interactive).toBe(true);
+    expect(makeOutput({}).output.interactive).toBe(false);
+    expect(makeOutput({ stderrTTY: true, json: true }).output.interactive).toBe(false);
+    expect(makeOutput({ stderrTTY: true, quiet: true }).output.interactive).toBe(false);
+  });
+
+  it('without a terminal the spinner does nothing and prints nothing', async () => {
+    const { output, stdout, stderr } = makeOutput({ verbose: true });
+    const spinner = await output.spinner('working');
+    spinner.update('still');
+    spinner.stop();
+    expect(stdout.text + stderr.text).toBe('');
+  });
+});
+
+describe('results', () => {
+  it('human lines on stdout, sanitised', () => {
+    const { output, stdout, stderr } = makeOutput();
+    output.result(['one \u001b[31mred\u001b[0m', 'two\u0007'], { ignored: true });
+    expect(stdout.text).toBe('one red\ntwo\n');
+    expect(stderr.text).toBe('');
+  });
+
+  it('no lines print nothing', () => {
+    const { output, stdout } = makeOutput();
+    output.result([], {});
+    expect(stdout.text).toBe('');
+  });
+
+  it('--json prints exactly one parseable document, escapes included as JSON escapes', () => {
+    const { output, stdout } = makeOutput({ json: true });
+    const value = { text: 'a\u001b[31mb\nc', n: 1.5, list: [null] };
+    output.result(['ignored'], value);
+    expect(JSON.parse(stdout.text)).toEqual(value);
+    expect(stdout.text).not.toContain('\u001b');
+    expect(stdout.text.trimEnd().split('\n').filter((line) => line === '}')).toHaveLength(1);
+  });
+
+  it.each([
+    ['8-bit CSI', 'a\u009b2Jb'],
+    ['8-bit OSC', '\u009d0;title\u0007'],
+    ['DEL and NEL', 'a\u007fb\u0085c'],
+    ['bidi override', 'abc\u202edef'],
+    ['zero-width joiner', 'a\u200db'],
+  ])('--json escapes what JSON.stringify leaves raw (%s), losslessly', (_what, text) => {
+    for (const print of ['result', 'jsonDocument'] as const) {
+      const { output, stdout } = makeOutput({ json: true });
+      if (print === 'result') output.result([], { text });
+      else output.jsonDocument({ text });
+      expect(stdout.text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/);
+      expect(JSON.parse(stdout.text)).toEqual({ text });
+    }
+  });
+
+  it('messages on stderr are sanitised', () => {
+    const { output, stderr } = makeOutput();
+    output.error('bad \u001b]0;title\u0007thing\u009b2J');
+    expect(stderr.text).toBe('bad thing2J\n');
+  });
+});
+
+describe('redact: a registered secret is shown only masked, in every stream (S3)', () => {
+  it('in result lines, JSON results, JSON documents, progress, detail, warn and error', () => {
+    const { output, stdout, stderr } = makeOutput({ verbose: true });
+    output.addSecret(KEY);
+    output.result(`key ${KEY}`, {});
+    output.progress(`progress ${KEY}`);
+    output.detail(`detail ${KEY}${KEY}`);
+    output.warn(`warn ${KEY}`);
+    output.error(`error ${KEY}`);
+    output.jsonDocument({ error: { message: `json ${KEY}` } });
+    const json = makeOutput({ json: true });
+    json.output.addSecret(KEY);
+    json.output.result([], { apiKey: KEY });
+    for (const text of [stdout.text, stderr.text, json.stdout.text]) {
+      expect(text).not.toContain(KEY);
+      expect(text).not.toContain('SECRETKEY');
+    }
+    expect(stderr.text).toContain('detail hive_…TKEYhive_…TKEY');
+    expect(json.stdout.text).toContain('"apiKey": "hive_…TKEY"');
+  });
+
+  it('redact works on any text and ignores secrets too short to be keys', () => {
+    const { output } = makeOutput();
+    output.addSecret('abc');
+    output.addSecret(KEY);
+    output.addSecret(KEY);
+    expect(output.redact(`abc ${KEY}`)).toBe('abc hive_…TKEY');
+  });
+
+  it('a secret seen before it was registered is not redacted retroactively, but everything after is', () => {
+    const { output, stderr } = makeOutput();
+    output.error('before');
+    output.addSecret(KEY);
+    output.error(KEY);
+    expect(stderr.text).toBe('before\nhive_…TKEY\n');
+  });
+});

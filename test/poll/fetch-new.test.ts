@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import type { Thread } from '../../src/domain/thread.js';
+import { ServerError } from '../../src/errors.js';
+import { compareKey, isAfter } from '../../src/poll/cursor.js';
+import { fetchNewThreads, MAX_PAGES } from '../../src/poll/fetch-new.js';
+import type { Cursor, MalformedThread, ThreadPage } from '../../src/service/api.js';
+import { fakeApi } from '../support/fake-api.js';
+import { page, thread } from '../support/threads.js';
+
+const at = (minute: number) => new Date(Date.UTC(2025, 5, 1, 12, minute)).toISOString();
+const threads = (n: number, from = 1) => Array.from({ length: n }, (_, i) => thread(`t${from + i}`, at(from + i)));
+const ids = (list: Array<{ id: string }>) => list.map((t) => t.id).sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
+
+type Order = 'oldest-first' | 'newest-first' | 'shuffled';
+function arrange(list: Thread[], order: Order): Thread[] {
+  const sorted = [...list].sort(compareKey);
+  if (order === 'oldest-first') return sorted;
+  if (order === 'newest-first') return sorted.reverse();
+  return sorted.map((t, i) => ({ t, k: (i * 7919) % 13 })).sort((a, b) => a.k - b.k).map(({ t }) => t);
+}
+
+/** A service that honours the cursor: the oldest `limit` threads after it, in the given order. */
+function honest(all: Thread[], order: Order = 'oldest-first') {
+  const cursors: Array<Cursor | null> = [];
+  const api = fakeApi({
+    async threads(limit, cursor) {
+      cursors.push(cursor);
+      const after = [...all].sort(compareKey).filter((t) => isAfter(t, cursor)).slice(0, limit);
+      return page(arrange(after, order));
+    },
+  });
+  return { api, cursors };
+}
+
+/** A service that answers from a script, one page per call. */
+function scripted(pages: ThreadPage[]) {
+  const cursors: Array<Cursor | null> = [];
+  const api = fakeApi({
+    async threads(_limit, cursor) {
+      cursors.push(cursor);
+      const next = pages.shift();
+      if (!next) throw new Error('asked for more pages than the script has');
+      return next;
+    },
+  });
+  return { api, cursors };
+}
+
+describe('fetchNewThreads', () => {
+  it('one short page: one call, with the limit and the cursor', async () => {
+    const limits: number[] = [];
+    const cursor = { timestamp: at(0), id: 't0' };
+    const api = fakeApi({
+      async threads(limit, from) {
+        limits.push(limit);
+        expect(from).toEqual(cursor);
+        return page(threads(2));
+      },
+    });
+    const result = await fetchNewThreads(api, cursor, 50);
+    expect(limits).toEqual([50]);
+    expect(ids(result.threads)).toEqual(['t1', 't2']);
+    expect(result).toMatchObject({ malformed: [], unidentifiable: 0, pages: 1 });
+  });
+
+  it.each([
+    [7, 3, 3, ['null', 't3', 't6']],
+    [6, 3, 3, ['null', 't3', 't6']],
+    [2, 3, 1, ['null']],
+    [0, 3, 1, ['null']],
+  ])('%i new threads, limit %i: %i pages, each from the newest of the page before', async (n, limit, pages, from) => {
+    const { api, cursors } = honest(threads(n));
+    const result = await fetchNewThreads(api, null, limit);
+    expect(ids(result.threads)).toEqual(threads(n).map((t) => t.id));
+    expect(result.pages).toBe(pages);
+    expect(cursors.map((c) => c?.id ?? 'null')).toEqual(from);
+  });
+
+  it.each(['oldest-first', 'newest-first', 'shuffled'] as const)('an array %s gives the same result and the same page cursors', async (order) => {
+    const reference = honest(threads(8));
+    const expected = await fetchNewThreads(reference.api, { timestamp: at(0), id: 't0' }, 3);
+    const { api, cursors } = honest(threads(8), order);
+    const result = await fetchNewThreads(api, { timestamp: at(0), id: 't0' }, 3);
+    expect(ids(result.threads)).toEqual(ids(expected.threads));
+    expect(cursors).toEqual(reference.cursors);
+  });
+
+  it('stops when the service ignores the cursor (the same full page again), without duplicates', async () => {
+    const latest = threads(3, 5);
+    const { api, cursors } = scripted([page(latest), page([...latest].reverse())]);
+    const result = await fetchNewThreads(api, null, 3);
+    expect(ids(result.threads)).toEqual(['t5', 't6', 't7']);
+    expect(cursors.map((c) => c?.id ?? null)).toEqual([null, 't7']);
+    expect(result.pages).toBe(2);
+  });
+
+  it('keeps only threads after the cursor when the service sends older ones too', async () => {
+    const cursor = { timestamp: at(5), id: 't5' };
+    const { api } = scripted([page([...threads(6, 1), thread('t4-same-instant-smaller-id', at(5)), thread('t6-same-instant-larger-id', at(5)), thread('t5', at(5))])]);
+    const result = await fetchNewThreads(api, { ...cursor, id: 't5' }, 50);
+    expect(ids(result.threads).sort()).toEqual(['t6', 't6-same-instant-larger-id']);
+  });
+
+  it('the cursor thread sent again (an inclusive cursor) is not new, and pages still advance', async () => {
+    const all = threads(5);
+    const cursors: Array<Cursor | null> = [];
+    const api = fakeApi({
+      async threads(limit, cursor) {
+        cursors.push(cursor);
+        // Inclusive: the cursor's own thread comes back first.
+        return page(all.filter((t) => !cursor || compareKey(t, cursor) >= 0).slice(0, limit));
+      },
+    });
+    const result = await fetchNewThreads(api, { timestamp: at(1), id: 't1' }, 2);
+    expect(ids(result.threads)).toEqual(['t2', 't3', 't4', 't5']);
+    expect(cursors.map((c) => c?.id)).toEqual(['t1', 't2', 't3', 't4', 't5']);
+  });
+
+  it('dedupes a thread met on two pages', async () => {
+    const { api } = scripted([page(threads(3, 1)), page([thread('t3', at(3)), thread('t4', at(4))])]);
+    const result = await fetchNewThreads(api, null, 3);
+    expect(ids(result.threads)).toEqual(['t1', 't2', 't3', 't4']);
+  });
+
+  it('never asks more than MAX_PAGES pages in a run', async () => {
+    let n = 0;
+    const api = fakeApi({
+      async threads(limit) {
+        const next = threads(limit, n + 1);
+        n += limit;
+        return page(next);
+      },
+    });
+    const result = await fetchNewThreads(api, null, 2);
+    expect(result.pages).toBe(MAX_PAGES);
+    expect(result.threads).toHaveLength(2 * MAX_PAGES);
+  });
+
+  it('a full page of nothing identifiable ends the paging', async () => {
+    const { api } = scripted([page([], { size: 3, unidentifiable: 3 })]);
+    await expect(fetchNewThreads(api, null, 3)).resolves.toEqual({ threads: [], malformed: [], unidentifiable: 3, pages: 1 });
+  });
+
+  it('malformed threads: kept after the cursor, deduped, dropped once a good copy appears; unidentifiable ones counted', async () => {
+    const bad = (id: string, minute: number): MalformedThread => ({ id, timestamp: at(minute), reason: `malformed ${id}` });
+    const cursor = { timestamp: at(1), id: 't1' };
+    const { api, cursors } = scripted([
+      page([thread('t2', at(2))], { malformed: [bad('t0', 0), bad('t3', 3), bad('t4', 4)], unidentifiable: 1, size: 5 }),
+      page([thread('t4', at(4)), thread('t5', at(5))], { malformed: [bad('t3', 3)], unidentifiable: 2, size: 4 }),
+    ]);
+    const result = await fetchNewThreads(api, cursor, 5);
+    expect(ids(result.threads)).toEqual(['t2', 't4', 't5']);
+    expect(result.malformed).toEqual([bad('t3', 3)]);
+    expect(result.unidentifiable).toBe(3);
+    // The newest of page 1 was a malformed one: paging still moves past it.
+    expect(cursors).toEqual([cursor, { timestamp: at(4), id: 't4' }]);
+  });
+
+  it('an error on a later page is thrown, not half a result', async () => {
+    const api = fakeApi({
+      async threads(_limit, cursor) {
+        if (cursor) throw new ServerError('the service failed (503)', 503);
+        return page(threads(2));
+      },
+    });
+    await expect(fetchNewThreads(api, null, 2)).rejects.toBeInstanceOf(ServerError);
+  });
+
+  it('asks nothing but the thread list', async () => {
+    const { api } = honest(threads(1));
+    await fetchNewThreads(api, null, 50);
+    expect(api.calls).toEqual(['threads']);
+  });
+});

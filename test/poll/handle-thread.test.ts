@@ -1,0 +1,181 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { analyseThread, builtinAnalyser } from '../../src/analysis/index.js';
+import type { Profile } from '../../src/domain/profile.js';
+import {
+  AuthError,
+  EXIT,
+  LockedError,
+  NetworkError,
+  RateLimitedError,
+  RedirectError,
+  RejectedError,
+  ResponseError,
+  ServerError,
+  TimeoutError,
+  UsageError,
+} from '../../src/errors.js';
+import { handleThread, type HandleDeps } from '../../src/poll/handle-thread.js';
+import type { PostResult } from '../../src/service/api.js';
+import type { JournalEntry } from '../../src/state/schema.js';
+import { fakeApi } from '../support/fake-api.js';
+import { thread } from '../support/threads.js';
+
+// One thread from analysis to outcome, with the real built-in analyser and a fake service.
+
+const PROFILE: Profile = { signal_method: 'sentiment', conviction_style: 'moderate', directional_bias: 'neutral', participation: 'active' };
+const BULLISH = thread('t-1', '2025-06-01T12:00:00.000Z', {
+  text: 'Bullish on c/bitcoin: ETF inflows surge, breakout above resistance, whales accumulating.',
+});
+const QUIET = thread('t-2', '2025-06-01T12:01:00.000Z', { text: 'Quiet day, nothing to report.' });
+
+let decision: { conviction: number; text: string };
+beforeAll(async () => {
+  const analysed = await analyseThread(builtinAnalyser, BULLISH, PROFILE);
+  if (analysed.decision.action !== 'post') throw new Error('the fixture thread should read as a post');
+  decision = analysed.decision;
+});
+
+function deps(predict?: (threadId: string, text: string, conviction: number) => Promise<PostResult>, extra: Partial<HandleDeps> = {}) {
+  const journal: JournalEntry[] = [];
+  const trace: string[] = [];
+  const events: string[] = [];
+  const api = fakeApi(
+    predict
+      ? {
+          predict: async (...args) => {
+            events.push('predict');
+            return predict(...args);
+          },
+        }
+      : {},
+  );
+  const handle: HandleDeps = {
+    api,
+    profile: PROFILE,
+    dryRun: false,
+    beforePost: (entry) => {
+      events.push('beforePost');
+      journal.push(entry);
+    },
+    trace: (line) => trace.push(line),
+    ...extra,
+  };
+  return { handle, api, journal, trace, events };
+}
+
+describe('before any request', () => {
+  it('a thread an earlier run was posting on is skipped, never posted again (R2)', async () => {
+    const { handle, api, journal } = deps();
+    const outcome = await handleThread(BULLISH, { ts: BULLISH.timestamp, status: 'posting' }, handle);
+    expect(outcome).toEqual({ kind: 'skipped', reason: expect.stringContaining('interrupted while posting') });
+    expect(api.calls).toEqual([]);
+    expect(journal).toEqual([]);
+  });
+
+  it('a locked thread is skipped', async () => {
+    const { handle, api } = deps();
+    await expect(handleThread({ ...BULLISH, locked: true }, undefined, handle)).resolves.toEqual({ kind: 'skipped', reason: 'locked' });
+    expect(api.calls).toEqual([]);
+  });
+
+  it('a decision to skip posts nothing and gives the reason', async () => {
+    const { handle, api, trace } = deps();
+    const outcome = await handleThread(QUIET, undefined, handle);
+    expect(outcome).toMatchObject({ kind: 'skipped', reason: expect.stringContaining('no evidence') });
+    expect(api.calls).toEqual([]);
+    expect(trace[0]).toBe('analyser: builtin');
+  });
+
+  it('a dry run reports the post without sending or journaling it', async () => {
+    const { handle, api, journal } = deps(undefined, { dryRun: true });
+    const outcome = await handleThread(BULLISH, undefined, handle);
+    expect(outcome).toEqual({ kind: 'posted', conviction: decision.conviction, text: decision.text, predictionId: null });
+    expect(api.calls).toEqual([]);
+    expect(journal).toEqual([]);
+  });
+
+  it('an analysis that throws is a failure to retry, not a crash', async () => {
+    const { handle, api } = deps(undefined, { profile: undefined as unknown as Profile });
+    const outcome = await handleThread(BULLISH, undefined, handle);
+    expect(outcome).toMatchObject({ kind: 'failed', retry: true, exitCode: EXIT.temporary, error: expect.stringMatching(/^analysis failed: /) });
+    expect(api.calls).toEqual([]);
+  });
+});
+
+describe('posting', () => {
+  it('writes "posting" to the journal before the POST leaves, keeping the tries', async () => {
+    const sent: unknown[] = [];
+    const { handle, journal, events } = deps(async (...args) => {
+      sent.push(args);
+      return { status: 'posted', prediction: { id: 'c-9' } };
+    });
+    const outcome = await handleThread(BULLISH, { ts: BULLISH.timestamp, status: 'failed', tries: 2 }, handle);
+    expect(events).toEqual(['beforePost', 'predict']);
+    expect(journal).toEqual([{ ts: BULLISH.timestamp, status: 'posting', tries: 2 }]);
+    expect(sent).toEqual([[BULLISH.id, decision.text, decision.conviction]]);
+    expect(outcome).toEqual({ kind: 'posted', conviction: decision.conviction, text: decision.text, predictionId: 'c-9' });
+  });
+
+  it('a post whose answer could not be read is still posted, with no prediction id', async () => {
+    const { handle } = deps(async () => ({ status: 'posted', prediction: undefined }));
+    await expect(handleThread(BULLISH, undefined, handle)).resolves.toMatchObject({ kind: 'posted', predictionId: null });
+  });
+
+  it('"already predicted" (409) is a skip', async () => {
+    const { handle } = deps(async () => ({ status: 'already' }));
+    await expect(handleThread(BULLISH, undefined, handle)).resolves.toEqual({ kind: 'skipped', reason: 'already predicted by this agent' });
+  });
+
+  it('does not post when the journal cannot be written first', async () => {
+    const { handle, api } = deps(async () => ({ status: 'already' }), {
+      beforePost: () => {
+        throw new Error('disk full');
+      },
+    });
+    await expect(handleThread(BULLISH, undefined, handle)).rejects.toThrow('disk full');
+    expect(api.calls).toEqual([]);
+  });
+});
+
+describe('each failure of the POST becomes its outcome', () => {
+  type Expect = { kind: 'skipped' | 'stop' | 'failed'; retry?: boolean; exitCode?: number };
+  const cases: Array<[what: string, error: Error, expected: Expect]> = [
+    ['403 locked', new LockedError('thread "t-1" is locked'), { kind: 'skipped' }],
+    ['401', new AuthError('the service rejected the API key (401)'), { kind: 'stop' }],
+    ['429 beyond the back-off', new RateLimitedError('rate limited', Date.now() + 60_000), { kind: 'stop' }],
+    ['a timeout: may have landed', new TimeoutError('no complete answer'), { kind: 'failed', retry: false, exitCode: EXIT.temporary }],
+    ['a connection lost after sending: may have landed', new NetworkError('ECONNRESET', false), { kind: 'failed', retry: false, exitCode: EXIT.temporary }],
+    ['an unreadable answer: may have landed', new ResponseError('too large'), { kind: 'failed', retry: false, exitCode: EXIT.temporary }],
+    ['a refused connection: never sent', new NetworkError('ECONNREFUSED', true), { kind: 'failed', retry: true, exitCode: EXIT.temporary }],
+    ['a 5xx', new ServerError('the service failed (503)', 503), { kind: 'failed', retry: true, exitCode: EXIT.temporary }],
+    ['a 400', new RejectedError('the service refused the request (400)', 400), { kind: 'failed', retry: false, exitCode: EXIT.usage }],
+    ['a redirect', new RedirectError('redirect'), { kind: 'failed', retry: false, exitCode: EXIT.unexpected }],
+    ['an id that cannot be sent', new UsageError('".." cannot be sent as an id'), { kind: 'failed', retry: false, exitCode: EXIT.usage }],
+    ['a bug', new TypeError('x is undefined'), { kind: 'failed', retry: false, exitCode: EXIT.unexpected }],
+  ];
+
+  it.each(cases)('%s', async (_what, error, expected) => {
+    const { handle, journal } = deps(async () => {
+      throw error;
+    });
+    const outcome = await handleThread(BULLISH, undefined, handle);
+    expect(outcome.kind).toBe(expected.kind);
+    expect(journal).toHaveLength(1);
+    if (outcome.kind === 'stop') expect(outcome.error).toBe(error);
+    if (outcome.kind === 'skipped') expect(outcome.reason).toBe('locked');
+    if (outcome.kind === 'failed') {
+      expect(outcome.retry).toBe(expected.retry);
+      expect(outcome.exitCode).toBe(expected.exitCode);
+      expect(outcome.error).toContain(error.message);
+      if (!expected.retry && expected.exitCode === EXIT.temporary) expect(outcome.error).toContain('not posted again');
+    }
+  });
+
+  it('the error text is one clean line', async () => {
+    const { handle } = deps(async () => {
+      throw new ServerError('the service failed (500): \u001b[31mred\u001b[0m\nline two', 500);
+    });
+    const outcome = await handleThread(BULLISH, undefined, handle);
+    expect(outcome).toMatchObject({ kind: 'failed', error: 'the service failed (500): red line two' });
+  });
+});

@@ -1,0 +1,142 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BusyError, EXIT, NotRegisteredError } from '../../src/errors.js';
+import { acquireLock } from '../../src/state/lock.js';
+
+// One state-changing run at a time (R6). Liveness is injected: no process is started or killed.
+
+const T0 = Date.parse('2025-06-01T12:00:00.000Z');
+const MINUTE = 60_000;
+const alive = () => true;
+const dead = () => false;
+
+let dir: string;
+let file: string;
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-lock-'));
+  file = path.join(dir, 'lock');
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A lock file left by someone else, last touched at `at`. */
+function leave(content: string, at = T0): void {
+  fs.writeFileSync(file, content, { mode: 0o600 });
+  fs.utimesSync(file, at / 1000, at / 1000);
+}
+
+function thrown(run: () => unknown): Error {
+  try {
+    run();
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('expected an error');
+}
+
+describe('acquire and release', () => {
+  it('creates a private lock file naming the holder, and release removes it', () => {
+    const lock = acquireLock({ dir, pid: 101, now: T0, isAlive: alive });
+    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual({ pid: 101, startedAt: '2025-06-01T12:00:00.000Z' });
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    lock.release();
+    expect(fs.existsSync(file)).toBe(false);
+    acquireLock({ dir, pid: 102, now: T0, isAlive: alive }).release();
+  });
+
+  it('is exclusive: a second run is turned away with BusyError (exit 0) and the lock stays', () => {
+    const first = acquireLock({ dir, pid: 101, now: Date.now(), isAlive: alive });
+    const error = thrown(() => acquireLock({ dir, pid: 202, now: Date.now(), isAlive: alive }));
+    expect(error).toBeInstanceOf(BusyError);
+    expect((error as BusyError).exitCode).toBe(EXIT.ok);
+    expect(error.message).toContain('pid 101');
+    expect(error.message).toContain(file);
+    expect(JSON.parse(fs.readFileSync(file, 'utf8')).pid).toBe(101);
+    first.release();
+  });
+
+  it('release twice, or after the file vanished, is harmless', () => {
+    const lock = acquireLock({ dir, pid: 101, now: T0, isAlive: alive });
+    lock.release();
+    expect(() => lock.release()).not.toThrow();
+  });
+
+  it('release removes only our own lock, not one that replaced it', () => {
+    const lock = acquireLock({ dir, pid: 101, now: T0, isAlive: alive });
+    const theirs = JSON.stringify({ pid: 303, startedAt: new Date(T0 + 20 * MINUTE).toISOString() });
+    fs.writeFileSync(file, theirs);
+    lock.release();
+    expect(fs.readFileSync(file, 'utf8')).toBe(theirs);
+  });
+
+  it('a config dir that does not exist means nobody registered here (exit 3)', () => {
+    const error = thrown(() => acquireLock({ dir: path.join(dir, 'missing'), pid: 101, now: T0, isAlive: alive }));
+    expect(error).toBeInstanceOf(NotRegisteredError);
+    expect((error as NotRegisteredError).exitCode).toBe(EXIT.notRegistered);
+    expect((error as NotRegisteredError).hint).toContain('agent register');
+  });
+});
+
+describe('a stale lock is taken over', () => {
+  const cases: Array<[what: string, content: string, age: number, isAlive: (pid: number) => boolean, taken: boolean]> = [
+    ['a live holder, 1 min old', JSON.stringify({ pid: 4242 }), 1 * MINUTE, alive, false],
+    ['a live holder, 14 min old', JSON.stringify({ pid: 4242 }), 14 * MINUTE, alive, false],
+    ['a live holder, 16 min old (a reused pid)', JSON.stringify({ pid: 4242 }), 16 * MINUTE, alive, true],
+    ['a dead holder, just now', JSON.stringify({ pid: 4242 }), 0, dead, true],
+    ['garbage, 5 s old (a holder still writing)', 'garb', 5_000, alive, false],
+    ['garbage, 11 s old', 'garb', 11_000, alive, true],
+    ['an empty file, 11 s old', '', 11_000, alive, true],
+    ['a pid that is not a number, 11 s old', JSON.stringify({ pid: 'me' }), 11_000, alive, true],
+  ];
+
+  it.each(cases)('%s → taken over: %s', (_what, content, age, isAlive, taken) => {
+    leave(content, T0);
+    const now = T0 + age;
+    if (taken) {
+      const lock = acquireLock({ dir, pid: 555, now, isAlive });
+      expect(JSON.parse(fs.readFileSync(file, 'utf8')).pid).toBe(555);
+      expect(fs.readdirSync(dir)).toEqual(['lock']);
+      lock.release();
+      expect(fs.readdirSync(dir)).toEqual([]);
+    } else {
+      expect(thrown(() => acquireLock({ dir, pid: 555, now, isAlive }))).toBeInstanceOf(BusyError);
+      expect(fs.readFileSync(file, 'utf8')).toBe(content);
+    }
+  });
+
+  it('asks about the pid in the lock', () => {
+    leave(JSON.stringify({ pid: 4242 }));
+    const asked: number[] = [];
+    acquireLock({ dir, pid: 555, now: T0, isAlive: (pid) => (asked.push(pid), false) }).release();
+    expect(asked).toEqual([4242]);
+  });
+
+  it('by default, a live pid (ours) holds the lock', () => {
+    leave(JSON.stringify({ pid: process.pid }), Date.now());
+    expect(thrown(() => acquireLock({ dir, pid: 555, now: Date.now() }))).toBeInstanceOf(BusyError);
+  });
+
+  it('by default, a pid above the kernel limit is dead', () => {
+    leave(JSON.stringify({ pid: 2 ** 22 + 1 }), Date.now());
+    acquireLock({ dir, pid: 555, now: Date.now() }).release();
+  });
+
+  it('does not take over a fresh lock that replaced the stale one after it was read', () => {
+    leave(JSON.stringify({ pid: 4242 }));
+    const fresh = JSON.stringify({ pid: 777, startedAt: new Date(T0).toISOString() });
+    const rename = fs.renameSync;
+    // Another run recovers first, between our read and our rename.
+    vi.spyOn(fs, 'renameSync').mockImplementationOnce((from, to) => {
+      fs.writeFileSync(from, fresh);
+      rename(from, to);
+    });
+    const error = thrown(() => acquireLock({ dir, pid: 555, now: T0, isAlive: (pid) => pid !== 4242 }));
+    expect(error).toBeInstanceOf(BusyError);
+    expect(fs.readFileSync(file, 'utf8')).toBe(fresh);
+    expect(fs.readdirSync(dir)).toEqual(['lock']);
+  });
+});

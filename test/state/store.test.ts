@@ -1,0 +1,250 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EXIT, StateError } from '../../src/errors.js';
+import type { State } from '../../src/state/schema.js';
+import { createStateStore, parseState } from '../../src/state/store.js';
+
+// The private store on a real file system, in a temp dir per test. Tests run as root, so permission
+// denied cannot be provoked with chmod; loose modes can, and I/O failures are injected with spies.
+
+let root: string;
+let dir: string;
+beforeEach(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-store-'));
+  dir = path.join(root, 'config');
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+const STATE: State = {
+  apiKey: 'hive_0123456789abcdefSECRETKEY',
+  agentName: 'bot',
+  cursor: { timestamp: '2025-06-01T12:00:00.000Z', id: 't-1' },
+  baseUrl: 'https://svc.example.test',
+};
+
+const mode = (target: string) => fs.statSync(target).mode & 0o777;
+
+function seed(content: string, fileMode = 0o600, dirMode = 0o700): string {
+  fs.mkdirSync(dir, { mode: dirMode });
+  fs.chmodSync(dir, dirMode);
+  const file = path.join(dir, 'state.json');
+  fs.writeFileSync(file, content, { mode: fileMode });
+  fs.chmodSync(file, fileMode);
+  return file;
+}
+
+function thrown(run: () => unknown): StateError {
+  try {
+    run();
+  } catch (error) {
+    return error as StateError;
+  }
+  throw new Error('expected an error');
+}
+
+describe('read', () => {
+  it('is undefined when the config dir does not exist', () => {
+    expect(createStateStore(dir).read()).toBeUndefined();
+  });
+
+  it('is undefined when the dir exists without a state file', () => {
+    fs.mkdirSync(dir, { mode: 0o700 });
+    expect(createStateStore(dir).read()).toBeUndefined();
+  });
+
+  it('reads back what was written, extra keys included', () => {
+    const store = createStateStore(dir);
+    const state = { ...STATE, futureKey: { nested: [1, 2] }, journal: { 't-2': { ts: '2025-06-01T12:05:00Z', status: 'posted' as const, extra: 'kept' } } };
+    store.write(state);
+    expect(store.read()).toEqual({ ...state, version: 1 });
+  });
+
+  it('accepts a file without a version (treated as the current one)', () => {
+    seed(JSON.stringify(STATE));
+    expect(createStateStore(dir).read()).toEqual(STATE);
+  });
+});
+
+describe('write: atomic, private from the moment of creation (R3, S2)', () => {
+  it('creates the dir 700 (with missing parents) and the file 600, leaving no temp file', () => {
+    const nested = path.join(root, 'a', 'b', 'config');
+    const store = createStateStore(nested);
+    store.write(STATE);
+    expect(mode(nested)).toBe(0o700);
+    expect(mode(store.file)).toBe(0o600);
+    expect(fs.readdirSync(nested)).toEqual(['state.json']);
+    expect(JSON.parse(fs.readFileSync(store.file, 'utf8'))).toEqual({ ...STATE, version: 1 });
+  });
+
+  it('takes the modes from creation, not from the umask, and never chmods', () => {
+    const chmod = vi.spyOn(fs, 'chmodSync');
+    const fchmod = vi.spyOn(fs, 'fchmodSync');
+    const open = vi.spyOn(fs, 'openSync');
+    const previous = process.umask(0);
+    try {
+      createStateStore(dir).write(STATE);
+    } finally {
+      process.umask(previous);
+    }
+    expect(mode(dir)).toBe(0o700);
+    expect(mode(path.join(dir, 'state.json'))).toBe(0o600);
+    const created = open.mock.calls.filter(([, flags]) => typeof flags === 'number' && (flags & fs.constants.O_CREAT) !== 0);
+    expect(created).toHaveLength(1);
+    const [temp, flags, fileMode] = created[0]!;
+    expect(path.dirname(String(temp))).toBe(dir);
+    expect((flags as number) & fs.constants.O_EXCL).toBe(fs.constants.O_EXCL);
+    expect(fileMode).toBe(0o600);
+    expect(chmod).not.toHaveBeenCalled();
+    expect(fchmod).not.toHaveBeenCalled();
+  });
+
+  it('replaces the old file as a whole', () => {
+    const store = createStateStore(dir);
+    store.write(STATE);
+    store.write({ ...STATE, cursor: null });
+    expect(store.read()?.cursor).toBeNull();
+    expect(fs.readdirSync(dir)).toEqual(['state.json']);
+  });
+
+  it.each([
+    ['the write', 'writeSync'],
+    ['the fsync', 'fsyncSync'],
+    ['the rename', 'renameSync'],
+  ] as const)('when %s fails, the old file is intact and no temp file is left', (_what, call) => {
+    const store = createStateStore(dir);
+    store.write(STATE);
+    const before = fs.readFileSync(store.file, 'utf8');
+    vi.spyOn(fs, call).mockImplementationOnce(() => {
+      throw Object.assign(new Error('disk full'), { code: 'ENOSPC' });
+    });
+    expect(() => store.write({ ...STATE, cursor: null })).toThrow('disk full');
+    expect(fs.readFileSync(store.file, 'utf8')).toBe(before);
+    expect(fs.readdirSync(dir)).toEqual(['state.json']);
+  });
+});
+
+describe('modes open to others are refused, naming the path and the chmod that fixes it (S2)', () => {
+  it.each([0o755, 0o750, 0o711, 0o701, 0o770])('dir %s', (dirMode) => {
+    const file = seed(JSON.stringify(STATE), 0o600, dirMode);
+    const before = fs.readFileSync(file, 'utf8');
+    for (const run of [() => createStateStore(dir).read(), () => createStateStore(dir).write(STATE), () => createStateStore(dir).prepareDir()]) {
+      const error = thrown(run);
+      expect(error).toBeInstanceOf(StateError);
+      expect(error.reason).toBe('exposed');
+      expect(error.exitCode).toBe(EXIT.unexpected);
+      expect(error.message).toContain(dir);
+      expect(error.message).toContain(`mode ${dirMode.toString(8)}`);
+      expect(error.hint).toBe(`run: chmod 700 '${dir}'`);
+    }
+    expect(fs.readFileSync(file, 'utf8')).toBe(before);
+  });
+
+  it.each([0o644, 0o640, 0o604, 0o660, 0o666])('file %s', (fileMode) => {
+    const file = seed(JSON.stringify(STATE), fileMode);
+    const error = thrown(() => createStateStore(dir).read());
+    expect(error).toBeInstanceOf(StateError);
+    expect(error.reason).toBe('exposed');
+    expect(error.message).toContain(file);
+    expect(error.message).toContain('other users could read or change the API key');
+    expect(error.hint).toBe(`run: chmod 600 '${file}'`);
+  });
+
+  it.each([0o600, 0o400])('file %s is fine', (fileMode) => {
+    seed(JSON.stringify(STATE), fileMode);
+    expect(createStateStore(dir).read()).toEqual(STATE);
+  });
+});
+
+describe('anything but a private regular file is refused', () => {
+  it('a symlink, even to a private file, and its target is untouched', () => {
+    fs.mkdirSync(dir, { mode: 0o700 });
+    const target = path.join(root, 'elsewhere.json');
+    fs.writeFileSync(target, JSON.stringify(STATE), { mode: 0o600 });
+    fs.symlinkSync(target, path.join(dir, 'state.json'));
+    const error = thrown(() => createStateStore(dir).read());
+    expect(error).toBeInstanceOf(StateError);
+    expect(error.message).toBe(`${path.join(dir, 'state.json')} is not a regular file`);
+    expect(fs.readFileSync(target, 'utf8')).toBe(JSON.stringify(STATE));
+  });
+
+  it('a dangling symlink', () => {
+    fs.mkdirSync(dir, { mode: 0o700 });
+    fs.symlinkSync(path.join(root, 'missing.json'), path.join(dir, 'state.json'));
+    expect(thrown(() => createStateStore(dir).read())).toBeInstanceOf(StateError);
+  });
+
+  it('a directory in place of the file', () => {
+    fs.mkdirSync(path.join(dir, 'state.json'), { recursive: true, mode: 0o700 });
+    expect(thrown(() => createStateStore(dir).read()).message).toContain('is not a regular file');
+  });
+
+  it('a file in place of the config dir', () => {
+    fs.writeFileSync(dir, '', { mode: 0o600 });
+    for (const run of [() => createStateStore(dir).prepareDir(), () => createStateStore(dir).write(STATE)]) {
+      const error = thrown(run);
+      expect(error).toBeInstanceOf(StateError);
+      expect(error.message).toBe(`cannot create the config directory ${dir} (EEXIST)`);
+    }
+    expect(() => createStateStore(dir).read()).toThrow(StateError);
+  });
+});
+
+describe('a corrupt file is an error naming it, never "start over"; the file is left as it is (R3)', () => {
+  const cases: Array<[what: string, content: string, says: RegExp]> = [
+    ['empty', '', /is corrupt \(not JSON\)/],
+    ['truncated', JSON.stringify(STATE).slice(0, 40), /is corrupt \(not JSON\)/],
+    ['binary junk', '\u0000\u0001\u0002', /is corrupt \(not JSON\)/],
+    ['an array', '[]', /is not valid \(root: /],
+    ['null', 'null', /is not valid/],
+    ['no apiKey', JSON.stringify({ ...STATE, apiKey: undefined }), /is not valid \(apiKey: /],
+    ['an empty apiKey', JSON.stringify({ ...STATE, apiKey: '' }), /is not valid \(apiKey: /],
+    ['no cursor key', JSON.stringify({ ...STATE, cursor: undefined }), /is not valid \(cursor: /],
+    ['a cursor without id', JSON.stringify({ ...STATE, cursor: { timestamp: 'x' } }), /is not valid \(cursor\.id: /],
+    ['a cursor as text', JSON.stringify({ ...STATE, cursor: '2025-06-01' }), /is not valid \(cursor: /],
+    ['no baseUrl', JSON.stringify({ ...STATE, baseUrl: undefined }), /is not valid \(baseUrl: /],
+    ['a journal entry with an unknown status', JSON.stringify({ ...STATE, journal: { a: { ts: 'x', status: 'maybe' } } }), /is not valid \(journal\.a\.status: /],
+    ['a newer version', JSON.stringify({ ...STATE, version: 2 }), /was written by a newer version of agent \(state version 2\)/],
+  ];
+
+  it.each(cases)('%s', (_what, content, says) => {
+    const file = seed(content);
+    const before = fs.statSync(file);
+    const error = thrown(() => createStateStore(dir).read());
+    expect(error).toBeInstanceOf(StateError);
+    expect(error.reason).toBe('corrupt');
+    expect(error.exitCode).toBe(EXIT.unexpected);
+    expect(error.message).toContain(file);
+    expect(error.message).toMatch(says);
+    expect(error.message).not.toContain(STATE.apiKey);
+    expect(fs.readFileSync(file, 'utf8')).toBe(content);
+    expect(fs.statSync(file).mtimeMs).toBe(before.mtimeMs);
+    expect(fs.readdirSync(dir)).toEqual(['state.json']);
+  });
+
+  it('parseState names the file it was given', () => {
+    expect(() => parseState('{', '/some/where/state.json')).toThrow('/some/where/state.json');
+  });
+});
+
+describe('backup', () => {
+  it('copies the state aside, mode 600, named by the stamp', () => {
+    const store = createStateStore(dir);
+    store.write(STATE);
+    const copy = store.backup('2025-06-01T12:00:00.000Z');
+    expect(copy).toBe(path.join(dir, 'state.20250601T120000000Z.bak.json'));
+    expect(mode(copy)).toBe(0o600);
+    expect(fs.readFileSync(copy, 'utf8')).toBe(fs.readFileSync(store.file, 'utf8'));
+    expect(fs.readdirSync(dir).sort()).toEqual(['state.20250601T120000000Z.bak.json', 'state.json']);
+  });
+
+  it('a stamp cannot lead out of the dir', () => {
+    const store = createStateStore(dir);
+    store.write(STATE);
+    expect(path.dirname(store.backup('../../x/y'))).toBe(dir);
+  });
+});
