@@ -27,6 +27,12 @@ export interface Context {
   untilSignal?: () => Promise<string>;
 }
 
+/**
+ * Every command ends within this, whatever the network does (R4): well under the 5-minute cron interval,
+ * with room for one 60 s rate-limit pause. A rate limit that lasts longer is not waited out.
+ */
+export const COMMAND_BUDGET_MS = 150_000;
+
 export function stateStore(ctx: Context): StateStore {
   return createStateStore(ctx.configDir);
 }
@@ -39,11 +45,11 @@ export interface Session {
   http: ReturnType<typeof createHttpClient>;
 }
 
-/** Loads the registered agent and a client bound to the origin its key belongs to. */
-export function openSession(
-  ctx: Context,
-  options: { deadline?: number; waitOnRateLimit?: boolean; blockedUntil?: number } = {},
-): Session {
+/**
+ * Loads the registered agent and a client bound to the origin its key belongs to, with the command's
+ * time budget and any pause a 429 asked for in an earlier run (R5).
+ */
+export function openSession(ctx: Context, options: { deadline?: number } = {}): Session {
   const store = stateStore(ctx);
   const state = store.read();
   if (!state) {
@@ -64,10 +70,16 @@ export function openSession(
     transport: ctx.transport(),
     timing: ctx.timing,
     timeoutMs: ctx.requestTimeoutMs,
-    deadline: options.deadline,
-    blockedUntil: options.blockedUntil,
-    waitOnRateLimit: options.waitOnRateLimit ?? true,
+    deadline: options.deadline ?? ctx.timing.now() + COMMAND_BUDGET_MS,
+    blockedUntil: rateLimitedUntil(state),
+    waitOnRateLimit: true,
     onWait: (ms, why) => ctx.output.progress(`${why}: waiting ${Math.ceil(ms / 1000)} s before the next request…`),
   });
   return { state, store, api: createServiceApi(http), baseUrl, http };
+}
+
+/** The pause a 429 asked for, as stored by an earlier run, if any. */
+export function rateLimitedUntil(state: State): number | undefined {
+  const until = state.rateLimitedUntil ? Date.parse(state.rateLimitedUntil) : Number.NaN;
+  return Number.isFinite(until) ? until : undefined;
 }

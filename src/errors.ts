@@ -123,9 +123,11 @@ export class BusyError extends AgentError {
 /**
  * After a POST failed this way, it may still have reached the service and been stored: no answer came
  * back (timeout, connection lost after sending) or the answer could not be read. Such a post is never
- * sent again (R2). 4xx, 5xx, 401, 429 and refused connections all mean it did not land.
+ * sent again (R2). 4xx, 401, 429, the service's own 5xx and refused connections mean it did not land.
  */
 export function mayHaveLanded(error: unknown): boolean {
   if (error instanceof NetworkError) return !error.notSent;
+  // A gateway's 502/504 can come after the service behind it stored the prediction.
+  if (error instanceof ServerError) return error.status === 502 || error.status === 504;
   return error instanceof TimeoutError || error instanceof ResponseError;
 }

@@ -1,4 +1,4 @@
-import { openSession, stateStore, type Context } from '../context.js';
+import { COMMAND_BUDGET_MS, openSession, rateLimitedUntil, stateStore, type Context } from '../context.js';
 import type { Profile } from '../domain/profile.js';
 import type { Thread } from '../domain/thread.js';
 import { EXIT, RateLimitedError, TemporaryError, UsageError, type ExitCode } from '../errors.js';
@@ -16,9 +16,6 @@ export interface PollOptions {
   dryRun?: boolean;
 }
 
-/** Well under the 5-minute cron interval, with room for one 60 s rate-limit pause (R4). */
-export const RUN_BUDGET_MS = 150_000;
-
 /** One polling cycle: state → new threads → analysis → predictions → state (cli.md `poll`). */
 export async function runPoll(options: PollOptions, ctx: Context): Promise<ExitCode> {
   const limit = parseLimit(options.limit);
@@ -34,10 +31,10 @@ export async function runPoll(options: PollOptions, ctx: Context): Promise<ExitC
 }
 
 async function pollOnce(limit: number, dryRun: boolean, started: number, ctx: Context): Promise<ExitCode> {
-  const session = openSession(ctx, { deadline: started + RUN_BUDGET_MS, waitOnRateLimit: true });
+  const session = openSession(ctx, { deadline: started + COMMAND_BUDGET_MS });
   const { api, store, state } = session;
-  const blocked = state.rateLimitedUntil ? Date.parse(state.rateLimitedUntil) : Number.NaN;
-  if (blocked > started) {
+  const blocked = rateLimitedUntil(state);
+  if (blocked !== undefined && blocked > started) {
     // The service asked for a pause (R5): this run sends nothing at all.
     ctx.output.detail(`agent: rate limited until ${state.rateLimitedUntil}; nothing sent this run`);
     renderPoll({ posted: [], skipped: [], failed: [], cursor: state.cursor }, ctx.output, { dryRun, elapsedMs: 0 });
@@ -115,6 +112,13 @@ async function pollOnce(limit: number, dryRun: boolean, started: number, ctx: Co
       case 'skipped':
         report.skipped.push({ threadId: thread.id, reason: outcome.reason });
         done('skipped', outcome.reason);
+        return undefined;
+      case 'unknown':
+        // Never posted on again, by poll or by predict (R2).
+        report.failed.push({ threadId: thread.id, error: outcome.error });
+        exitCode = Math.max(exitCode, EXIT.temporary) as ExitCode;
+        journal[thread.id] = { ts: thread.timestamp, status: 'unknown', reason: outcome.error };
+        handled.push(thread);
         return undefined;
       case 'failed':
         report.failed.push({ threadId: thread.id, error: outcome.error });

@@ -3,9 +3,10 @@ import { composeSummary, isValidText } from '../analysis/summary-text.js';
 import type { Decision } from '../analysis/types.js';
 import { openSession, stateStore, type Context } from '../context.js';
 import type { Thread } from '../domain/thread.js';
-import { LockedError, mayHaveLanded, TemporaryError, UsageError } from '../errors.js';
+import { BusyError, LockedError, mayHaveLanded, RateLimitedError, TemporaryError, UsageError } from '../errors.js';
 import { oneLine } from '../output/sanitize.js';
 import type { Prediction } from '../service/schemas.js';
+import { mayBePosted } from '../poll/journal.js';
 import { acquireLock } from '../state/lock.js';
 import { checkThreadId } from './inputs.js';
 
@@ -21,13 +22,13 @@ export async function runPredict(rawId: string, options: PredictOptions, ctx: Co
   const own = parseOwnValues(options);
   const dryRun = options.dryRun === true;
   // Shares the journal with poll, so a manual prediction and a cron run never both post (R2, R6).
-  const lock = dryRun ? undefined : acquireLock({ dir: stateStore(ctx).dir, pid: ctx.pid, now: ctx.timing.now() });
+  const lock = dryRun ? undefined : takeLock(ctx);
   try {
-    const { api, state, store } = openSession(ctx, { waitOnRateLimit: true });
+    const { api, state, store } = openSession(ctx);
     const journal = { ...(state.journal ?? {}) };
     const previous = journal[threadId];
-    if (previous?.status === 'posted' || previous?.status === 'posting') {
-      const reason = previous.status === 'posted' ? 'already predicted by this agent' : 'an earlier run was interrupted while posting on it; not posted again';
+    if (mayBePosted(previous)) {
+      const reason = previous?.status === 'posted' ? 'already predicted by this agent' : 'an earlier post on it may have landed; not posted again';
       return report(ctx, { threadId, action: 'skip', reason });
     }
     const spinner = await ctx.output.spinner(`Fetching thread ${threadId}…`);
@@ -45,8 +46,11 @@ export async function runPredict(rawId: string, options: PredictOptions, ctx: Co
       spinner.update('Posting…');
       store.write({ ...state, journal: { ...journal, [threadId]: { ts: thread.timestamp, status: 'posting' } } });
       const result = await api.predict(threadId, decision.text, decision.conviction).catch((error: unknown) => {
-        // Certainly not stored: drop the mark so that a later run may post on the thread.
-        if (!mayHaveLanded(error)) store.write({ ...state, journal });
+        // Certainly not stored: drop the mark so that a later run may post on the thread. Maybe stored:
+        // never post on it again. A 429 is remembered, so the next cron run keeps away too (R5).
+        const entry = mayHaveLanded(error) ? { [threadId]: { ts: thread.timestamp, status: 'unknown' as const } } : {};
+        const pause = error instanceof RateLimitedError ? { rateLimitedUntil: new Date(error.until).toISOString() } : {};
+        store.write({ ...state, ...pause, journal: { ...journal, ...entry } });
         throw error;
       });
       store.write({ ...state, journal: { ...journal, [threadId]: { ts: thread.timestamp, status: 'posted' } } });
@@ -58,6 +62,19 @@ export async function runPredict(rawId: string, options: PredictOptions, ctx: Co
     }
   } finally {
     lock?.release();
+  }
+}
+
+// A person ran this: "another run is busy" must be said, and is worth trying again (unlike poll's
+// silent exit 0 under cron).
+function takeLock(ctx: Context) {
+  try {
+    return acquireLock({ dir: stateStore(ctx).dir, pid: ctx.pid, now: ctx.timing.now() });
+  } catch (error) {
+    if (!(error instanceof BusyError)) throw error;
+    throw new TemporaryError(`another agent run (a poll from cron?) is working in ${stateStore(ctx).dir}; nothing was sent`, {
+      hint: 'try again in a moment',
+    });
   }
 }
 

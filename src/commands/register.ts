@@ -1,5 +1,5 @@
 import type { Context } from '../context.js';
-import { stateStore } from '../context.js';
+import { COMMAND_BUDGET_MS, stateStore } from '../context.js';
 import { PROFILE_FIELDS, type Profile } from '../domain/profile.js';
 import { StateError, UsageError } from '../errors.js';
 import { createHttpClient } from '../http/client.js';
@@ -43,7 +43,14 @@ export async function runRegister(options: RegisterOptions, ctx: Context): Promi
     }
     const spinner = await ctx.output.spinner(`Registering ${values.name}…`);
     const api = createServiceApi(
-      createHttpClient({ baseUrl, transport: ctx.transport(), timing: ctx.timing, timeoutMs: ctx.requestTimeoutMs, waitOnRateLimit: true }),
+      createHttpClient({
+        baseUrl,
+        transport: ctx.transport(),
+        timing: ctx.timing,
+        timeoutMs: ctx.requestTimeoutMs,
+        deadline: ctx.timing.now() + COMMAND_BUDGET_MS,
+        waitOnRateLimit: true,
+      }),
     );
     let registered;
     try {

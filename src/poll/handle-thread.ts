@@ -11,6 +11,8 @@ export type Outcome =
   | { kind: 'skipped'; reason: string }
   /** retry: the thread stays due and a later run tries again; otherwise it is done with. */
   | { kind: 'failed'; error: string; retry: boolean; exitCode: ExitCode }
+  /** The POST may have landed: the thread is done with and never posted on again (R2). */
+  | { kind: 'unknown'; error: string }
   /** Nothing more can succeed this run (401, rate limit): the thread stays due. */
   | { kind: 'stop'; error: Error };
 
@@ -28,7 +30,7 @@ export async function handleThread(thread: Thread, previous: JournalEntry | unde
   if (previous?.status === 'posting') {
     // A run died between "about to post" and "posted": that post may have landed, and a doubled
     // prediction is worse than a missed one (R2).
-    return { kind: 'skipped', reason: 'an earlier run was interrupted while posting on it; not posted again in case that post landed' };
+    return { kind: 'unknown', error: 'an earlier run was interrupted while posting on it; not posted again in case that post landed' };
   }
   if (thread.locked) return { kind: 'skipped', reason: 'locked' };
 
@@ -54,7 +56,7 @@ export async function handleThread(thread: Thread, previous: JournalEntry | unde
     if (error instanceof AuthError || error instanceof RateLimitedError) return { kind: 'stop', error };
     if (mayHaveLanded(error)) {
       // The POST left and no readable answer came back: it may have landed, so it is not sent again (R2).
-      return { kind: 'failed', error: `${message(error)}; the outcome is unknown, so it is not posted again`, retry: false, exitCode: EXIT.temporary };
+      return { kind: 'unknown', error: `${message(error)}; the outcome is unknown, so it is not posted again` };
     }
     if (error instanceof TemporaryError) return { kind: 'failed', error: message(error), retry: true, exitCode: EXIT.temporary };
     // Refused as invalid (4xx): sending it again would be refused again.

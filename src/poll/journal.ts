@@ -24,8 +24,14 @@ export function pruneJournal(journal: Journal, cursor: Cursor | null, now: numbe
   return Object.fromEntries(kept.slice(0, MAX_ENTRIES));
 }
 
+/** Done with: poll does not try it again. */
 export function isHandled(entry: JournalEntry | undefined): boolean {
-  return entry?.status === 'posted' || entry?.status === 'skipped';
+  return entry?.status === 'posted' || entry?.status === 'skipped' || entry?.status === 'unknown';
+}
+
+/** A prediction on it exists or may exist: nothing may post on it again, poll or predict (R2). */
+export function mayBePosted(entry: JournalEntry | undefined): boolean {
+  return entry?.status === 'posted' || entry?.status === 'posting' || entry?.status === 'unknown';
 }
 
 export function journalOf(state: State): Journal {

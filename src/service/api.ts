@@ -3,6 +3,7 @@ import type { Profile } from '../domain/profile.js';
 import { cellOf, type Thread } from '../domain/thread.js';
 import { LockedError, RejectedError, ResponseError } from '../errors.js';
 import type { HttpClient } from '../http/client.js';
+import { pathSegment } from '../http/origin.js';
 import {
   agentSchema,
   predictionSchema,
@@ -86,6 +87,11 @@ export function createServiceApi(http: HttpClient) {
       const page: ThreadPage = { threads: [], malformed: [], unidentifiable: 0, size: list.length };
       for (const element of list) {
         const full = threadSchema().safeParse(element);
+        if (full.success && !isSendableId(full.data.id)) {
+          // `..` or a lone surrogate cannot be put in a URL as one segment: no prediction can be sent.
+          page.malformed.push({ id: full.data.id, timestamp: full.data.timestamp, reason: 'its id cannot be sent back to the service as one path segment' });
+          continue;
+        }
         if (full.success) {
           page.threads.push(toThread(full.data));
           continue;
@@ -136,6 +142,15 @@ export function createServiceApi(http: HttpClient) {
 }
 
 export type ServiceApi = ReturnType<typeof createServiceApi>;
+
+function isSendableId(id: string): boolean {
+  try {
+    pathSegment(id);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export function toThread(wire: ThreadWire): Thread {
   return {

@@ -7,11 +7,12 @@ const cursorSchema = z.object({ timestamp: z.string(), id: z.string() });
 /**
  * What this agent did with each thread newer than the cursor, so that a thread is never posted on twice
  * (R2) although the cursor may stay behind it while an older thread still has to be retried (R1).
- * `posting` is written before the POST: found after a crash, it means "outcome unknown, do not post again".
+ * `posting` is written before the POST: found after a crash, it means "outcome unknown, do not post again",
+ * and becomes `unknown`, as does a POST that got no readable answer.
  */
 export const journalEntrySchema = z.looseObject({
   ts: z.string(),
-  status: z.enum(['posting', 'posted', 'skipped', 'failed']),
+  status: z.enum(['posting', 'posted', 'unknown', 'skipped', 'failed']),
   tries: z.optional(z.number()),
   reason: z.optional(z.string()),
 });

@@ -64,10 +64,10 @@ function deps(predict?: (threadId: string, text: string, conviction: number) => 
 }
 
 describe('before any request', () => {
-  it('a thread an earlier run was posting on is skipped, never posted again (R2)', async () => {
+  it('a thread an earlier run was posting on is unknown, never posted again (R2)', async () => {
     const { handle, api, journal } = deps();
     const outcome = await handleThread(BULLISH, { ts: BULLISH.timestamp, status: 'posting' }, handle);
-    expect(outcome).toEqual({ kind: 'skipped', reason: expect.stringContaining('interrupted while posting') });
+    expect(outcome).toEqual({ kind: 'unknown', error: expect.stringContaining('interrupted while posting') });
     expect(api.calls).toEqual([]);
     expect(journal).toEqual([]);
   });
@@ -138,16 +138,18 @@ describe('posting', () => {
 });
 
 describe('each failure of the POST becomes its outcome', () => {
-  type Expect = { kind: 'skipped' | 'stop' | 'failed'; retry?: boolean; exitCode?: number };
+  type Expect = { kind: 'skipped' | 'stop' | 'failed' | 'unknown'; retry?: boolean; exitCode?: number };
   const cases: Array<[what: string, error: Error, expected: Expect]> = [
     ['403 locked', new LockedError('thread "t-1" is locked'), { kind: 'skipped' }],
     ['401', new AuthError('the service rejected the API key (401)'), { kind: 'stop' }],
     ['429 beyond the back-off', new RateLimitedError('rate limited', Date.now() + 60_000), { kind: 'stop' }],
-    ['a timeout: may have landed', new TimeoutError('no complete answer'), { kind: 'failed', retry: false, exitCode: EXIT.temporary }],
-    ['a connection lost after sending: may have landed', new NetworkError('ECONNRESET', false), { kind: 'failed', retry: false, exitCode: EXIT.temporary }],
-    ['an unreadable answer: may have landed', new ResponseError('too large'), { kind: 'failed', retry: false, exitCode: EXIT.temporary }],
+    ['a timeout: may have landed', new TimeoutError('no complete answer'), { kind: 'unknown' }],
+    ['a connection lost after sending: may have landed', new NetworkError('ECONNRESET', false), { kind: 'unknown' }],
+    ['an unreadable answer: may have landed', new ResponseError('too large'), { kind: 'unknown' }],
     ['a refused connection: never sent', new NetworkError('ECONNREFUSED', true), { kind: 'failed', retry: true, exitCode: EXIT.temporary }],
     ['a 5xx', new ServerError('the service failed (503)', 503), { kind: 'failed', retry: true, exitCode: EXIT.temporary }],
+    ["a gateway's 502: may have landed behind it", new ServerError('the service failed (502)', 502), { kind: 'unknown' }],
+    ["a gateway's 504: may have landed behind it", new ServerError('the service failed (504)', 504), { kind: 'unknown' }],
     ['a 400', new RejectedError('the service refused the request (400)', 400), { kind: 'failed', retry: false, exitCode: EXIT.usage }],
     ['a redirect', new RedirectError('redirect'), { kind: 'failed', retry: false, exitCode: EXIT.unexpected }],
     ['an id that cannot be sent', new UsageError('".." cannot be sent as an id'), { kind: 'failed', retry: false, exitCode: EXIT.usage }],
@@ -163,6 +165,7 @@ describe('each failure of the POST becomes its outcome', () => {
     expect(journal).toHaveLength(1);
     if (outcome.kind === 'stop') expect(outcome.error).toBe(error);
     if (outcome.kind === 'skipped') expect(outcome.reason).toBe('locked');
+    if (outcome.kind === 'unknown') expect(outcome.error).toContain('not posted again');
     if (outcome.kind === 'failed') {
       expect(outcome.retry).toBe(expected.retry);
       expect(outcome.exitCode).toBe(expected.exitCode);

@@ -1,0 +1,162 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BULLISH, createWorld, type World } from './harness.js';
+
+let world: World | undefined;
+afterEach(async () => {
+  await world?.close();
+  world = undefined;
+});
+
+async function registered(): Promise<World> {
+  world = await createWorld();
+  expect((await world.register()).code).toBe(0);
+  return world;
+}
+
+const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
+const posts = (w: World) => w.sandbox.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/comment/'));
+const FAST_TIMEOUT = { AGENT_TEST_REQUEST_TIMEOUT_MS: '400' };
+
+function holdLock(w: World): void {
+  // A live process (this test runner) holds the lock, as a poll from cron would.
+  fs.writeFileSync(path.join(w.configDir, 'lock'), JSON.stringify({ pid: process.pid, startedAt: new Date().toISOString() }), { mode: 0o600 });
+}
+
+describe('one writer at a time (R6)', () => {
+  it('a poll while another run holds the lock exits 0 at once, silently, and sends nothing', async () => {
+    const w = await registered();
+    w.sandbox.addThread({ id: 'x', text: BULLISH, timestamp: at(1) });
+    holdLock(w);
+    const before = w.sandbox.requests.length;
+    expect(await w.agent(['poll'])).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    const verbose = await w.agent(['poll', '--verbose']);
+    expect(verbose.code).toBe(0);
+    expect(verbose.stderr).toContain(`pid ${process.pid}`);
+    expect(w.sandbox.requests).toHaveLength(before);
+  });
+
+  it('a predict while another run holds the lock says so and exits 5', async () => {
+    const w = await registered();
+    w.sandbox.addThread({ id: 'x', text: BULLISH, timestamp: at(1) });
+    holdLock(w);
+    const result = await w.agent(['predict', 'x', '--conviction', '1.5']);
+    expect(result.code).toBe(5);
+    expect(result.stderr).toContain('another agent run');
+    expect(posts(w)).toHaveLength(0);
+  });
+
+  it('a lock left by a dead process is taken over', async () => {
+    const w = await registered();
+    w.sandbox.addThread({ id: 'x', text: BULLISH, project_id: 'c/bitcoin', timestamp: at(1) });
+    fs.writeFileSync(path.join(w.configDir, 'lock'), JSON.stringify({ pid: 2 ** 22 + 12345, startedAt: at(1) }), { mode: 0o600 });
+    expect((await w.agent(['poll'])).code).toBe(0);
+    expect(posts(w)).toHaveLength(1);
+    expect(fs.existsSync(path.join(w.configDir, 'lock'))).toBe(false);
+  });
+});
+
+describe('a POST that may have landed is never sent again (R2)', () => {
+  it('a POST with no answer is marked unknown: neither the next poll nor predict posts on it', async () => {
+    const w = await registered();
+    w.sandbox.addThread({ id: 'hang', text: BULLISH, project_id: 'c/bitcoin', timestamp: at(1) });
+    const release = w.sandbox.intercept((req) => req.method === 'POST'); // answered never: a stall
+    const first = await w.agent(['poll', '--json'], { env: FAST_TIMEOUT });
+    expect(first.code).toBe(5);
+    expect(JSON.parse(first.stdout).failed).toEqual([{ threadId: 'hang', error: expect.stringContaining('not posted again') }]);
+    expect(posts(w)).toHaveLength(1);
+    release();
+
+    expect((await w.agent(['poll'])).code).toBe(0);
+    const manual = await w.agent(['predict', 'hang', '--conviction', '1.0', '--json']);
+    expect(manual.code).toBe(0);
+    expect(JSON.parse(manual.stdout)).toMatchObject({ action: 'skip', reason: expect.stringContaining('may have landed') });
+    expect(posts(w)).toHaveLength(1);
+  });
+
+  it('a crash between "about to post" and "posted" is not posted again', async () => {
+    const w = await registered();
+    w.sandbox.addThread({ id: 'crash', text: BULLISH, project_id: 'c/bitcoin', timestamp: at(1) });
+    const file = path.join(w.configDir, 'state.json');
+    const state = w.state();
+    // What a run killed right after its durable "posting" mark leaves behind.
+    fs.writeFileSync(file, JSON.stringify({ ...state, journal: { crash: { ts: w.sandbox.store.thread('crash')!.timestamp, status: 'posting' } } }), { mode: 0o600 });
+    const result = await w.agent(['poll', '--json']);
+    expect(result.code).toBe(5);
+    expect(JSON.parse(result.stdout).failed[0]).toMatchObject({ threadId: 'crash', error: expect.stringContaining('interrupted') });
+    expect(posts(w)).toHaveLength(0);
+    expect((await w.agent(['poll'])).code).toBe(0);
+    expect(posts(w)).toHaveLength(0);
+  });
+});
+
+describe('a remembered rate limit (R5)', () => {
+  it('predict inside a stored pause sends nothing and exits 5', async () => {
+    const w = await registered();
+    const file = path.join(w.configDir, 'state.json');
+    fs.writeFileSync(file, JSON.stringify({ ...w.state(), rateLimitedUntil: new Date(Date.now() + 30 * 60_000).toISOString() }), { mode: 0o600 });
+    const before = w.sandbox.requests.length;
+    const result = await w.agent(['predict', 'any', '--conviction', '1']);
+    expect(result.code).toBe(5);
+    expect(result.stderr).toContain('rate limited');
+    expect(w.sandbox.requests).toHaveLength(before);
+  });
+
+  it('a 429 met by predict is remembered for the next poll', async () => {
+    const w = await registered();
+    w.sandbox.addThread({ id: 'p', text: BULLISH, project_id: 'c/bitcoin', timestamp: at(1) });
+    w.sandbox.intercept((req, res) => {
+      if (req.method !== 'POST') return false;
+      res.writeHead(429, { 'retry-after': '600' }).end();
+      return true;
+    });
+    expect((await w.agent(['predict', 'p', '--conviction', '1'])).code).toBe(5);
+    expect(Date.parse(String(w.state().rateLimitedUntil))).toBeGreaterThan(Date.now() + 5 * 60_000);
+    const before = w.sandbox.requests.length;
+    expect((await w.agent(['poll'])).code).toBe(0);
+    expect(w.sandbox.requests).toHaveLength(before);
+  });
+});
+
+describe('hostile threads (S4)', () => {
+  it('a thread whose id cannot be one path segment is skipped with a reason, the others posted', async () => {
+    const w = await registered();
+    w.sandbox.addThread({ id: '..', text: BULLISH, project_id: 'c/bitcoin', timestamp: at(2) });
+    w.sandbox.addThread({ id: 'fine', text: BULLISH, project_id: 'c/bitcoin', timestamp: at(1) });
+    const result = await w.agent(['poll', '--json']);
+    expect(result.code).toBe(0);
+    const doc = JSON.parse(result.stdout);
+    expect(doc.skipped).toEqual([{ threadId: '..', reason: expect.stringContaining('path segment') }]);
+    expect(doc.posted.map((p: { threadId: string }) => p.threadId)).toEqual(['fine']);
+  });
+
+  it('terminal escapes in thread text never reach the terminal raw', async () => {
+    const w = await registered();
+    w.sandbox.addThread({ id: 'esc', text: `\u001b]0;owned\u0007\u001b[2J${BULLISH}\u009b31m`, project_id: 'c/bitcoin', timestamp: at(1) });
+    const result = await w.agent(['poll', '--verbose', '--json']);
+    expect(result.code).toBe(0);
+    expect(result.stdout + result.stderr).not.toMatch(/[\u001b\u0007\u009b]/);
+  });
+
+  it('a corrupt state file is an error that names it, and is left as it is (R3)', async () => {
+    const w = await registered();
+    const file = path.join(w.configDir, 'state.json');
+    fs.writeFileSync(file, '{"apiKey": "hive_', { mode: 0o600 });
+    const result = await w.agent(['poll']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(file);
+    expect(fs.readFileSync(file, 'utf8')).toBe('{"apiKey": "hive_');
+  });
+
+  it('a state file others can read is refused before any request, naming the chmod (S2)', async () => {
+    const w = await registered();
+    const file = path.join(w.configDir, 'state.json');
+    fs.chmodSync(file, 0o644);
+    const before = w.sandbox.requests.length;
+    const result = await w.agent(['me']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`chmod 600 '${file}'`);
+    expect(w.sandbox.requests).toHaveLength(before);
+  });
+});
