@@ -54,7 +54,9 @@ try {
     const start = Date.now();
     for (let i = 0; i < 500; i++) sandbox.addThread({ timestamp: start + i });
     const out = path.join(home, `probe-${round}.json`);
-    const t = await timed(['--require', PROBE, ...agent(busyDir, 'poll', '--json')], { ...env, BENCH_PROBE_OUT: out });
+    // BENCH_CPU_PROF=<dir> writes a CPU profile of each of these runs, for finding where the time goes.
+    const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
+    const t = await timed([...profile, '--require', PROBE, ...agent(busyDir, 'poll', '--json')], { ...env, BENCH_PROBE_OUT: out });
     ensure('poll of 500')(t);
     const doc = JSON.parse(t.stdout) as { posted: unknown[]; skipped: unknown[] };
     if (doc.posted.length + doc.skipped.length !== 500) throw new Error(`poll handled ${doc.posted.length + doc.skipped.length} of 500 threads`);

@@ -16,24 +16,27 @@ export type Outcome =
   /** Nothing more can succeed this run (401, rate limit): the thread stays due. */
   | { kind: 'stop'; error: Error };
 
-export interface HandleDeps {
-  api: ServiceApi;
+/** What to post, once the journal, the lock and the analyser have had their say. */
+export interface ToPost {
+  kind: 'post';
+  conviction: number;
+  text: string;
+}
+
+export interface PrepareDeps {
   profile: Profile;
   dryRun: boolean;
-  /** Called with the journal entry to write durably before the POST leaves (R2). */
-  beforePost: (entry: JournalEntry) => void;
   trace: (line: string) => void;
 }
 
-/** One thread: analyse, decide, post. Never throws: every way it can end is an Outcome. */
-export async function handleThread(thread: Thread, previous: JournalEntry | undefined, deps: HandleDeps): Promise<Outcome> {
+/** Everything before the POST: never throws, and never sends anything. */
+export async function prepareThread(thread: Thread, previous: JournalEntry | undefined, deps: PrepareDeps): Promise<Outcome | ToPost> {
   if (previous?.status === 'posting') {
     // A run died between "about to post" and "posted": that post may have landed, and a doubled
     // prediction is worse than a missed one (R2).
     return { kind: 'unknown', error: 'an earlier run was interrupted while posting on it; not posted again in case that post landed' };
   }
   if (thread.locked) return { kind: 'skipped', reason: 'locked' };
-
   let decision;
   try {
     const analysed = await analyseThread(builtinAnalyser, thread, deps.profile);
@@ -44,12 +47,15 @@ export async function handleThread(thread: Thread, previous: JournalEntry | unde
   }
   if (decision.action === 'skip') return { kind: 'skipped', reason: decision.reason };
   if (deps.dryRun) return { kind: 'posted', conviction: decision.conviction, text: decision.text, predictionId: null };
+  return { kind: 'post', conviction: decision.conviction, text: decision.text };
+}
 
-  deps.beforePost({ ts: thread.timestamp, status: 'posting', tries: previous?.tries });
+/** The POST, whose "posting" mark the caller has already written durably (R2). Never throws. */
+export async function postPrediction(thread: Thread, post: ToPost, api: ServiceApi): Promise<Outcome> {
   try {
-    const result = await deps.api.predict(thread.id, decision.text, decision.conviction);
+    const result = await api.predict(thread.id, post.text, post.conviction);
     if (result.status === 'already') return { kind: 'skipped', reason: 'already predicted by this agent' };
-    return { kind: 'posted', conviction: decision.conviction, text: decision.text, predictionId: result.prediction?.id ?? null };
+    return { kind: 'posted', conviction: post.conviction, text: post.text, predictionId: result.prediction?.id ?? null };
   } catch (error) {
     if (error instanceof LockedError) return { kind: 'skipped', reason: 'locked' };
     // 401 and 429 mean the request was not processed.

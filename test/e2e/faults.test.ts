@@ -58,6 +58,24 @@ describe('one writer at a time (R6)', () => {
 });
 
 describe('a POST that may have landed is never sent again (R2)', () => {
+  it('every POST arrives after its "posting" mark is on disk, also in batches', async () => {
+    const w = await registered();
+    for (let i = 0; i < 20; i++) w.sandbox.addThread({ id: `b${String(i).padStart(2, '0')}`, text: BULLISH, project_id: 'c/bitcoin', timestamp: at(20 - i) });
+    const seen: Array<[string, string | undefined]> = [];
+    w.sandbox.intercept((req) => {
+      if (req.method === 'POST' && req.url?.startsWith('/comment/')) {
+        const id = decodeURIComponent(req.url.slice('/comment/'.length));
+        const onDisk = JSON.parse(fs.readFileSync(path.join(w.configDir, 'state.json'), 'utf8'));
+        seen.push([id, onDisk.journal?.[id]?.status]);
+      }
+      return false;
+    });
+    expect((await w.agent(['poll'])).code).toBe(0);
+    expect(seen).toHaveLength(20);
+    expect(seen.filter(([, status]) => status !== 'posting')).toEqual([]);
+    expect(Object.values(w.state().journal as Record<string, { status: string }>).every((e) => e.status === 'posted')).toBe(true);
+  });
+
   it('a POST with no answer is marked unknown: neither the next poll nor predict posts on it', async () => {
     const w = await registered();
     w.sandbox.addThread({ id: 'hang', text: BULLISH, project_id: 'c/bitcoin', timestamp: at(1) });

@@ -14,13 +14,14 @@ import {
   TimeoutError,
   UsageError,
 } from '../../src/errors.js';
-import { handleThread, type HandleDeps } from '../../src/poll/handle-thread.js';
+import { postPrediction, prepareThread, type PrepareDeps, type ToPost } from '../../src/poll/handle-thread.js';
 import type { PostResult } from '../../src/service/api.js';
 import type { JournalEntry } from '../../src/state/schema.js';
 import { fakeApi } from '../support/fake-api.js';
 import { thread } from '../support/threads.js';
 
-// One thread from analysis to outcome, with the real built-in analyser and a fake service.
+// One thread from analysis to outcome, with the real built-in analyser and a fake service. That the
+// "posting" mark is durable before the POST is poll's part: test/e2e/faults.test.ts checks it on disk.
 
 const PROFILE: Profile = { signal_method: 'sentiment', conviction_style: 'moderate', directional_bias: 'neutral', participation: 'active' };
 const BULLISH = thread('t-1', '2025-06-01T12:00:00.000Z', {
@@ -35,105 +36,80 @@ beforeAll(async () => {
   decision = analysed.decision;
 });
 
-function deps(predict?: (threadId: string, text: string, conviction: number) => Promise<PostResult>, extra: Partial<HandleDeps> = {}) {
-  const journal: JournalEntry[] = [];
+function deps(predict?: (threadId: string, text: string, conviction: number) => Promise<PostResult>, extra: Partial<PrepareDeps> = {}) {
   const trace: string[] = [];
-  const events: string[] = [];
-  const api = fakeApi(
-    predict
-      ? {
-          predict: async (...args) => {
-            events.push('predict');
-            return predict(...args);
-          },
-        }
-      : {},
-  );
-  const handle: HandleDeps = {
-    api,
-    profile: PROFILE,
-    dryRun: false,
-    beforePost: (entry) => {
-      events.push('beforePost');
-      journal.push(entry);
-    },
-    trace: (line) => trace.push(line),
-    ...extra,
-  };
-  return { handle, api, journal, trace, events };
+  const api = fakeApi(predict ? { predict } : {});
+  const prepare: PrepareDeps = { profile: PROFILE, dryRun: false, trace: (line) => trace.push(line), ...extra };
+  return { prepare, api, trace };
 }
+
+const post = (): ToPost => ({ kind: 'post', conviction: decision.conviction, text: decision.text });
 
 describe('before any request', () => {
   it('a thread an earlier run was posting on is unknown, never posted again (R2)', async () => {
-    const { handle, api, journal } = deps();
-    const outcome = await handleThread(BULLISH, { ts: BULLISH.timestamp, status: 'posting' }, handle);
+    const { prepare, api } = deps();
+    const outcome = await prepareThread(BULLISH, { ts: BULLISH.timestamp, status: 'posting' }, prepare);
     expect(outcome).toEqual({ kind: 'unknown', error: expect.stringContaining('interrupted while posting') });
     expect(api.calls).toEqual([]);
-    expect(journal).toEqual([]);
   });
 
   it('a locked thread is skipped', async () => {
-    const { handle, api } = deps();
-    await expect(handleThread({ ...BULLISH, locked: true }, undefined, handle)).resolves.toEqual({ kind: 'skipped', reason: 'locked' });
+    const { prepare, api } = deps();
+    await expect(prepareThread({ ...BULLISH, locked: true }, undefined, prepare)).resolves.toEqual({ kind: 'skipped', reason: 'locked' });
     expect(api.calls).toEqual([]);
   });
 
   it('a decision to skip posts nothing and gives the reason', async () => {
-    const { handle, api, trace } = deps();
-    const outcome = await handleThread(QUIET, undefined, handle);
+    const { prepare, api, trace } = deps();
+    const outcome = await prepareThread(QUIET, undefined, prepare);
     expect(outcome).toMatchObject({ kind: 'skipped', reason: expect.stringContaining('no evidence') });
     expect(api.calls).toEqual([]);
     expect(trace[0]).toBe('analyser: builtin');
   });
 
   it('a dry run reports the post without sending or journaling it', async () => {
-    const { handle, api, journal } = deps(undefined, { dryRun: true });
-    const outcome = await handleThread(BULLISH, undefined, handle);
+    const { prepare, api } = deps(undefined, { dryRun: true });
+    const outcome = await prepareThread(BULLISH, undefined, prepare);
     expect(outcome).toEqual({ kind: 'posted', conviction: decision.conviction, text: decision.text, predictionId: null });
     expect(api.calls).toEqual([]);
-    expect(journal).toEqual([]);
   });
 
   it('an analysis that throws is a failure to retry, not a crash', async () => {
-    const { handle, api } = deps(undefined, { profile: undefined as unknown as Profile });
-    const outcome = await handleThread(BULLISH, undefined, handle);
+    const { prepare, api } = deps(undefined, { profile: undefined as unknown as Profile });
+    const outcome = await prepareThread(BULLISH, undefined, prepare);
     expect(outcome).toMatchObject({ kind: 'failed', retry: true, exitCode: EXIT.temporary, error: expect.stringMatching(/^analysis failed: /) });
     expect(api.calls).toEqual([]);
   });
 });
 
+describe('preparing a post', () => {
+  it('a thread to post on comes back as the decision, with nothing sent', async () => {
+    const { prepare, api } = deps();
+    await expect(prepareThread(BULLISH, { ts: BULLISH.timestamp, status: 'failed', tries: 2 }, prepare)).resolves.toEqual(post());
+    expect(api.calls).toEqual([]);
+  });
+});
+
 describe('posting', () => {
-  it('writes "posting" to the journal before the POST leaves, keeping the tries', async () => {
+  it('sends the decision and reports the prediction id', async () => {
     const sent: unknown[] = [];
-    const { handle, journal, events } = deps(async (...args) => {
+    const { api } = deps(async (...args) => {
       sent.push(args);
       return { status: 'posted', prediction: { id: 'c-9' } };
     });
-    const outcome = await handleThread(BULLISH, { ts: BULLISH.timestamp, status: 'failed', tries: 2 }, handle);
-    expect(events).toEqual(['beforePost', 'predict']);
-    expect(journal).toEqual([{ ts: BULLISH.timestamp, status: 'posting', tries: 2 }]);
+    const outcome = await postPrediction(BULLISH, post(), api);
     expect(sent).toEqual([[BULLISH.id, decision.text, decision.conviction]]);
     expect(outcome).toEqual({ kind: 'posted', conviction: decision.conviction, text: decision.text, predictionId: 'c-9' });
   });
 
   it('a post whose answer could not be read is still posted, with no prediction id', async () => {
-    const { handle } = deps(async () => ({ status: 'posted', prediction: undefined }));
-    await expect(handleThread(BULLISH, undefined, handle)).resolves.toMatchObject({ kind: 'posted', predictionId: null });
+    const { api } = deps(async () => ({ status: 'posted', prediction: undefined }));
+    await expect(postPrediction(BULLISH, post(), api)).resolves.toMatchObject({ kind: 'posted', predictionId: null });
   });
 
   it('"already predicted" (409) is a skip', async () => {
-    const { handle } = deps(async () => ({ status: 'already' }));
-    await expect(handleThread(BULLISH, undefined, handle)).resolves.toEqual({ kind: 'skipped', reason: 'already predicted by this agent' });
-  });
-
-  it('does not post when the journal cannot be written first', async () => {
-    const { handle, api } = deps(async () => ({ status: 'already' }), {
-      beforePost: () => {
-        throw new Error('disk full');
-      },
-    });
-    await expect(handleThread(BULLISH, undefined, handle)).rejects.toThrow('disk full');
-    expect(api.calls).toEqual([]);
+    const { api } = deps(async () => ({ status: 'already' }));
+    await expect(postPrediction(BULLISH, post(), api)).resolves.toEqual({ kind: 'skipped', reason: 'already predicted by this agent' });
   });
 });
 
@@ -157,12 +133,11 @@ describe('each failure of the POST becomes its outcome', () => {
   ];
 
   it.each(cases)('%s', async (_what, error, expected) => {
-    const { handle, journal } = deps(async () => {
+    const { api } = deps(async () => {
       throw error;
     });
-    const outcome = await handleThread(BULLISH, undefined, handle);
+    const outcome = await postPrediction(BULLISH, post(), api);
     expect(outcome.kind).toBe(expected.kind);
-    expect(journal).toHaveLength(1);
     if (outcome.kind === 'stop') expect(outcome.error).toBe(error);
     if (outcome.kind === 'skipped') expect(outcome.reason).toBe('locked');
     if (outcome.kind === 'unknown') expect(outcome.error).toContain('not posted again');
@@ -175,10 +150,10 @@ describe('each failure of the POST becomes its outcome', () => {
   });
 
   it('the error text is one clean line', async () => {
-    const { handle } = deps(async () => {
+    const { api } = deps(async () => {
       throw new ServerError('the service failed (500): \u001b[31mred\u001b[0m\nline two', 500);
     });
-    const outcome = await handleThread(BULLISH, undefined, handle);
+    const outcome = await postPrediction(BULLISH, post(), api);
     expect(outcome).toMatchObject({ kind: 'failed', error: 'the service failed (500): red line two' });
   });
 });

@@ -1,0 +1,52 @@
+// Writes dist/agent.cjs.cache: V8's code cache for the bundle, taken after one real `agent poll` that
+// finds nothing new (the cron run), so that it holds every function that run compiles. bin/agent.cjs
+// hands it to V8, which then skips parsing and compiling them on every run (Node 20 has no compile
+// cache of its own; Node 22's module.enableCompileCache does the same into a temp dir). V8 rejects a
+// cache made by another V8 version or for another source, and then simply compiles as usual.
+//
+// The poll runs against a stub service on loopback with a throwaway config dir: nothing leaves the machine.
+'use strict';
+const fs = require('node:fs');
+const http = require('node:http');
+const os = require('node:os');
+const path = require('node:path');
+const vm = require('node:vm');
+const Module = require('node:module');
+
+const bundle = path.resolve(__dirname, '..', 'dist', 'agent.cjs');
+const cacheFile = `${bundle}.cache`;
+fs.rmSync(cacheFile, { force: true });
+
+const server = http.createServer((req, res) => {
+  res.setHeader('content-type', 'application/json');
+  res.end(req.url.startsWith('/thread') ? '[]' : '{}');
+});
+// Unref'd: the poll's own request keeps the process up, and once the poll is over it may end.
+server.unref();
+server.listen(0, '127.0.0.1', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-code-cache-'));
+  const configDir = path.join(dir, 'config');
+  fs.mkdirSync(configDir, { mode: 0o700 });
+  const state = { apiKey: 'hive_codecachecodecachecodecache', agentName: 'code-cache', cursor: { timestamp: new Date(0).toISOString(), id: '0' }, baseUrl: `http://127.0.0.1:${server.address().port}` };
+  fs.writeFileSync(path.join(configDir, 'state.json'), JSON.stringify(state), { mode: 0o600 });
+
+  const script = new vm.Script(Module.wrap(fs.readFileSync(bundle, 'utf8')), { filename: bundle });
+  const mod = new Module(bundle, module);
+  mod.filename = bundle;
+  mod.paths = Module._nodeModulePaths(path.dirname(bundle));
+  process.argv = [process.argv[0], bundle, '--config-dir', configDir, 'poll'];
+  script.runInThisContext()(mod.exports, Module.createRequire(bundle), mod, bundle, path.dirname(bundle));
+
+  // The bundle's main() is asynchronous: take the cache once its run is over and the process is idle.
+  process.once('beforeExit', () => {
+    const ok = process.exitCode === 0 || process.exitCode === undefined;
+    server.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+    if (!ok) {
+      console.warn(`code cache not written: the warm-up poll exited ${process.exitCode}`);
+      process.exitCode = 0;
+      return;
+    }
+    fs.writeFileSync(cacheFile, script.createCachedData());
+  });
+});
