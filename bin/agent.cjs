@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 'use strict';
-// Runs the one bundled file. It is compiled with the V8 code cache the build wrote beside it, if V8
-// accepts it (same Node, same bundle): a cron run then skips most parsing and compiling. See
+// Runs the one bundled file. It is compiled with the V8 code cache the build wrote beside it for this
+// exact build (named by the build id on the bundle's first line, since V8 itself checks only the length),
+// if V8 accepts it (same Node): a cron run then skips most parsing and compiling. See
 // scripts/code-cache.cjs. Without a usable cache this is exactly `require('../dist/agent.cjs')`.
 const fs = require('node:fs');
 const path = require('node:path');
@@ -9,16 +10,18 @@ const vm = require('node:vm');
 const Module = require('node:module');
 
 const bundle = path.join(__dirname, '..', 'dist', 'agent.cjs');
+const source = fs.readFileSync(bundle, 'utf8');
+const buildId = /^\/\*build:([0-9a-f]+)\*\//.exec(source);
 let cachedData;
 try {
-  cachedData = fs.readFileSync(`${bundle}.cache`);
+  if (buildId) cachedData = fs.readFileSync(`${bundle}.${buildId[1]}.cache`);
 } catch {
-  // no cache: compile as usual
+  // no cache for this build: compile as usual
 }
 if (cachedData === undefined) {
   require(bundle);
 } else {
-  const script = new vm.Script(Module.wrap(fs.readFileSync(bundle, 'utf8')), { filename: bundle, cachedData });
+  const script = new vm.Script(Module.wrap(source), { filename: bundle, cachedData });
   const mod = new Module(bundle, module);
   mod.filename = bundle;
   mod.paths = Module._nodeModulePaths(path.dirname(bundle));

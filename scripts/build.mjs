@@ -1,7 +1,8 @@
 // Bundles the command into one CommonJS file: no TypeScript, no loaders, no node_modules at run time
 // (see shared/design/performance.md: a CJS bundle also avoids Node 22's cost of `import 'node:http'` from ESM).
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
@@ -21,9 +22,10 @@ const lazyChildProcess = {
   },
 };
 
-await build({
+const result = await build({
   entryPoints: ['src/main.ts'],
   outfile: 'dist/agent.cjs',
+  write: false,
   bundle: true,
   platform: 'node',
   format: 'cjs',
@@ -36,6 +38,15 @@ await build({
   plugins: [lazyChildProcess],
   define: { 'process.env.AGENT_BUILD_VERSION': JSON.stringify(version) },
 });
+
+// The first line names this exact build: the code cache is stored under that name, because V8 checks only
+// the source's length before trusting a cache. Written to a temp file and renamed, so a run that starts
+// during a rebuild (cron during `npm install`) loads the old bundle or the new one, never half of one.
+const code = result.outputFiles[0].contents;
+const buildId = createHash('sha256').update(code).digest('hex').slice(0, 16);
+mkdirSync('dist', { recursive: true });
+writeFileSync('dist/agent.cjs.tmp', Buffer.concat([Buffer.from(`/*build:${buildId}*/\n`), code]));
+renameSync('dist/agent.cjs.tmp', 'dist/agent.cjs');
 
 // The code cache is an optimisation: a build without one still works.
 try {

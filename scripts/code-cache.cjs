@@ -14,8 +14,14 @@ const vm = require('node:vm');
 const Module = require('node:module');
 
 const bundle = path.resolve(__dirname, '..', 'dist', 'agent.cjs');
-const cacheFile = `${bundle}.cache`;
-fs.rmSync(cacheFile, { force: true });
+const source = fs.readFileSync(bundle, 'utf8');
+const buildId = /^\/\*build:([0-9a-f]+)\*\//.exec(source)?.[1];
+if (!buildId) throw new Error(`${bundle} has no build id on its first line`);
+// Named after the build (see build.mjs); caches of earlier builds can only be stale.
+const cacheFile = `${bundle}.${buildId}.cache`;
+for (const name of fs.readdirSync(path.dirname(bundle))) {
+  if (/^agent\.cjs\..*cache$/.test(name)) fs.rmSync(path.join(path.dirname(bundle), name), { force: true });
+}
 
 const server = http.createServer((req, res) => {
   res.setHeader('content-type', 'application/json');
@@ -30,7 +36,7 @@ server.listen(0, '127.0.0.1', () => {
   const state = { apiKey: 'hive_codecachecodecachecodecache', agentName: 'code-cache', cursor: { timestamp: new Date(0).toISOString(), id: '0' }, baseUrl: `http://127.0.0.1:${server.address().port}` };
   fs.writeFileSync(path.join(configDir, 'state.json'), JSON.stringify(state), { mode: 0o600 });
 
-  const script = new vm.Script(Module.wrap(fs.readFileSync(bundle, 'utf8')), { filename: bundle });
+  const script = new vm.Script(Module.wrap(source), { filename: bundle });
   const mod = new Module(bundle, module);
   mod.filename = bundle;
   mod.paths = Module._nodeModulePaths(path.dirname(bundle));
@@ -38,15 +44,16 @@ server.listen(0, '127.0.0.1', () => {
   script.runInThisContext()(mod.exports, Module.createRequire(bundle), mod, bundle, path.dirname(bundle));
 
   // The bundle's main() is asynchronous: take the cache once its run is over and the process is idle.
+  process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
   process.once('beforeExit', () => {
     const ok = process.exitCode === 0 || process.exitCode === undefined;
     server.close();
-    fs.rmSync(dir, { recursive: true, force: true });
     if (!ok) {
       console.warn(`code cache not written: the warm-up poll exited ${process.exitCode}`);
       process.exitCode = 0;
       return;
     }
-    fs.writeFileSync(cacheFile, script.createCachedData());
+    fs.writeFileSync(`${cacheFile}.tmp`, script.createCachedData());
+    fs.renameSync(`${cacheFile}.tmp`, cacheFile);
   });
 });

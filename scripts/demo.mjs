@@ -33,6 +33,7 @@ process.on('SIGHUP', () => interrupt('SIGHUP', 129));
 
 async function main() {
   const opts = settings();
+  if (!opts) return;
   if (!fs.existsSync(path.join(ROOT, 'dist', 'agent.cjs'))) {
     say('Building the agent first (dist/agent.cjs is missing)…');
     execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build.mjs')], { cwd: ROOT, stdio: 'inherit' });
@@ -92,10 +93,11 @@ async function setUp(opts) {
   say('');
   say(`$ agent --config-dir ${configDir} poll --json        (every ${opts.pollEvery} s)`);
   say("  Below: what each poll posted or skipped, and each prediction's score once its thread locks.");
+  // The demo reads threads (GET /thread/:id) with the agent's key, as the agent does; it never prints it.
+  const apiKey = JSON.parse(fs.readFileSync(stateFile, 'utf8')).apiKey;
   return {
     agent,
-    // The demo reads threads (GET /thread/:id) with the agent's key, as the agent does; it never prints it.
-    read: (id) => getThread(sandbox.url, JSON.parse(fs.readFileSync(stateFile, 'utf8')).apiKey, id),
+    read: (id) => getThread(sandbox.url, apiKey, id),
     sandboxClock: () => `sandbox clock +${fmtHours(((Date.now() - sandboxStarted) / 3_600_000) * opts.speed)}`,
     threads: new Map(), // id → { cell, conviction? (ours, once posted), scored }
     totals: { posted: 0, skippedLocked: 0, skippedOther: 0, failed: 0, scored: 0, honey: 0, wax: 0 },
@@ -201,8 +203,13 @@ async function agentMe(demo) {
 }
 
 function settings() {
-  const options = { seconds: { type: 'string' }, speed: { type: 'string' }, 'poll-every': { type: 'string' }, seed: { type: 'string' } };
+  const options = { seconds: { type: 'string' }, speed: { type: 'string' }, 'poll-every': { type: 'string' }, seed: { type: 'string' }, help: { type: 'boolean', short: 'h' } };
   const { values } = parseArgs({ options });
+  if (values.help) {
+    say('Usage: npm start [-- --seconds <n>] [--speed <x>] [--poll-every <s>] [--seed <n>]');
+    say('  or the env vars DEMO_SECONDS (default 60), DEMO_SPEED (240), DEMO_POLL_SECONDS (5), DEMO_SEED (1).');
+    return undefined;
+  }
   const number = (raw, fallback, name, min, max) => {
     if (raw === undefined || raw === '') return fallback;
     const n = Number(raw);
@@ -270,6 +277,7 @@ const fmtHours = (h) => `${Math.floor(h)}h${String(Math.floor((h % 1) * 60)).pad
 // Last, once every helper above is defined.
 main().then(
   async () => {
+    if (!run.tmp) return; // --help
     await cleanup();
     say('');
     say('To run an agent for real: `agent register` once, then a crontab line that runs `agent poll` every 5 minutes.');

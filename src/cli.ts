@@ -1,5 +1,5 @@
 import { Command, CommanderError, Option } from 'commander';
-import type { Context } from './context.js';
+import type { Context, Prompt } from './context.js';
 import { CONVICTION_STYLES, DIRECTIONAL_BIASES, PARTICIPATIONS, SIGNAL_METHODS } from './domain/profile.js';
 import { EXIT, type ExitCode } from './errors.js';
 import { Output, type WritableLike } from './output/output.js';
@@ -15,8 +15,8 @@ export interface CliDeps {
   defaultConfigDir: () => string;
   /** Builds the command context once the global options are known. */
   context: (base: Omit<Context, 'transport' | 'timing' | 'pid'>) => Context;
-  /** A question for a person at a terminal; undefined without one. */
-  prompt?: (question: string) => Promise<string>;
+  /** Questions for a person at a terminal. */
+  prompt?: Prompt;
 }
 
 interface GlobalOptions {

@@ -22,7 +22,8 @@ export interface Context {
   transport(): Transport;
   /** The request timeout; tests shorten it. */
   requestTimeoutMs?: number;
-  prompt?: (question: string) => Promise<string>;
+  /** Questions for a person at a terminal (register); `available` is false without one, or with --json. */
+  prompt?: Prompt;
   /** Resolves with the signal's name on SIGINT or SIGTERM (for the long-running `sandbox`). */
   untilSignal?: () => Promise<string>;
 }
@@ -32,6 +33,11 @@ export interface Context {
  * with room for one 60 s rate-limit pause. A rate limit that lasts longer is not waited out.
  */
 export const COMMAND_BUDGET_MS = 150_000;
+
+export interface Prompt {
+  available(): boolean;
+  ask(question: string): Promise<string>;
+}
 
 export function stateStore(ctx: Context): StateStore {
   return createStateStore(ctx.configDir);

@@ -5,7 +5,6 @@ import type { Transport } from './http/transport.js';
 // The only place that touches process globals: argv, env, streams, clock and the exit code.
 async function main(): Promise<void> {
   let transport: Transport | undefined;
-  const interactive = process.stdin.isTTY === true && process.stderr.isTTY === true;
   const code = await runCli({
     argv: process.argv.slice(2),
     env: process.env,
@@ -13,7 +12,8 @@ async function main(): Promise<void> {
     stderr: process.stderr,
     version: process.env.AGENT_BUILD_VERSION ?? '0.0.0',
     defaultConfigDir: () => envPaths('prediction-agent', { suffix: '' }).config,
-    prompt: interactive ? ask : undefined,
+    // Asked only when needed: reading process.stdin builds a stream and loads a dozen modules.
+    prompt: { available: () => process.stdin.isTTY === true && process.stderr.isTTY === true, ask },
     context: (base) => ({
       ...base,
       pid: process.pid,

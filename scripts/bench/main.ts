@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startSandbox } from '../../src/sandbox/index.js';
-import { benchEnv, median, medianMs, timed, type Timed } from './run.js';
+import { benchEnv, median, timed, versusBaseline, type Timed } from './run.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 21);
 const BIN = path.resolve('bin/agent.cjs');
@@ -29,18 +29,20 @@ try {
   const env = benchEnv({ HOME: home });
   const agent = (dir: string, ...args: string[]) => [BIN, '--config-dir', dir, ...args];
 
-  const baseline = await medianMs(['-e', '0'], env, RUNS);
-  rows.push({ what: 'node -e 0 (baseline)', value: `${baseline.toFixed(1)} ms`, target: '', ok: true });
+  const ratioRow = (what: string, r: { ms: number; baselineMs: number; ratio: number }, limit: number): Row => ({
+    what,
+    value: `${r.ratio.toFixed(2)} × (${r.ms.toFixed(1)} ms vs ${r.baselineMs.toFixed(1)} ms)`,
+    target: `≤ ${limit} × node -e 0`,
+    ok: r.ratio <= limit,
+  });
 
-  const version = await medianMs([BIN, '--version'], env, RUNS, ensure('agent --version'));
-  rows.push({ what: 'agent --version', value: `${(version / baseline).toFixed(2)} × (${version.toFixed(1)} ms)`, target: '≤ 1.3 ×', ok: version / baseline <= 1.3 });
+  rows.push(ratioRow('agent --version', await versusBaseline([BIN, '--version'], env, RUNS, ensure('agent --version')), 1.3));
 
   const idleDir = path.join(home, 'idle');
   ensure('register')(await timed(agent(idleDir, 'register', '--base-url', sandbox.url, '--name', 'bench-idle', ...PROFILE), env));
   sandbox.addThread({ timestamp: Date.now() - 60_000, locked: true });
   ensure('first poll')(await timed(agent(idleDir, 'poll'), env));
-  const idle = await medianMs(agent(idleDir, 'poll'), env, RUNS, ensure('poll'));
-  rows.push({ what: 'agent poll, nothing new', value: `${(idle / baseline).toFixed(2)} × (${idle.toFixed(1)} ms)`, target: '≤ 2.0 ×', ok: idle / baseline <= 2.0 });
+  rows.push(ratioRow('agent poll, nothing new', await versusBaseline(agent(idleDir, 'poll'), env, RUNS, ensure('poll')), 2.0));
 
   const busyDir = path.join(home, 'busy');
   ensure('register')(await timed(agent(busyDir, 'register', '--base-url', sandbox.url, '--name', 'bench-busy', ...PROFILE), env));
@@ -61,7 +63,8 @@ try {
     const doc = JSON.parse(t.stdout) as { posted: unknown[]; skipped: unknown[] };
     if (doc.posted.length + doc.skipped.length !== 500) throw new Error(`poll handled ${doc.posted.length + doc.skipped.length} of 500 threads`);
     posted += doc.posted.length;
-    const probe = JSON.parse(fs.readFileSync(out, 'utf8')) as { maxRssKb: number; modules: string[] };
+    const probe = JSON.parse(fs.readFileSync(out, 'utf8')) as { maxRssKb: number; modules: string[]; memory: NodeJS.MemoryUsage; heap: unknown };
+    if (process.env.BENCH_SHOW_MEMORY) console.log(JSON.stringify({ memory: probe.memory, heap: probe.heap }));
     walls.push(t.ms);
     rss.push(probe.maxRssKb / 1024);
     modules = probe.modules;
@@ -80,5 +83,5 @@ try {
 
 const width = Math.max(...rows.map((r) => r.what.length));
 console.log(`Node ${process.version}, ${os.cpus().length} cores, medians of ${RUNS} runs, NODE_EXTRA_CA_CERTS unset`);
-for (const row of rows) console.log(`${row.ok ? 'ok  ' : 'MISS'} ${row.what.padEnd(width)}  ${row.value.padEnd(24)} ${row.target}`);
+for (const row of rows) console.log(`${row.ok ? 'ok  ' : 'MISS'} ${row.what.padEnd(width)}  ${row.value.padEnd(34)} ${row.target}`);
 export const exitCode = rows.every((r) => r.ok) ? 0 : 1;

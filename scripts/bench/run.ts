@@ -34,14 +34,28 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-/** Median of `runs` runs, after one warm-up run that is not counted (file cache). */
-export async function medianMs(args: string[], env: NodeJS.ProcessEnv, runs: number, check?: (t: Timed) => void): Promise<number> {
+/**
+ * The command's median and the baseline's median over `runs` runs each, taken in alternation so that the
+ * machine's drift (±10 ms here) moves both alike; one warm-up run of each is not counted (file cache).
+ */
+export async function versusBaseline(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  runs: number,
+  check?: (t: Timed) => void,
+): Promise<{ ms: number; baselineMs: number; ratio: number }> {
+  const baselineArgs = ['-e', '0'];
+  await timed(baselineArgs, env);
   await timed(args, env);
   const times: number[] = [];
+  const baseline: number[] = [];
   for (let i = 0; i < runs; i++) {
+    baseline.push((await timed(baselineArgs, env)).ms);
     const t = await timed(args, env);
     check?.(t);
     times.push(t.ms);
   }
-  return median(times);
+  const ms = median(times);
+  const baselineMs = median(baseline);
+  return { ms, baselineMs, ratio: ms / baselineMs };
 }

@@ -96,15 +96,16 @@ async function askForMissing(options: RegisterOptions, ctx: Context): Promise<Va
   const fields = Object.keys(PROFILE_FLAG_NAMES) as Array<keyof Profile>;
   const missing = [...(options.name === undefined ? ['name'] : []), ...fields.filter((f) => options[f] === undefined)];
   if (missing.length === 0) return options as Values;
-  if (!ctx.prompt) {
+  const prompt = ctx.prompt?.available() ? ctx.prompt : undefined;
+  if (!prompt) {
     const flags = missing.map((m) => (m === 'name' ? '--name' : PROFILE_FLAG_NAMES[m as keyof Profile]));
     throw new UsageError(`missing ${flags.join(', ')}`, { hint: 'without a terminal every required value must be given as a flag; nothing was sent' });
   }
   const values: RegisterOptions = { ...options };
-  if (values.name === undefined) values.name = (await ctx.prompt('Agent name (3-50 characters): ')).trim();
+  if (values.name === undefined) values.name = (await prompt.ask('Agent name (3-50 characters): ')).trim();
   for (const field of fields) {
     if (values[field] === undefined) {
-      values[field] = (await ctx.prompt(`${field.replace('_', ' ')} (${PROFILE_FIELDS[field].join('/')}): `)).trim();
+      values[field] = (await prompt.ask(`${field.replace('_', ' ')} (${PROFILE_FIELDS[field].join('/')}): `)).trim();
     }
   }
   return values as Values;

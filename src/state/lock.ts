@@ -34,7 +34,7 @@ export function acquireLock({ dir, pid, now, isAlive = processAlive }: LockOptio
       return {
         release() {
           // Only our own lock is removed: a takeover may have replaced it with another run's.
-          if (readHolder(file)?.raw === mine) fs.rmSync(file, { force: true });
+          if (readHolder(file)?.raw === mine) removeIfThere(file);
         },
       };
     } catch (error) {
@@ -64,12 +64,21 @@ export function acquireLock({ dir, pid, now, isAlive = processAlive }: LockOptio
       } catch {
         // someone holds the lock anyway
       }
-      fs.rmSync(moved, { force: true });
+      removeIfThere(moved);
       throw new BusyError(`another agent run holds ${file}; this run did nothing`);
     }
-    fs.rmSync(moved, { force: true });
+    removeIfThere(moved);
   }
   throw new BusyError(`could not take the lock ${file}; another run keeps taking it`);
+}
+
+// unlinkSync, not rmSync: rmSync loads a recursive-delete module on every cron run for one file.
+function removeIfThere(file: string): void {
+  try {
+    fs.unlinkSync(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
 }
 
 function readHolder(file: string): { raw: string; pid: number | undefined; mtimeMs: number } | undefined {
