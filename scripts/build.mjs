@@ -36,6 +36,9 @@ const result = await build({
   legalComments: 'none',
   logLevel: 'warning',
   plugins: [lazyChildProcess],
+  // A CommonJS bundle needs no native import(): bin/agent.cjs runs it through vm.Script, where import()
+  // has no loader and throws. This turns `await import('node:https')` and the like into require().
+  supported: { 'dynamic-import': false },
   define: { 'process.env.AGENT_BUILD_VERSION': JSON.stringify(version) },
 });
 

@@ -107,7 +107,7 @@ async function pollOnce(limit: number, dryRun: boolean, started: number, ctx: Co
       const prepared = await prepareThread(thread, journal[thread.id], {
         profile: profile as Profile,
         dryRun,
-        trace: (line) => ctx.output.detail(`  ${thread.id}: ${line}`),
+        trace: (line) => ctx.output.pollTrace(`  ${thread.id}: ${line}`),
       });
       if (prepared.kind === 'post') {
         batch.push({ thread, tries, post: prepared });

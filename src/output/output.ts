@@ -30,6 +30,7 @@ export class Output {
   /** A person is watching: progress lines and a spinner are welcome. */
   readonly interactive: boolean;
   readonly stdoutIsTTY: boolean;
+  readonly stderrIsTTY: boolean;
   private secrets: string[] = [];
   private spinnerActive: Spinner | undefined;
 
@@ -38,6 +39,7 @@ export class Output {
     this.quiet = options.quiet;
     this.verbose = options.verbose;
     this.stdoutIsTTY = options.stdout.isTTY === true;
+    this.stderrIsTTY = options.stderr.isTTY === true;
     this.interactive = options.stderr.isTTY === true && !options.json && !options.quiet;
   }
 
@@ -71,6 +73,14 @@ export class Output {
     if (this.verbose && !this.quiet) this.writeErr(message);
   }
 
+  /**
+   * The decision trace of a poll: with --verbose at a terminal only. Under cron, --verbose means one
+   * summary line a run (cli.md), not a mail of every thread's reasoning.
+   */
+  pollTrace(line: string): void {
+    if (this.stderrIsTTY) this.detail(line);
+  }
+
   /** A problem worth reporting even under cron. */
   warn(message: string): void {
     if (!this.quiet) this.writeErr(message);
@@ -90,7 +100,9 @@ export class Output {
   async spinner(text: string): Promise<Spinner> {
     if (!this.interactive) return { update() {}, stop() {} };
     const { default: ora } = await import('ora');
-    const spinner = ora({ text: this.redact(sanitize(text)), stream: this.options.stderr as NodeJS.WritableStream }).start();
+    // discardStdin: false: the spinner must not take over stdin (on a terminal that hangs up, ora's
+    // discarding of keystrokes was seen spinning at full CPU instead of letting the run end).
+    const spinner = ora({ text: this.redact(sanitize(text)), stream: this.options.stderr as NodeJS.WritableStream, discardStdin: false }).start();
     const handle: Spinner = {
       update: (next) => {
         spinner.text = this.redact(sanitize(next));

@@ -113,13 +113,14 @@ describe('agent poll', () => {
     expect(fs.readFileSync(file)).toEqual(before);
   });
 
-  it('with --verbose prints one summary line on stderr and the trace', async () => {
+  it('with --verbose under cron prints exactly one summary line on stderr', async () => {
     const w = await registered();
     w.sandbox.addThread({ id: 'v1', text: BULLISH, project_id: 'c/bitcoin', timestamp: at(1) });
+    w.sandbox.addThread({ id: 'v2', text: BULLISH, timestamp: at(2), locked: true });
     const result = await w.agent(['poll', '--verbose']);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/agent poll: 1 posted, 0 skipped, 0 failed/);
+    expect(result.stderr).toMatch(/^agent poll: 1 posted, 1 skipped, 0 failed in \d+\.\d s\n$/);
   });
 
   it('waits out a 429 (fast-forwarded) and then succeeds', async () => {

@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterEach, expect, it } from 'vitest';
+import { BULLISH, createWorld, PROFILE_FLAGS, type World } from './harness.js';
+
+// The real binary against an https service: the path every real user takes (https is loaded lazily, and
+// the bundle runs inside vm.Script, where a native import() would throw; this test caught that).
+const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
+
+let world: World | undefined;
+let front: https.Server | undefined;
+afterEach(async () => {
+  front?.closeAllConnections();
+  await new Promise((resolve) => front?.close(resolve) ?? resolve(undefined));
+  await world?.close();
+});
+
+it('registers and polls over https, sending the key only there', async () => {
+  world = await createWorld();
+  const sandbox = world.sandbox;
+  front = https.createServer({ key: fs.readFileSync(fixture('loopback-key.pem')), cert: fs.readFileSync(fixture('loopback-cert.pem')) }, (req, res) =>
+    sandbox.server.emit('request', req, res),
+  );
+  await new Promise<void>((resolve) => front!.listen(0, '127.0.0.1', resolve));
+  const url = `https://127.0.0.1:${(front.address() as AddressInfo).port}`;
+  const env = { NODE_EXTRA_CA_CERTS: fixture('loopback-cert.pem') };
+
+  const registered = await world.agent(['register', '--base-url', url, '--name', 'tls-agent', ...PROFILE_FLAGS], { env });
+  expect(registered.stderr).toBe('');
+  expect(registered.code).toBe(0);
+  expect(world.state().baseUrl).toBe(url);
+
+  sandbox.addThread({ id: 'tls', text: BULLISH, project_id: 'c/bitcoin', timestamp: new Date().toISOString() });
+  const polled = await world.agent(['poll', '--json'], { env });
+  expect(polled.code).toBe(0);
+  expect(JSON.parse(polled.stdout).posted.map((p: { threadId: string }) => p.threadId)).toEqual(['tls']);
+  expect(sandbox.requests.filter((r) => r.headers['x-api-key'] !== undefined).every((r) => r.headers['x-api-key'] === world!.state().apiKey)).toBe(true);
+});
+
+it('refuses a certificate it cannot verify, with exit 5 and nothing sent', async () => {
+  world = await createWorld();
+  const sandbox = world.sandbox;
+  front = https.createServer({ key: fs.readFileSync(fixture('loopback-key.pem')), cert: fs.readFileSync(fixture('loopback-cert.pem')) }, (req, res) =>
+    sandbox.server.emit('request', req, res),
+  );
+  await new Promise<void>((resolve) => front!.listen(0, '127.0.0.1', resolve));
+  const url = `https://127.0.0.1:${(front.address() as AddressInfo).port}`;
+  const result = await world.agent(['register', '--base-url', url, '--name', 'tls-agent', ...PROFILE_FLAGS]);
+  expect(result.code).toBe(5);
+  expect(result.stderr).toMatch(/SELF_SIGNED|certificate/i);
+  expect(sandbox.requests).toHaveLength(0);
+});
