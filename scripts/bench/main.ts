@@ -56,8 +56,9 @@ try {
     const start = Date.now();
     for (let i = 0; i < 500; i++) sandbox.addThread({ timestamp: start + i });
     const out = path.join(home, `probe-${round}.json`);
-    // BENCH_CPU_PROF=<dir> writes a CPU profile of each of these runs, for finding where the time goes.
-    const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
+    // BENCH_NODE_ARGS adds Node flags to these runs, e.g. '--cpu-prof --cpu-prof-dir /tmp/prof' or
+    // '--heap-prof --heap-prof-dir /tmp/heap', for finding where the time or the memory goes.
+    const profile = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
     const t = await timed([...profile, '--require', PROBE, ...agent(busyDir, 'poll', '--json')], { ...env, BENCH_PROBE_OUT: out });
     ensure('poll of 500')(t);
     const doc = JSON.parse(t.stdout) as { posted: unknown[]; skipped: unknown[] };

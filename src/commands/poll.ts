@@ -2,11 +2,13 @@ import { COMMAND_BUDGET_MS, openSession, rateLimitedUntil, stateStore, type Cont
 import type { Profile } from '../domain/profile.js';
 import type { Thread } from '../domain/thread.js';
 import { EXIT, RateLimitedError, TemporaryError, UsageError, type ExitCode } from '../errors.js';
-import { compareKey, nextCursor } from '../poll/cursor.js';
+import type { Spinner } from '../output/output.js';
+import { compareKey } from '../poll/cursor.js';
 import { fetchNewThreads } from '../poll/fetch-new.js';
-import type { Outcome, ToPost } from '../poll/handle-thread.js';
-import { isHandled, journalOf, MAX_TRIES, pruneJournal } from '../poll/journal.js';
-import { renderPoll, type PollReport } from '../poll/report.js';
+import type { ToPost } from '../poll/handle-thread.js';
+import { isHandled, pruneJournal } from '../poll/journal.js';
+import { PollLedger } from '../poll/ledger.js';
+import { renderPoll } from '../poll/report.js';
 import type { ServiceApi } from '../service/api.js';
 import { acquireLock } from '../state/lock.js';
 import type { State } from '../state/schema.js';
@@ -43,140 +45,90 @@ async function pollOnce(limit: number, dryRun: boolean, started: number, ctx: Co
     renderPoll({ posted: [], skipped: [], failed: [], cursor: state.cursor }, ctx.output, { dryRun, elapsedMs: 0 });
     return EXIT.ok;
   }
-  const journal = journalOf(state);
+  const ledger = new PollLedger(state);
   const save = (extra: Partial<State> = {}) => {
-    if (!dryRun) store.write({ ...state, journal, ...extra });
-  };
-  const rememberRateLimit = (error: unknown) => {
-    if (error instanceof RateLimitedError) save({ rateLimitedUntil: new Date(error.until).toISOString() });
+    if (!dryRun) store.write({ ...state, journal: ledger.journal, ...extra });
   };
 
   const spinner = await ctx.output.spinner('Fetching new threads…');
-  const report: PollReport = { posted: [], skipped: [], failed: [], cursor: state.cursor };
-  const handled: Array<{ timestamp: string; id: string }> = [];
-  const due: Array<{ timestamp: string; id: string }> = [];
-  let stop: Error | undefined;
-  let exitCode: ExitCode = EXIT.ok;
   try {
     const fresh = await fetchNewThreads(api, state.cursor, limit);
     if (fresh.unidentifiable) ctx.output.warn(`agent: ${fresh.unidentifiable} thread(s) in the list had no usable id or timestamp and were ignored`);
-    for (const bad of fresh.malformed) {
-      if (!isHandled(journal[bad.id])) {
-        report.skipped.push({ threadId: bad.id, reason: bad.reason });
-        journal[bad.id] = { ts: bad.timestamp, status: 'skipped', reason: bad.reason };
-      }
-      handled.push(bad);
-    }
+    for (const bad of fresh.malformed) ledger.malformed(bad);
     // Newest first: an early prediction earns more, and the oldest have lost most of their bonus anyway.
     const threads = fresh.threads.sort((a, b) => compareKey(b, a));
-    const todo = threads.filter((t) => !isHandled(journal[t.id]));
-    handled.push(...threads.filter((t) => isHandled(journal[t.id])));
-    const profile = todo.some((t) => !t.locked) ? await fetchProfile(api) : undefined;
-    // The analysis (a lexicon of compiled patterns) loads only when there is a thread to handle: most
-    // cron runs find nothing new and should not pay for it (performance.md).
-    const { prepareThread, postPrediction } = todo.length ? await import('../poll/handle-thread.js') : ({} as never);
-
-    // Posts go out in batches: one durable write marks the whole batch "posting" before any of its POSTs
-    // leaves (R2), then they are sent side by side. A crash mid-batch leaves at most a batch of threads
-    // "unknown" (never posted again), and a run of 500 threads does 60 fsyncs instead of 500.
-    let batch: Array<{ thread: Thread; tries: number; post: ToPost }> = [];
-    const flush = async () => {
-      const sending = batch;
-      batch = [];
-      if (stop) {
-        due.push(...sending.map((b) => b.thread));
-        return;
-      }
-      if (!sending.length) return;
-      for (const { thread, tries } of sending) journal[thread.id] = { ts: thread.timestamp, status: 'posting', tries: tries || undefined };
-      save();
-      spinner.update(`Posting ${sending.length} prediction(s)…`);
-      const outcomes = await Promise.all(sending.map(({ thread, post }) => postPrediction(thread, post, api)));
-      outcomes.forEach((outcome, i) => {
-        stop ??= apply(outcome, sending[i]!.thread, sending[i]!.tries);
-      });
-    };
-
-    for (const thread of todo) {
-      if (stop) {
-        due.push(thread);
-        continue;
-      }
-      spinner.update(`Thread ${thread.id} (${thread.projectId})…`);
-      const tries = journal[thread.id]?.tries ?? 0;
-      const prepared = await prepareThread(thread, journal[thread.id], {
-        profile: profile as Profile,
-        dryRun,
-        trace: (line) => ctx.output.pollTrace(`  ${thread.id}: ${line}`),
-      });
-      if (prepared.kind === 'post') {
-        batch.push({ thread, tries, post: prepared });
-        if (batch.length === POST_BATCH) await flush();
-      } else {
-        stop = apply(prepared, thread, tries);
-      }
-    }
-    await flush();
+    const todo = threads.filter((t) => !isHandled(ledger.journal[t.id]));
+    threads.filter((t) => isHandled(ledger.journal[t.id])).forEach((t) => ledger.alreadyHandled(t));
+    if (todo.length) await handleThreads(todo, ledger, { api, dryRun, save, ctx, spinner });
   } catch (error) {
     spinner.stop();
-    rememberRateLimit(error);
+    if (error instanceof RateLimitedError) save({ rateLimitedUntil: new Date(error.until).toISOString() });
     throw error;
   }
   spinner.stop();
 
-  function apply(outcome: Outcome, thread: Thread, tries: number): Error | undefined {
-    const done = (status: 'posted' | 'skipped', reason?: string) => {
-      journal[thread.id] = { ts: thread.timestamp, status, ...(reason ? { reason } : {}) };
-      handled.push(thread);
-    };
-    switch (outcome.kind) {
-      case 'posted':
-        report.posted.push({ threadId: thread.id, conviction: outcome.conviction, text: outcome.text, predictionId: outcome.predictionId });
-        done('posted');
-        return undefined;
-      case 'skipped':
-        report.skipped.push({ threadId: thread.id, reason: outcome.reason });
-        done('skipped', outcome.reason);
-        return undefined;
-      case 'unknown':
-        // Never posted on again, by poll or by predict (R2).
-        report.failed.push({ threadId: thread.id, error: outcome.error });
-        exitCode = Math.max(exitCode, EXIT.temporary) as ExitCode;
-        journal[thread.id] = { ts: thread.timestamp, status: 'unknown', reason: outcome.error };
-        handled.push(thread);
-        return undefined;
-      case 'failed':
-        report.failed.push({ threadId: thread.id, error: outcome.error });
-        exitCode = Math.max(exitCode, outcome.exitCode) as ExitCode;
-        if (!outcome.retry) done('skipped', outcome.error);
-        else if (tries + 1 >= MAX_TRIES) done('skipped', `given up after ${tries + 1} temporary failures`);
-        else {
-          journal[thread.id] = { ts: thread.timestamp, status: 'failed', tries: tries + 1 };
-          due.push(thread);
-        }
-        return undefined;
-      case 'stop':
-        report.failed.push({ threadId: thread.id, error: outcome.error.message });
-        journal[thread.id] = { ts: thread.timestamp, status: 'failed', tries };
-        due.push(thread);
-        return outcome.error;
-    }
-  }
-
-  report.cursor = nextCursor(state.cursor, handled, due);
+  const cursor = ledger.cursor();
   const blockedAfter = session.http.blockedUntil;
   const final: State = {
     ...state,
-    cursor: report.cursor,
-    journal: pruneJournal(journal, report.cursor, ctx.timing.now()),
+    cursor,
+    journal: pruneJournal(ledger.journal, cursor, ctx.timing.now()),
     rateLimitedUntil: blockedAfter !== undefined && blockedAfter > ctx.timing.now() ? new Date(blockedAfter).toISOString() : undefined,
   };
   // Most runs change nothing: no write, no fsync, 288 times a day.
   if (!dryRun && JSON.stringify(final) !== JSON.stringify(state)) store.write(final);
   // On a stop the one JSON document is the error's, so the report shows only to a person.
-  if (!stop || !ctx.output.json) renderPoll(report, ctx.output, { dryRun, elapsedMs: ctx.timing.now() - started });
-  if (stop) throw stop;
-  return exitCode;
+  if (!ledger.stop || !ctx.output.json) renderPoll(ledger.report, ctx.output, { dryRun, elapsedMs: ctx.timing.now() - started });
+  if (ledger.stop) throw ledger.stop;
+  return ledger.exitCode;
+}
+
+interface HandleDeps {
+  api: ServiceApi;
+  dryRun: boolean;
+  save: () => void;
+  ctx: Context;
+  spinner: Spinner;
+}
+
+/**
+ * Analyses each thread, newest first, and posts in batches: one durable write marks a whole batch
+ * "posting" before any of its POSTs leaves (R2), then they are sent side by side. A crash mid-batch
+ * leaves at most a batch "unknown" (never posted again); 500 threads cost 60 fsyncs, not 500.
+ */
+async function handleThreads(todo: Thread[], ledger: PollLedger, { api, dryRun, save, ctx, spinner }: HandleDeps): Promise<void> {
+  // The analysis (a lexicon of compiled patterns) loads only when there is a thread to handle: most
+  // cron runs find nothing new and should not pay for it (performance.md).
+  const { prepareThread, postPrediction } = await import('../poll/handle-thread.js');
+  const profile = todo.some((t) => !t.locked) ? await fetchProfile(api) : undefined;
+  let batch: Array<{ thread: Thread; tries: number; post: ToPost }> = [];
+  const flush = async () => {
+    const sending = batch;
+    batch = [];
+    if (!sending.length) return;
+    for (const { thread, tries } of sending) ledger.posting(thread, tries);
+    save();
+    spinner.update(`Posting ${sending.length} prediction(s)…`);
+    const outcomes = await Promise.all(sending.map(({ thread, post }) => postPrediction(thread, post, api)));
+    outcomes.forEach((outcome, i) => ledger.apply(outcome, sending[i]!.thread, sending[i]!.tries));
+  };
+
+  for (const thread of todo) {
+    if (ledger.stop) {
+      ledger.leaveDue(thread);
+      continue;
+    }
+    spinner.update(`Thread ${thread.id} (${thread.projectId})…`);
+    const tries = ledger.journal[thread.id]?.tries ?? 0;
+    const prepared = await prepareThread(thread, ledger.journal[thread.id], {
+      profile: profile as Profile,
+      dryRun,
+      trace: (line) => ctx.output.pollTrace(`  ${thread.id}: ${line}`),
+    });
+    if (prepared.kind !== 'post') ledger.apply(prepared, thread, tries);
+    else if (batch.push({ thread, tries, post: prepared }) === POST_BATCH) await flush();
+  }
+  await flush();
 }
 
 function parseLimit(raw: string | undefined): number {
