@@ -79,7 +79,8 @@ export function openSession(ctx: Context, options: { deadline?: number } = {}): 
     deadline: options.deadline ?? ctx.timing.now() + COMMAND_BUDGET_MS,
     blockedUntil: rateLimitedUntil(state),
     waitOnRateLimit: true,
-    onWait: (ms, why) => ctx.output.progress(`${why}: waiting ${Math.ceil(ms / 1000)} s before the next request…`),
+    // For a person at a terminal (cli.md: under cron, --verbose is one summary line a run).
+    onWait: (ms, why) => ctx.output.stderrIsTTY && ctx.output.progress(`${why}: waiting ${Math.ceil(ms / 1000)} s before the next request…`),
   });
   return { state, store, api: createServiceApi(http), baseUrl, http };
 }

@@ -71,7 +71,23 @@ export class NetworkError extends TemporaryError {
   }
 }
 
-export class TimeoutError extends TemporaryError {}
+export class TimeoutError extends TemporaryError {
+  /** True when the request was not completely sent when time ran out, so it cannot have been processed. */
+  constructor(
+    message: string,
+    readonly notSent = false,
+    options: { hint?: string; cause?: unknown } = {},
+  ) {
+    super(message, options);
+  }
+}
+
+/** The command's time budget (R4) is spent: nothing more is sent this run; what is left stays due. */
+export class BudgetError extends TimeoutError {
+  constructor() {
+    super('the run used up its time budget', true, { hint: 'the next run continues where this one stopped' });
+  }
+}
 
 export class ServerError extends TemporaryError {
   constructor(
@@ -115,10 +131,8 @@ export class StateError extends AgentError {
   }
 }
 
-/** Another run holds the lock on the config dir. */
-export class BusyError extends AgentError {
-  readonly exitCode = EXIT.ok;
-}
+/** Another run holds the lock on the config dir: nothing was done, try again in a moment. */
+export class BusyError extends TemporaryError {}
 
 /**
  * After a POST failed this way, it may still have reached the service and been stored: no answer came
@@ -126,8 +140,8 @@ export class BusyError extends AgentError {
  * sent again (R2). 4xx, 401, 429, the service's own 5xx and refused connections mean it did not land.
  */
 export function mayHaveLanded(error: unknown): boolean {
-  if (error instanceof NetworkError) return !error.notSent;
+  if (error instanceof NetworkError || error instanceof TimeoutError) return !error.notSent;
   // A gateway's 502/504 can come after the service behind it stored the prediction.
   if (error instanceof ServerError) return error.status === 502 || error.status === 504;
-  return error instanceof TimeoutError || error instanceof ResponseError;
+  return error instanceof ResponseError;
 }

@@ -33,7 +33,7 @@ describe('the error hierarchy', () => {
     [new ResponseError('x'), EXIT.temporary, 'ResponseError'],
     [new RedirectError('x'), EXIT.unexpected, 'RedirectError'],
     [new StateError('x', 'io'), EXIT.unexpected, 'StateError'],
-    [new BusyError('x'), EXIT.ok, 'BusyError'],
+    [new BusyError('x'), EXIT.temporary, 'BusyError'],
   ])('%s → exit %i', (error, code, name) => {
     expect(error).toBeInstanceOf(AgentError);
     expect(error.exitCode).toBe(code);

@@ -1,7 +1,7 @@
 import { COMMAND_BUDGET_MS, openSession, rateLimitedUntil, stateStore, type Context } from '../context.js';
 import type { Profile } from '../domain/profile.js';
 import type { Thread } from '../domain/thread.js';
-import { EXIT, RateLimitedError, TemporaryError, UsageError, type ExitCode } from '../errors.js';
+import { BusyError, EXIT, RateLimitedError, TemporaryError, UsageError, type ExitCode } from '../errors.js';
 import type { Spinner } from '../output/output.js';
 import { compareKey } from '../poll/cursor.js';
 import { fetchNewThreads } from '../poll/fetch-new.js';
@@ -27,7 +27,16 @@ export async function runPoll(options: PollOptions, ctx: Context): Promise<ExitC
   const dryRun = options.dryRun === true;
   const started = ctx.timing.now();
   // A dry run changes nothing, so it takes no lock and is never turned away by one.
-  const lock = dryRun ? undefined : acquireLock({ dir: stateStore(ctx).dir, pid: ctx.pid, now: started });
+  let lock;
+  try {
+    lock = dryRun ? undefined : acquireLock({ dir: stateStore(ctx).dir, pid: ctx.pid, now: started });
+  } catch (error) {
+    if (!(error instanceof BusyError)) throw error;
+    // Overlapping cron runs are normal (R6): the running one does the work; this one is quietly done.
+    const empty = { posted: [], skipped: [], failed: [], cursor: stateStore(ctx).read()?.cursor ?? null };
+    renderPoll(empty, ctx.output, { dryRun, elapsedMs: 0, note: error.message });
+    return EXIT.ok;
+  }
   try {
     return await pollOnce(limit, dryRun, started, ctx);
   } finally {
@@ -41,8 +50,8 @@ async function pollOnce(limit: number, dryRun: boolean, started: number, ctx: Co
   const blocked = rateLimitedUntil(state);
   if (blocked !== undefined && blocked > started) {
     // The service asked for a pause (R5): this run sends nothing at all.
-    ctx.output.detail(`agent: rate limited until ${state.rateLimitedUntil}; nothing sent this run`);
-    renderPoll({ posted: [], skipped: [], failed: [], cursor: state.cursor }, ctx.output, { dryRun, elapsedMs: 0 });
+    const note = `rate limited until ${state.rateLimitedUntil}: nothing sent this run`;
+    renderPoll({ posted: [], skipped: [], failed: [], cursor: state.cursor }, ctx.output, { dryRun, elapsedMs: 0, note });
     return EXIT.ok;
   }
   const ledger = new PollLedger(state);
@@ -123,7 +132,8 @@ async function handleThreads(todo: Thread[], ledger: PollLedger, { api, dryRun, 
     const prepared = await prepareThread(thread, ledger.journal[thread.id], {
       profile: profile as Profile,
       dryRun,
-      trace: (line) => ctx.output.pollTrace(`  ${thread.id}: ${line}`),
+      // The reasoning is what a dry run is for; under cron it would be a mail per thread.
+      trace: (line) => (dryRun ? ctx.output.detail(`  ${thread.id}: ${line}`) : ctx.output.pollTrace(`  ${thread.id}: ${line}`)),
     });
     if (prepared.kind !== 'post') ledger.apply(prepared, thread, tries);
     else if (batch.push({ thread, tries, post: prepared }) === POST_BATCH) await flush();

@@ -3,7 +3,7 @@ import { composeSummary, isValidText } from '../analysis/summary-text.js';
 import type { Decision } from '../analysis/types.js';
 import { openSession, stateStore, type Context } from '../context.js';
 import type { Thread } from '../domain/thread.js';
-import { BusyError, LockedError, mayHaveLanded, RateLimitedError, TemporaryError, UsageError } from '../errors.js';
+import { LockedError, mayHaveLanded, RateLimitedError, TemporaryError, UsageError } from '../errors.js';
 import { oneLine } from '../output/sanitize.js';
 import type { Prediction } from '../service/schemas.js';
 import { mayBePosted } from '../poll/journal.js';
@@ -22,7 +22,7 @@ export async function runPredict(rawId: string, options: PredictOptions, ctx: Co
   const own = parseOwnValues(options);
   const dryRun = options.dryRun === true;
   // Shares the journal with poll, so a manual prediction and a cron run never both post (R2, R6).
-  const lock = dryRun ? undefined : takeLock(ctx);
+  const lock = dryRun ? undefined : acquireLock({ dir: stateStore(ctx).dir, pid: ctx.pid, now: ctx.timing.now() });
   try {
     const { api, state, store } = openSession(ctx);
     const journal = { ...(state.journal ?? {}) };
@@ -62,19 +62,6 @@ export async function runPredict(rawId: string, options: PredictOptions, ctx: Co
     }
   } finally {
     lock?.release();
-  }
-}
-
-// A person ran this: "another run is busy" must be said, and is worth trying again (unlike poll's
-// silent exit 0 under cron).
-function takeLock(ctx: Context) {
-  try {
-    return acquireLock({ dir: stateStore(ctx).dir, pid: ctx.pid, now: ctx.timing.now() });
-  } catch (error) {
-    if (!(error instanceof BusyError)) throw error;
-    throw new TemporaryError(`another agent run (a poll from cron?) is working in ${stateStore(ctx).dir}; nothing was sent`, {
-      hint: 'try again in a moment',
-    });
   }
 }
 

@@ -1,5 +1,6 @@
 import {
   AuthError,
+  BudgetError,
   NetworkError,
   RateLimitedError,
   RedirectError,
@@ -99,7 +100,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       headers['content-type'] = 'application/json';
     }
     const budget = remaining();
-    if (budget <= 0) throw new TimeoutError('the run used up its time budget', { hint: 'the next run continues' });
+    if (budget <= 0) throw new BudgetError();
     return transport.send({ method: call.method, url, headers, body, timeoutMs: Math.min(timeoutMs, budget), maxBodyBytes });
   }
 

@@ -25,6 +25,12 @@ export function createNodeTransport(): Transport {
     const agent = url.protocol === 'https:' ? secure!.agent : httpAgent;
     return new Promise<HttpResponse>((resolve, reject) => {
       let settled = false;
+      // Until the connection is up (TLS handshake included) and the whole request is handed to it, the
+      // service cannot have it all, so cannot have acted on it: a failure before that (TLS, connect
+      // timeout) is safe to retry, even for a POST. ('finish' alone fires before a TLS handshake.)
+      let connected = false;
+      let finished = false;
+      const sent = () => connected && finished;
       const finish = (error: Error | undefined, response?: HttpResponse) => {
         if (settled) return;
         settled = true;
@@ -58,10 +64,16 @@ export function createNodeTransport(): Transport {
         res.on('close', () => finish(new NetworkError('the connection closed before the answer was complete', false)));
       });
       const timer = setTimeout(
-        () => finish(new TimeoutError(`no complete answer from ${url.host} within ${request.timeoutMs / 1000} s`)),
+        () => finish(new TimeoutError(`no complete answer from ${url.host} within ${request.timeoutMs / 1000} s`, !sent())),
         request.timeoutMs,
       );
-      req.on('error', (error) => finish(networkError(error, NOT_SENT.has((error as NodeJS.ErrnoException).code ?? ''))));
+      req.on('socket', (socket) => {
+        // A kept-alive socket is connected already; a new one says so when it is (after TLS, for https).
+        if (!socket.connecting && !(url.protocol === 'https:' && !(socket as import('node:tls').TLSSocket).encrypted)) connected = true;
+        else socket.once(url.protocol === 'https:' ? 'secureConnect' : 'connect', () => (connected = true));
+      });
+      req.on('finish', () => (finished = true));
+      req.on('error', (error) => finish(networkError(error, !sent() || NOT_SENT.has((error as NodeJS.ErrnoException).code ?? ''))));
       req.end(request.body);
     });
   }

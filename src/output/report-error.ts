@@ -14,12 +14,6 @@ export function reportError(error: unknown, output: Output): ExitCode {
     ? oneLine(output.redact(error.message), 500)
     : `unexpected error: ${oneLine(output.redact(error instanceof Error ? error.message : String(error)), 500)}`;
   const hint = known ? error.hint : 'this is a bug; please report it with the output of --verbose';
-  if (code === EXIT.ok) {
-    // Not a failure (another run is busy): silent under cron, a note with --verbose.
-    output.detail(`agent: ${message}`);
-    if (output.json) output.jsonDocument({ busy: true, message });
-    return code;
-  }
   output.error(`agent: ${message}${hint ? ` (${hint})` : ''}`);
   if (output.verbose && error instanceof Error && error.stack) output.error(error.stack);
   if (output.json) output.jsonDocument({ error: { code, message } });

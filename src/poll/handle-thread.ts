@@ -1,7 +1,7 @@
 import { analyseThread, builtinAnalyser } from '../analysis/index.js';
 import type { Profile } from '../domain/profile.js';
 import type { Thread } from '../domain/thread.js';
-import { AgentError, AuthError, EXIT, LockedError, mayHaveLanded, RateLimitedError, TemporaryError, type ExitCode } from '../errors.js';
+import { AuthError, BudgetError, EXIT, LockedError, mayHaveLanded, RateLimitedError, TemporaryError, type ExitCode } from '../errors.js';
 import { oneLine } from '../output/sanitize.js';
 import type { ServiceApi } from '../service/api.js';
 import type { JournalEntry } from '../state/schema.js';
@@ -58,15 +58,16 @@ export async function postPrediction(thread: Thread, post: ToPost, api: ServiceA
     return { kind: 'posted', conviction: post.conviction, text: post.text, predictionId: result.prediction?.id ?? null };
   } catch (error) {
     if (error instanceof LockedError) return { kind: 'skipped', reason: 'locked' };
-    // 401 and 429 mean the request was not processed.
-    if (error instanceof AuthError || error instanceof RateLimitedError) return { kind: 'stop', error };
+    // 401 and 429 mean the request was not processed; a spent budget means it was not sent.
+    if (error instanceof AuthError || error instanceof RateLimitedError || error instanceof BudgetError) return { kind: 'stop', error };
     if (mayHaveLanded(error)) {
       // The POST left and no readable answer came back: it may have landed, so it is not sent again (R2).
       return { kind: 'unknown', error: `${message(error)}; the outcome is unknown, so it is not posted again` };
     }
     if (error instanceof TemporaryError) return { kind: 'failed', error: message(error), retry: true, exitCode: EXIT.temporary };
-    // Refused as invalid (4xx): sending it again would be refused again.
-    return { kind: 'failed', error: message(error), retry: false, exitCode: error instanceof AgentError ? error.exitCode : EXIT.unexpected };
+    // Refused (4xx) or a bug: sending it again would fail again. Not "usage" (2): the user typed nothing
+    // wrong, the service refused what the analyser produced.
+    return { kind: 'failed', error: message(error), retry: false, exitCode: EXIT.unexpected };
   }
 }
 

@@ -32,7 +32,8 @@ export class PollLedger {
 
   malformed(bad: MalformedThread): void {
     this.handled.push(bad);
-    if (this.journal[bad.id]?.status === 'skipped') return;
+    // An earlier entry stays: were it "posted" or "unknown", overwriting it would let predict post again.
+    if (this.journal[bad.id]) return;
     this.report.skipped.push({ threadId: bad.id, reason: bad.reason });
     this.journal[bad.id] = { ts: bad.timestamp, status: 'skipped', reason: bad.reason };
   }
@@ -84,7 +85,9 @@ export class PollLedger {
     return (this.report.cursor = nextCursor(this.state.cursor, this.handled, this.due));
   }
 
+  // A failure nobody can fix by waiting (1) outranks one the next run may fix (5).
   private raise(code: ExitCode): void {
-    this.exitCode = Math.max(this.exitCode, code) as ExitCode;
+    const rank = (c: ExitCode) => (c === EXIT.unexpected ? 2 : c === EXIT.ok ? 0 : 1);
+    if (rank(code) > rank(this.exitCode)) this.exitCode = code;
   }
 }

@@ -10,19 +10,23 @@ export interface PollReport {
 }
 
 /**
- * On a terminal: a line per thread. Under cron: nothing on success (cron mails whatever is printed),
- * one summary line with --verbose, and every failure on stderr. With --json: the document of cli.md.
+ * On a terminal, or for a dry run (whose decisions are its result): a line per thread. Under cron:
+ * nothing on success (cron mails whatever is printed), one summary line with --verbose, and every
+ * failure on stderr. With --json: the document of cli.md. A `note` (another run busy, a rate-limit
+ * pause) takes the summary's place.
  */
-export function renderPoll(report: PollReport, output: Output, run: { dryRun: boolean; elapsedMs: number }): void {
+export function renderPoll(report: PollReport, output: Output, run: { dryRun: boolean; elapsedMs: number; note?: string }): void {
   const verb = run.dryRun ? 'would post' : 'posted';
-  const summary = `${report.posted.length} ${verb}, ${report.skipped.length} skipped, ${report.failed.length} failed in ${(run.elapsedMs / 1000).toFixed(1)} s${run.dryRun ? ' (dry run: nothing sent, state unchanged)' : ''}`;
+  const summary =
+    run.note ??
+    `${report.posted.length} ${verb}, ${report.skipped.length} skipped, ${report.failed.length} failed in ${(run.elapsedMs / 1000).toFixed(1)} s${run.dryRun ? ' (dry run: nothing sent, state unchanged)' : ''}`;
   if (output.json) {
     output.result([], report);
-  } else if (output.stdoutIsTTY) {
+  } else if (output.stdoutIsTTY || run.dryRun) {
     const lines = [
       ...report.posted.map((p) => `${verb.padEnd(10)} ${signed(p.conviction).padStart(6)}%  ${p.threadId}  ${oneLine(p.text, 120)}`),
       ...report.skipped.map((s) => `${'skipped'.padEnd(10)} ${''.padStart(7)}  ${s.threadId}  ${oneLine(s.reason, 120)}`),
-      report.posted.length + report.skipped.length + report.failed.length === 0 ? 'Nothing new.' : summary,
+      !run.note && report.posted.length + report.skipped.length + report.failed.length === 0 ? 'Nothing new.' : summary,
     ];
     output.result(lines, report);
   } else {

@@ -48,7 +48,9 @@ export function acquireLock({ dir, pid, now, isAlive = processAlive }: LockOptio
     const age = now - holder.mtimeMs;
     const stale = holder.pid === undefined ? age > 10_000 : !isAlive(holder.pid) || age > STALE_AFTER_MS;
     if (!stale) {
-      throw new BusyError(`another agent run (pid ${holder.pid ?? 'unknown'}) holds ${file}; this run did nothing`);
+      throw new BusyError(`another agent run (pid ${holder.pid ?? 'unknown'}, a poll from cron?) holds ${file}; this run did nothing`, {
+        hint: 'try again in a moment',
+      });
     }
     const moved = `${file}.${pid}.stale`;
     try {
@@ -65,11 +67,11 @@ export function acquireLock({ dir, pid, now, isAlive = processAlive }: LockOptio
         // someone holds the lock anyway
       }
       removeIfThere(moved);
-      throw new BusyError(`another agent run holds ${file}; this run did nothing`);
+      throw new BusyError(`another agent run holds ${file}; this run did nothing`, { hint: 'try again in a moment' });
     }
     removeIfThere(moved);
   }
-  throw new BusyError(`could not take the lock ${file}; another run keeps taking it`);
+  throw new BusyError(`could not take the lock ${file}; another run keeps taking it`, { hint: 'try again in a moment' });
 }
 
 // unlinkSync, not rmSync: rmSync loads a recursive-delete module on every cron run for one file.

@@ -37,6 +37,24 @@ describe('one writer at a time (R6)', () => {
     expect(w.sandbox.requests).toHaveLength(before);
   });
 
+  it('a register --force while another run holds the lock says so, exits 5 and changes nothing', async () => {
+    const w = await registered();
+    const before = fs.readFileSync(path.join(w.configDir, 'state.json'), 'utf8');
+    holdLock(w);
+    const result = await w.register('other-agent', ['--force']);
+    expect(result.code).toBe(5);
+    expect(result.stderr).toContain('another agent run');
+    expect(fs.readFileSync(path.join(w.configDir, 'state.json'), 'utf8')).toBe(before);
+  });
+
+  it('a poll --json while another run holds the lock prints the poll shape, with the stored cursor', async () => {
+    const w = await registered();
+    holdLock(w);
+    const result = await w.agent(['poll', '--json']);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({ posted: [], skipped: [], failed: [], cursor: null });
+  });
+
   it('a predict while another run holds the lock says so and exits 5', async () => {
     const w = await registered();
     w.sandbox.addThread({ id: 'x', text: BULLISH, timestamp: at(1) });

@@ -101,6 +101,15 @@ describe('agent poll', () => {
     expect(JSON.parse(result.stdout).posted[0].predictionId).toBe(w.sandbox.comments()[0]!.id);
   });
 
+  it('--dry-run prints its decisions even into a pipe', async () => {
+    const w = await registered();
+    w.sandbox.addThread({ id: 'seen', text: BULLISH, project_id: 'c/bitcoin', timestamp: at(1) });
+    const result = await w.agent(['poll', '--dry-run']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^would post +\+\d+\.\d%  seen  Bullish on c\/bitcoin/m);
+    expect(result.stdout).toMatch(/1 would post, 0 skipped, 0 failed/);
+  });
+
   it('--dry-run posts nothing and leaves the state file byte for byte', async () => {
     const w = await registered();
     w.sandbox.addThread({ id: 'dry', text: BULLISH, project_id: 'c/bitcoin', timestamp: at(1) });

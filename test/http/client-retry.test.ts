@@ -129,23 +129,6 @@ describe('POST and PATCH are never retried blindly (R2, R5)', () => {
     scope.done();
   });
 
-  it('POST timeout: one request, and the post may have landed', async () => {
-    const scope = nock(BASE).post('/comment/t1').delay(2_000).reply(201, {});
-    const error = await failure(client({ timeoutMs: 30 }).call(post));
-    expect(error).toBeInstanceOf(TimeoutError);
-    expect(mayHaveLanded(error)).toBe(true);
-    scope.done();
-  });
-
-  it('POST connection lost after sending: one request, and the post may have landed', async () => {
-    const scope = nock(BASE).post('/comment/t1').replyWithError(errno('ECONNRESET'));
-    const error = await failure(client().call(post));
-    expect(error).toBeInstanceOf(NetworkError);
-    expect((error as NetworkError).notSent).toBe(false);
-    expect(mayHaveLanded(error)).toBe(true);
-    scope.done();
-  });
-
   it('POST oversized answer: one request, and the post may have landed', async () => {
     const scope = nock(BASE).post('/comment/t1').reply(201, 'x'.repeat(2_000));
     const error = await failure(client({ maxBodyBytes: 1_000 }).call(post));

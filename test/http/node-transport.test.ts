@@ -103,26 +103,18 @@ describe('timeouts: one deadline for connect, headers and body', () => {
 });
 
 describe('connection errors say whether the request certainly never left', () => {
-  const cases: Array<[string | undefined, boolean]> = [
-    ['ECONNREFUSED', true],
-    ['ENOTFOUND', true],
-    ['EAI_AGAIN', true],
-    ['EHOSTUNREACH', true],
-    ['ENETUNREACH', true],
-    ['EADDRNOTAVAIL', true],
-    ['ECONNRESET', false],
-    ['EPIPE', false],
-    ['ETIMEDOUT', false],
-    [undefined, false],
-  ];
-  it.each(cases)('%s → notSent %s', async (code, notSent) => {
+  // nock raises these before the request is handed to a socket, so every one is "not sent" here; the
+  // failures after sending need a real socket: test/http/node-transport-socket.test.ts.
+  const cases: Array<string | undefined> = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ECONNRESET', 'EPIPE', undefined];
+  it.each(cases)('%s before the request left → notSent', async (code) => {
     const scope = nock(BASE).get('/thread').replyWithError(errno(code));
     const error = await failure(net.transport().send(request()));
     expect(error).toBeInstanceOf(NetworkError);
-    expect((error as NetworkError).notSent).toBe(notSent);
+    expect((error as NetworkError).notSent).toBe(true);
     expect(error.message).toBe(`cannot reach the service (${code ?? `failed with ${code}`})`);
     scope.done();
   });
+
 
   it('a connection that breaks in the middle of the body is a NetworkError that may have been sent', async () => {
     const scope = nock(BASE)

@@ -28,7 +28,7 @@ describe('reportError: each error class → exit code, one line with its hint', 
     [new AuthError('key rejected (401)', { hint: 'register' }), EXIT.notRegistered],
     [new LockedError('thread locked', { hint: 'pick another' }), EXIT.locked],
     [new NetworkError('cannot reach', true, { hint: 'later' }), EXIT.temporary],
-    [new TimeoutError('too slow', { hint: 'later' }), EXIT.temporary],
+    [new TimeoutError('too slow', false, { hint: 'later' }), EXIT.temporary],
     [new ServerError('failed (503)', 503, { hint: 'later' }), EXIT.temporary],
     [new RateLimitedError('rate limited', Date.now(), { hint: 'later' }), EXIT.temporary],
     [new ResponseError('odd answer', { hint: 'later' }), EXIT.temporary],
@@ -116,15 +116,12 @@ describe('messages are one clean line', () => {
   });
 });
 
-describe('BusyError is not a failure', () => {
-  it.each([
-    [{}, '', ''],
-    [{ verbose: true }, 'agent: another run holds it\n', ''],
-    [{ json: true }, '', '{"busy":true,"message":"another run holds it"}'],
-  ])('%j', (mode, err, out) => {
-    const { output, stdout, stderr } = makeOutput(mode);
-    expect(reportError(new BusyError('another run holds it'), output)).toBe(EXIT.ok);
-    expect(stderr.text).toBe(err);
-    expect(stdout.text ? JSON.stringify(JSON.parse(stdout.text)) : '').toBe(out);
+describe('BusyError', () => {
+  // Only poll treats "another run is busy" as success (it renders that itself); anywhere else a person
+  // must hear that nothing was done.
+  it('is a temporary failure, said with its hint', () => {
+    const { output, stderr } = makeOutput({});
+    expect(reportError(new BusyError('another run holds it', { hint: 'try again in a moment' }), output)).toBe(EXIT.temporary);
+    expect(stderr.text).toBe('agent: another run holds it (try again in a moment)\n');
   });
 });

@@ -3,6 +3,7 @@ import { analyseThread, builtinAnalyser } from '../../src/analysis/index.js';
 import type { Profile } from '../../src/domain/profile.js';
 import {
   AuthError,
+  BudgetError,
   EXIT,
   LockedError,
   NetworkError,
@@ -119,16 +120,18 @@ describe('each failure of the POST becomes its outcome', () => {
     ['403 locked', new LockedError('thread "t-1" is locked'), { kind: 'skipped' }],
     ['401', new AuthError('the service rejected the API key (401)'), { kind: 'stop' }],
     ['429 beyond the back-off', new RateLimitedError('rate limited', Date.now() + 60_000), { kind: 'stop' }],
-    ['a timeout: may have landed', new TimeoutError('no complete answer'), { kind: 'unknown' }],
+    ['a timeout after sending: may have landed', new TimeoutError('no complete answer'), { kind: 'unknown' }],
+    ['a timeout before the request was sent: never sent', new TimeoutError('could not send', true), { kind: 'failed', retry: true, exitCode: EXIT.temporary }],
+    ['the run budget is spent: stop, the rest stays due', new BudgetError(), { kind: 'stop' }],
     ['a connection lost after sending: may have landed', new NetworkError('ECONNRESET', false), { kind: 'unknown' }],
     ['an unreadable answer: may have landed', new ResponseError('too large'), { kind: 'unknown' }],
     ['a refused connection: never sent', new NetworkError('ECONNREFUSED', true), { kind: 'failed', retry: true, exitCode: EXIT.temporary }],
     ['a 5xx', new ServerError('the service failed (503)', 503), { kind: 'failed', retry: true, exitCode: EXIT.temporary }],
     ["a gateway's 502: may have landed behind it", new ServerError('the service failed (502)', 502), { kind: 'unknown' }],
     ["a gateway's 504: may have landed behind it", new ServerError('the service failed (504)', 504), { kind: 'unknown' }],
-    ['a 400', new RejectedError('the service refused the request (400)', 400), { kind: 'failed', retry: false, exitCode: EXIT.usage }],
+    ['a 400', new RejectedError('the service refused the request (400)', 400), { kind: 'failed', retry: false, exitCode: EXIT.unexpected }],
     ['a redirect', new RedirectError('redirect'), { kind: 'failed', retry: false, exitCode: EXIT.unexpected }],
-    ['an id that cannot be sent', new UsageError('".." cannot be sent as an id'), { kind: 'failed', retry: false, exitCode: EXIT.usage }],
+    ['an id that cannot be sent', new UsageError('".." cannot be sent as an id'), { kind: 'failed', retry: false, exitCode: EXIT.unexpected }],
     ['a bug', new TypeError('x is undefined'), { kind: 'failed', retry: false, exitCode: EXIT.unexpected }],
   ];
 

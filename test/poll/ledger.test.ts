@@ -60,6 +60,20 @@ describe('PollLedger', () => {
     expect(ledger.journal).toEqual({ old: { ts: OLD.timestamp, status: 'posting' }, new: { ts: NEW.timestamp, status: 'posting', tries: 3 } });
   });
 
+  it('a failure that waiting cannot fix outranks a temporary one in the exit code', () => {
+    const ledger = new PollLedger(STATE);
+    ledger.apply({ kind: 'failed', error: '400', retry: false, exitCode: EXIT.unexpected }, OLD, 0);
+    ledger.apply({ kind: 'failed', error: '503', retry: true, exitCode: EXIT.temporary }, NEW, 0);
+    expect(ledger.exitCode).toBe(EXIT.unexpected);
+  });
+
+  it('a malformed listing never overwrites what the journal knows (R2)', () => {
+    const ledger = new PollLedger({ ...STATE, journal: { bad: { ts: OLD.timestamp, status: 'unknown' } } });
+    ledger.malformed({ id: 'bad', timestamp: OLD.timestamp, reason: 'malformed thread' });
+    expect(ledger.journal.bad).toEqual({ ts: OLD.timestamp, status: 'unknown' });
+    expect(ledger.report.skipped).toEqual([]);
+  });
+
   it('skips a malformed thread once, and lets the cursor pass it', () => {
     const ledger = new PollLedger(STATE);
     const bad = { id: 'bad', timestamp: OLD.timestamp, reason: 'malformed thread (text: missing)' };

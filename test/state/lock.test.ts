@@ -48,11 +48,11 @@ describe('acquire and release', () => {
     acquireLock({ dir, pid: 102, now: T0, isAlive: alive }).release();
   });
 
-  it('is exclusive: a second run is turned away with BusyError (exit 0) and the lock stays', () => {
+  it('is exclusive: a second run is turned away with BusyError and the lock stays', () => {
     const first = acquireLock({ dir, pid: 101, now: Date.now(), isAlive: alive });
     const error = thrown(() => acquireLock({ dir, pid: 202, now: Date.now(), isAlive: alive }));
     expect(error).toBeInstanceOf(BusyError);
-    expect((error as BusyError).exitCode).toBe(EXIT.ok);
+    expect((error as BusyError).exitCode).toBe(EXIT.temporary);
     expect(error.message).toContain('pid 101');
     expect(error.message).toContain(file);
     expect(JSON.parse(fs.readFileSync(file, 'utf8')).pid).toBe(101);

@@ -1,0 +1,97 @@
+import http from 'node:http';
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { mayHaveLanded, NetworkError, TimeoutError } from '../../src/errors.js';
+import { createNodeTransport } from '../../src/http/node-transport.js';
+import type { HttpRequest, Transport } from '../../src/http/transport.js';
+
+// Whether a failed POST may have reached the service decides between "try again" (R1) and "never again"
+// (R2). nock cannot say when a request left, so these use real sockets on loopback.
+
+let server: net.Server | undefined;
+let transport: Transport | undefined;
+const sockets = new Set<net.Socket>();
+afterEach(async () => {
+  transport?.close();
+  sockets.forEach((socket) => socket.destroy());
+  sockets.clear();
+  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+  server = undefined;
+});
+
+async function listen(onConnection: (socket: net.Socket) => void): Promise<string> {
+  server = net.createServer((socket) => {
+    sockets.add(socket);
+    onConnection(socket);
+  });
+  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+function post(base: string, timeoutMs = 2_000): HttpRequest {
+  return { method: 'POST', url: new URL(`${base}/comment/t1`), headers: { 'content-type': 'application/json' }, body: '{"text":"x"}', timeoutMs, maxBodyBytes: 10_000 };
+}
+
+async function failure(promise: Promise<unknown>): Promise<Error> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('expected the request to fail');
+}
+
+describe('a POST that failed after it was sent may have landed', () => {
+  it('the connection is reset once the service has read the request', async () => {
+    const base = await listen((socket) => socket.once('data', () => socket.resetAndDestroy()));
+    transport = createNodeTransport();
+    const error = await failure(transport.send(post(base)));
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(mayHaveLanded(error)).toBe(true);
+  });
+
+  it('no answer comes back in time', async () => {
+    const base = await listen((socket) => socket.on('data', () => {}));
+    transport = createNodeTransport();
+    const error = await failure(transport.send(post(base, 200)));
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(mayHaveLanded(error)).toBe(true);
+  });
+});
+
+describe('a POST that failed before it was sent did not land', () => {
+  it('the connection is refused', async () => {
+    const base = await listen(() => {});
+    await new Promise((resolve) => server!.close(resolve));
+    server = undefined;
+    transport = createNodeTransport();
+    const error = await failure(transport.send(post(base)));
+    expect(mayHaveLanded(error)).toBe(false);
+  });
+
+  it('the TLS handshake fails (not an https server)', async () => {
+    const base = await listen((socket) => socket.end('HTTP/1.1 400 Bad Request\r\n\r\n'));
+    transport = createNodeTransport();
+    const error = await failure(transport.send(post(base.replace('http:', 'https:'))));
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(mayHaveLanded(error)).toBe(false);
+  });
+
+  it('a server that never completes the handshake', async () => {
+    const tlsLike = await listen(() => {}); // accepts, then says nothing: the TLS hello is never answered
+    transport = createNodeTransport();
+    const error = await failure(transport.send(post(tlsLike.replace('http:', 'https:'), 200)));
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(mayHaveLanded(error)).toBe(false);
+  });
+});
+
+it('an answer read in full is returned whatever the status', async () => {
+  const httpServer = http.createServer((_req, res) => res.writeHead(201).end('{}'));
+  server = httpServer;
+  await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
+  transport = createNodeTransport();
+  const response = await transport.send(post(`http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`));
+  expect(response.status).toBe(201);
+});
