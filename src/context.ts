@@ -1,7 +1,8 @@
 import { createHttpClient, type Timing } from './http/client.js';
 import { baseUrlText, parseBaseUrl } from './http/origin.js';
 import type { Transport } from './http/transport.js';
-import { NotRegisteredError, UsageError } from './errors.js';
+import { BusyError, NotRegisteredError, UsageError } from './errors.js';
+import { acquireLock, type Lock } from './state/lock.js';
 import type { Output } from './output/output.js';
 import { createServiceApi, type ServiceApi } from './service/api.js';
 import type { State } from './state/schema.js';
@@ -83,6 +84,26 @@ export function openSession(ctx: Context, options: { deadline?: number } = {}): 
     onWait: (ms, why) => ctx.output.stderrIsTTY && ctx.output.progress(`${why}: waiting ${Math.ceil(ms / 1000)} s before the next request…`),
   });
   return { state, store, api: createServiceApi(http), baseUrl, http };
+}
+
+/**
+ * After a command: a pause the service asked for (a 429 on any request) is stored, so that the next cron
+ * run sends nothing inside it (R5). The state is read afresh under the lock; a command that does not
+ * hold it takes it briefly, and leaves the pause to the run that is busy (it will meet the 429 itself).
+ */
+export function rememberPause(ctx: Context, session: Session, holdsLock: boolean): void {
+  const until = session.http.blockedUntil;
+  if (until === undefined || until <= ctx.timing.now() || until === rateLimitedUntil(session.state)) return;
+  let lock: Lock | undefined;
+  try {
+    if (!holdsLock) lock = acquireLock({ dir: ctx.configDir, pid: ctx.pid, now: ctx.timing.now() });
+    const fresh = session.store.read();
+    if (fresh) session.store.write({ ...fresh, rateLimitedUntil: new Date(until).toISOString() });
+  } catch (error) {
+    if (!(error instanceof BusyError)) throw error;
+  } finally {
+    lock?.release();
+  }
 }
 
 /** The pause a 429 asked for, as stored by an earlier run, if any. */

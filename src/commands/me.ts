@@ -1,11 +1,15 @@
-import { openSession, type Context } from '../context.js';
+import { openSession, rememberPause, type Context } from '../context.js';
 import { maskKey } from '../output/sanitize.js';
 import { describeAgent } from './describe-agent.js';
 
 export async function runMe(ctx: Context): Promise<void> {
-  const { api, state, store, baseUrl } = openSession(ctx);
+  const session = openSession(ctx);
+  const { api, state, store, baseUrl } = session;
   const spinner = await ctx.output.spinner('Fetching the agent…');
-  const agent = await api.me().finally(() => spinner.stop());
+  const agent = await api.me().finally(() => {
+    spinner.stop();
+    rememberPause(ctx, session, false);
+  });
   ctx.output.result(
     [...describeAgent(agent), `  service:    ${baseUrl.origin}`, `  key:        ${maskKey(state.apiKey)} in ${store.file}`],
     agent,

@@ -1,7 +1,7 @@
 import { COMMAND_BUDGET_MS, openSession, rateLimitedUntil, stateStore, type Context } from '../context.js';
-import type { Profile } from '../domain/profile.js';
+import { LIMITS, type Profile } from '../domain/profile.js';
 import type { Thread } from '../domain/thread.js';
-import { BusyError, EXIT, RateLimitedError, TemporaryError, UsageError, type ExitCode } from '../errors.js';
+import { BusyError, EXIT, RateLimitedError, UsageError, type ExitCode } from '../errors.js';
 import type { Spinner } from '../output/output.js';
 import { compareKey } from '../poll/cursor.js';
 import { fetchNewThreads } from '../poll/fetch-new.js';
@@ -18,10 +18,10 @@ export interface PollOptions {
   dryRun?: boolean;
 }
 
-/** One polling cycle: state → new threads → analysis → predictions → state (cli.md `poll`). */
 /** Threads marked "posting" by one durable write and then posted side by side. */
 const POST_BATCH = 8;
 
+/** One polling cycle: state → new threads → analysis → predictions → state (cli.md `poll`). */
 export async function runPoll(options: PollOptions, ctx: Context): Promise<ExitCode> {
   const limit = parseLimit(options.limit);
   const dryRun = options.dryRun === true;
@@ -109,7 +109,7 @@ async function handleThreads(todo: Thread[], ledger: PollLedger, { api, dryRun, 
   // The analysis (a lexicon of compiled patterns) loads only when there is a thread to handle: most
   // cron runs find nothing new and should not pay for it (performance.md).
   const { prepareThread, postPrediction } = await import('../poll/handle-thread.js');
-  const profile = todo.some((t) => !t.locked) ? await fetchProfile(api) : undefined;
+  const profile = todo.some((t) => !t.locked) ? await api.profile() : undefined;
   let batch: Array<{ thread: Thread; tries: number; post: ToPost }> = [];
   const flush = async () => {
     const sending = batch;
@@ -142,16 +142,10 @@ async function handleThreads(todo: Thread[], ledger: PollLedger, { api, dryRun, 
 }
 
 function parseLimit(raw: string | undefined): number {
-  if (raw === undefined) return 50;
+  if (raw === undefined) return LIMITS.defaultThreadLimit;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 1 || n > 1000) {
     throw new UsageError(`--limit must be a whole number from 1 to 1000 (got ${JSON.stringify(raw)})`, { hint: 'nothing was sent' });
   }
   return n;
-}
-
-async function fetchProfile(api: ServiceApi): Promise<Profile> {
-  const profile = (await api.me()).prediction_profile;
-  if (!profile) throw new TemporaryError("the service did not return this agent's prediction profile", { hint: 'try again later' });
-  return profile;
 }

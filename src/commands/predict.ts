@@ -1,10 +1,11 @@
 import { analyseThread, builtinAnalyser } from '../analysis/index.js';
 import { composeSummary, isValidText } from '../analysis/summary-text.js';
 import type { Decision } from '../analysis/types.js';
-import { openSession, stateStore, type Context } from '../context.js';
+import { openSession, rememberPause, stateStore, type Context } from '../context.js';
 import type { Thread } from '../domain/thread.js';
-import { LockedError, mayHaveLanded, RateLimitedError, TemporaryError, UsageError } from '../errors.js';
+import { mayHaveLanded, UsageError } from '../errors.js';
 import { oneLine } from '../output/sanitize.js';
+import { lockedError } from '../service/api.js';
 import type { Prediction } from '../service/schemas.js';
 import { mayBePosted } from '../poll/journal.js';
 import { acquireLock } from '../state/lock.js';
@@ -24,7 +25,8 @@ export async function runPredict(rawId: string, options: PredictOptions, ctx: Co
   // Shares the journal with poll, so a manual prediction and a cron run never both post (R2, R6).
   const lock = dryRun ? undefined : acquireLock({ dir: stateStore(ctx).dir, pid: ctx.pid, now: ctx.timing.now() });
   try {
-    const { api, state, store } = openSession(ctx);
+    const session = openSession(ctx);
+    const { api, state, store } = session;
     const journal = { ...(state.journal ?? {}) };
     const previous = journal[threadId];
     if (mayBePosted(previous)) {
@@ -34,9 +36,7 @@ export async function runPredict(rawId: string, options: PredictOptions, ctx: Co
     const spinner = await ctx.output.spinner(`Fetching thread ${threadId}…`);
     try {
       const thread = await api.thread(threadId);
-      if (thread.locked) {
-        throw new LockedError(`thread ${JSON.stringify(threadId)} is locked: it accepts no new predictions`);
-      }
+      if (thread.locked) throw lockedError(threadId);
       spinner.update('Analysing…');
       const decision = own ? await userDecision(thread, own, ctx) : await analysedDecision(thread, api, ctx);
       if (decision.action === 'skip' || dryRun) {
@@ -47,10 +47,9 @@ export async function runPredict(rawId: string, options: PredictOptions, ctx: Co
       store.write({ ...state, journal: { ...journal, [threadId]: { ts: thread.timestamp, status: 'posting' } } });
       const result = await api.predict(threadId, decision.text, decision.conviction).catch((error: unknown) => {
         // Certainly not stored: drop the mark so that a later run may post on the thread. Maybe stored:
-        // never post on it again. A 429 is remembered, so the next cron run keeps away too (R5).
+        // never post on it again.
         const entry = mayHaveLanded(error) ? { [threadId]: { ts: thread.timestamp, status: 'unknown' as const } } : {};
-        const pause = error instanceof RateLimitedError ? { rateLimitedUntil: new Date(error.until).toISOString() } : {};
-        store.write({ ...state, ...pause, journal: { ...journal, ...entry } });
+        store.write({ ...state, journal: { ...journal, ...entry } });
         throw error;
       });
       store.write({ ...state, journal: { ...journal, [threadId]: { ts: thread.timestamp, status: 'posted' } } });
@@ -59,6 +58,7 @@ export async function runPredict(rawId: string, options: PredictOptions, ctx: Co
       return report(ctx, { threadId, ...decision, prediction: result.prediction }, thread);
     } finally {
       spinner.stop();
+      if (!dryRun) rememberPause(ctx, session, true);
     }
   } finally {
     lock?.release();
@@ -103,9 +103,7 @@ async function userDecision(thread: Thread, own: OwnValues, ctx: Context): Promi
 const neutralProfile = { signal_method: 'sentiment', conviction_style: 'moderate', directional_bias: 'neutral', participation: 'active' } as const;
 
 async function analysedDecision(thread: Thread, api: ReturnType<typeof openSession>['api'], ctx: Context): Promise<Decision> {
-  const profile = (await api.me()).prediction_profile;
-  if (!profile) throw new TemporaryError("the service did not return this agent's prediction profile", { hint: 'try again later' });
-  const { decision, trace } = await analyseThread(builtinAnalyser, thread, profile);
+  const { decision, trace } = await analyseThread(builtinAnalyser, thread, await api.profile());
   for (const line of trace) ctx.output.detail(`  ${line}`);
   return decision;
 }

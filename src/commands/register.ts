@@ -41,6 +41,9 @@ export async function runRegister(options: RegisterOptions, ctx: Context): Promi
         hint: 'use --force to register a new one (the old state is kept as a backup), or another --config-dir',
       });
     }
+    // The backup is made before the request: once the service has issued a key, nothing may fail before
+    // it is stored.
+    const backup = existing ? store.backup(new Date(ctx.timing.now()).toISOString()) : undefined;
     const spinner = await ctx.output.spinner(`Registering ${values.name}…`);
     const api = createServiceApi(
       createHttpClient({
@@ -64,7 +67,6 @@ export async function runRegister(options: RegisterOptions, ctx: Context): Promi
       spinner.stop();
     }
     ctx.output.addSecret(registered.apiKey);
-    const backup = existing ? store.backup(new Date(ctx.timing.now()).toISOString()) : undefined;
     store.write({
       apiKey: registered.apiKey,
       agentName: registered.agent.name,

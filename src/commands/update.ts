@@ -1,4 +1,4 @@
-import { openSession, type Context } from '../context.js';
+import { openSession, rememberPause, type Context } from '../context.js';
 import type { Profile } from '../domain/profile.js';
 import { ResponseError, UsageError } from '../errors.js';
 import type { AgentPatch } from '../service/api.js';
@@ -15,7 +15,8 @@ export async function runUpdate(options: UpdateOptions, ctx: Context): Promise<v
   if (options.bio === undefined && Object.keys(changes).length === 0) {
     throw new UsageError('nothing to update', { hint: 'give --bio or a profile flag; the name cannot be changed' });
   }
-  const { api } = openSession(ctx);
+  const session = openSession(ctx);
+  const { api } = session;
   const spinner = await ctx.output.spinner('Updating the agent…');
   try {
     const patch: AgentPatch = {};
@@ -35,6 +36,7 @@ export async function runUpdate(options: UpdateOptions, ctx: Context): Promise<v
     ctx.output.result(['Updated.', ...describeAgent(updated)], updated);
   } finally {
     spinner.stop();
+    rememberPause(ctx, session, false);
   }
 }
 

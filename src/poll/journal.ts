@@ -8,18 +8,24 @@ export type Journal = Record<string, JournalEntry>;
 export const MAX_TRIES = 5;
 /** Far more than a run ever sees between two cursors; bounds the state file whatever happens. */
 const MAX_ENTRIES = 5000;
-/** Threads lock 3 h after creation (interface.md); after twice that, nobody can post on them anyway. */
+/**
+ * How long an entry outlives its thread's creation once the cursor has passed it. The interface does not
+ * say when threads lock (§3; the predictions' horizon is 3 h): an entry that says a prediction exists or
+ * may exist is what keeps a manual `predict` from posting twice, so those are kept far longer.
+ */
 export const JOURNAL_RETENTION_MS = 6 * 60 * 60_000;
+export const POSTED_RETENTION_MS = 7 * 24 * 60 * 60_000;
 
 /**
  * An entry can go once its thread is both behind the cursor (poll will not fetch it again) and old
- * enough to be locked (a manual `predict` cannot post on it either). Entries after the cursor must stay,
- * or a thread handled ahead of an older retry would be posted on twice.
+ * enough that nobody posts on it any more. Entries after the cursor must stay, or a thread handled
+ * ahead of an older retry would be posted on twice.
  */
 export function pruneJournal(journal: Journal, cursor: Cursor | null, now: number): Journal {
-  const kept = Object.entries(journal).filter(
-    ([id, entry]) => isAfter({ timestamp: entry.ts, id }, cursor) || !(Date.parse(entry.ts) < now - JOURNAL_RETENTION_MS),
-  );
+  const kept = Object.entries(journal).filter(([id, entry]) => {
+    const keepFor = mayBePosted(entry) ? POSTED_RETENTION_MS : JOURNAL_RETENTION_MS;
+    return isAfter({ timestamp: entry.ts, id }, cursor) || !(Date.parse(entry.ts) < now - keepFor);
+  });
   kept.sort(([, a], [, b]) => Date.parse(b.ts) - Date.parse(a.ts));
   return Object.fromEntries(kept.slice(0, MAX_ENTRIES));
 }

@@ -58,7 +58,9 @@ export function createServiceApi(http: HttpClient) {
       try {
         const { json } = await http.call({ method: 'POST', path: ['agent', 'register'], body: input });
         const parsed = parse(registrationSchema(), unwrapObject(json, ['data'], 'api_key'), 'registration');
-        return { agent: parsed.agent, apiKey: parsed.api_key };
+        const agent = agentSchema().safeParse(parsed.agent);
+        // The key is kept whatever the agent object looks like; the name is the one we registered.
+        return { agent: agent.success ? agent.data : { id: idOf(parsed.agent), name: input.name }, apiKey: parsed.api_key };
       } catch (error) {
         if (error instanceof RejectedError && error.status === 409) {
           throw new RejectedError(`the name ${JSON.stringify(input.name)} is already taken`, 409, { hint: 'choose another --name' });
@@ -70,6 +72,13 @@ export function createServiceApi(http: HttpClient) {
     async me(): Promise<Agent> {
       const { json } = await http.call({ method: 'GET', path: ['agent', 'me'] });
       return parse(agentSchema(), unwrapObject(json, ['agent']), 'agent');
+    },
+
+    /** The agent's prediction profile, which every analysis needs. */
+    async profile(): Promise<Profile> {
+      const profile = (await this.me()).prediction_profile;
+      if (!profile) throw new ResponseError("the service did not return this agent's prediction profile", { hint: 'try again later' });
+      return profile;
     },
 
     /** The response body is not specified (interface.md §4.3): an agent if it is one, else undefined. */
@@ -129,9 +138,7 @@ export function createServiceApi(http: HttpClient) {
         return { status: 'posted', prediction: result.success ? result.data : undefined };
       } catch (error) {
         if (error instanceof RejectedError && error.status === 409) return { status: 'already' };
-        if (error instanceof RejectedError && error.status === 403) {
-          throw new LockedError(`thread ${JSON.stringify(threadId)} is locked: it accepts no new predictions`, { cause: error });
-        }
+        if (error instanceof RejectedError && error.status === 403) throw lockedError(threadId);
         if (error instanceof RejectedError && error.status === 404) {
           throw new RejectedError(`no such thread: ${JSON.stringify(threadId)}`, 404, { hint: 'check the thread id' });
         }
@@ -142,6 +149,15 @@ export function createServiceApi(http: HttpClient) {
 }
 
 export type ServiceApi = ReturnType<typeof createServiceApi>;
+
+export function lockedError(threadId: string): LockedError {
+  return new LockedError(`thread ${JSON.stringify(threadId)} is locked: it accepts no new predictions`);
+}
+
+function idOf(agent: unknown): string {
+  const id = typeof agent === 'object' && agent !== null ? (agent as { id?: unknown }).id : undefined;
+  return typeof id === 'string' || typeof id === 'number' ? String(id) : 'unknown';
+}
 
 function isSendableId(id: string): boolean {
   try {

@@ -53,9 +53,11 @@ export const agentSchema = lazy(() =>
 );
 export type Agent = z.infer<ReturnType<typeof agentSchema>>;
 
+// Only the key is required: once the service has issued it, an agent object we cannot read must not
+// make us drop it (the name would be taken and the identity lost).
 export const registrationSchema = lazy(() =>
   z.looseObject({
-    agent: agentSchema(),
+    agent: z.optional(z.unknown()),
     api_key: z.string().check(z.minLength(8), z.regex(/^[\x21-\x7e]+$/, 'not a printable key')),
   }),
 );

@@ -5,6 +5,7 @@ import { STATE_VERSION, stateSchema, type State } from './schema.js';
 
 const DIR_MODE = 0o700;
 const FILE_MODE = 0o600;
+const STALE_TEMP_MS = 15 * 60_000;
 
 export interface StateStore {
   readonly dir: string;
@@ -75,7 +76,8 @@ export function createStateStore(dir: string): StateStore {
     // rename is atomic.
     const fd = fs.openSync(temp, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL, FILE_MODE);
     try {
-      fs.writeSync(fd, content);
+      // writeFileSync loops until every byte is written; one writeSync may write fewer (disk full).
+      fs.writeFileSync(fd, content);
       fs.fsyncSync(fd);
     } catch (error) {
       fs.closeSync(fd);
@@ -90,6 +92,22 @@ export function createStateStore(dir: string): StateStore {
       throw error;
     }
     syncDir(dir);
+    removeStaleTemps();
+  }
+
+  // A run killed between creating its temp file and renaming it leaves one behind (mode 600, holding
+  // the key): removed by a later write once it is older than any run can be.
+  function removeStaleTemps(): void {
+    const now = Date.now();
+    for (const name of fs.readdirSync(dir)) {
+      if (!/^\.state\..*\.tmp$/.test(name)) continue;
+      const file = path.join(dir, name);
+      try {
+        if (now - fs.statSync(file).mtimeMs > STALE_TEMP_MS) fs.unlinkSync(file);
+      } catch {
+        // gone already, or not ours to remove
+      }
+    }
   }
 
   return {

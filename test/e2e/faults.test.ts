@@ -139,6 +139,24 @@ describe('a remembered rate limit (R5)', () => {
     expect(w.sandbox.requests).toHaveLength(before);
   });
 
+  it.each([
+    ['predict (on its GET)', ['predict', 'p', '--conviction', '1']],
+    ['me', ['me']],
+    ['update', ['update', '--bio', 'new bio']],
+  ])('a 429 met by %s is remembered for the next poll', async (_what, args) => {
+    const w = await registered();
+    w.sandbox.addThread({ id: 'p', text: BULLISH, project_id: 'c/bitcoin', timestamp: at(1) });
+    w.sandbox.intercept((_req, res) => {
+      res.writeHead(429, { 'retry-after': '600' }).end();
+      return true;
+    });
+    expect((await w.agent(args)).code).toBe(5);
+    expect(Date.parse(String(w.state().rateLimitedUntil))).toBeGreaterThan(Date.now() + 5 * 60_000);
+    const before = w.sandbox.requests.length;
+    expect((await w.agent(['poll'])).code).toBe(0);
+    expect(w.sandbox.requests).toHaveLength(before);
+  });
+
   it('a 429 met by predict is remembered for the next poll', async () => {
     const w = await registered();
     w.sandbox.addThread({ id: 'p', text: BULLISH, project_id: 'c/bitcoin', timestamp: at(1) });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isHandled, JOURNAL_RETENTION_MS, journalOf, MAX_TRIES, pruneJournal, type Journal } from '../../src/poll/journal.js';
+import { isHandled, JOURNAL_RETENTION_MS, journalOf, MAX_TRIES, POSTED_RETENTION_MS, pruneJournal, type Journal } from '../../src/poll/journal.js';
 import type { State } from '../../src/state/schema.js';
 
 const T0 = Date.parse('2025-06-01T12:00:00.000Z');
@@ -8,9 +8,9 @@ const HOUR = 60;
 
 describe('pruneJournal: keep what still guards a thread against a second post (R2)', () => {
   const journal: Journal = {
-    old: { ts: at(-10 * HOUR), status: 'posted' },
+    old: { ts: at(-10 * HOUR), status: 'skipped' },
     recent: { ts: at(-1 * HOUR), status: 'skipped' },
-    a: { ts: at(0), status: 'posted' },
+    a: { ts: at(0), status: 'skipped' },
     b: { ts: at(0), status: 'failed', tries: 2 },
     later: { ts: at(30), status: 'posting' },
   };
@@ -23,17 +23,23 @@ describe('pruneJournal: keep what still guards a thread against a second post (R
     ['behind the cursor and old enough to be locked: gone', { timestamp: at(0), id: 'a' }, late, ['b', 'later']],
     ['the same instant spelled otherwise', { timestamp: new Date(T0).toISOString().replace('Z', '+00:00'), id: 'a' }, late, ['b', 'later']],
     ['after the cursor: kept however old', { timestamp: at(-11 * HOUR), id: 'z' }, late + 100 * HOUR * 60_000, ['old', 'recent', 'a', 'b', 'later']],
-    ['everything behind the cursor and old', { timestamp: at(60), id: 'z' }, late, []],
+    ['everything behind the cursor and old, but a post that may exist', { timestamp: at(60), id: 'z' }, late, ['later']],
   ];
   it.each(cases)('%s', (_what, cursor, now, kept) => {
     expect(Object.keys(pruneJournal(journal, cursor, now)).sort()).toEqual([...kept].sort());
   });
 
-  it('keeps an entry behind the cursor until the retention has passed', () => {
-    const entry = { x: { ts: at(-HOUR), status: 'posted' as const } };
+  it.each([
+    ['skipped', JOURNAL_RETENTION_MS],
+    ['failed', JOURNAL_RETENTION_MS],
+    ['posted', POSTED_RETENTION_MS],
+    ['unknown', POSTED_RETENTION_MS],
+    ['posting', POSTED_RETENTION_MS],
+  ] as const)('keeps a %s entry behind the cursor until its retention has passed', (status, retention) => {
+    const entry = { x: { ts: at(-HOUR), status } };
     const cursor = { timestamp: at(0), id: 'z' };
-    expect(pruneJournal(entry, cursor, T0 - 60 * 60_000 + JOURNAL_RETENTION_MS - 1)).toEqual(entry);
-    expect(pruneJournal(entry, cursor, T0 - 60 * 60_000 + JOURNAL_RETENTION_MS + 1)).toEqual({});
+    expect(pruneJournal(entry, cursor, T0 - 60 * 60_000 + retention - 1)).toEqual(entry);
+    expect(pruneJournal(entry, cursor, T0 - 60 * 60_000 + retention + 1)).toEqual({});
   });
 
   it('keeps the newest 5000 entries at most', () => {

@@ -77,13 +77,25 @@ describe('register', () => {
   it.each([
     ['no key', { agent: AGENT }],
     ['a key with a space', { agent: AGENT, api_key: 'hive_abc def ghi' }],
-    ['no agent id', { agent: { name: 'bot' }, api_key: KEY }],
     ['not JSON', 'Created'],
   ])('an answer with %s is a ResponseError', async (_what, body) => {
     const scope = nock(BASE).post('/agent/register').reply(201, body);
     const error = await failure(anonymous.register(input));
     expect(error).toBeInstanceOf(ResponseError);
     expect(error.message).toContain('registration');
+    scope.done();
+  });
+
+  // Once issued, the key is the agent's identity: an agent object we cannot read must not lose it.
+  it.each([
+    ['no agent id', { agent: { name: 'bot' }, api_key: KEY }, 'unknown'],
+    ['a profile value out of the list', { agent: { id: 'a9', name: 'bot', prediction_profile: { participation: 'Selective' } }, api_key: KEY }, 'a9'],
+    ['no agent at all', { api_key: KEY }, 'unknown'],
+  ])('an answer with a valid key and %s still yields the key', async (_what, body, id) => {
+    const scope = nock(BASE).post('/agent/register').reply(201, body);
+    const result = await anonymous.register(input);
+    expect(result.apiKey).toBe(KEY);
+    expect(result.agent).toMatchObject({ id, name: expect.any(String) });
     scope.done();
   });
 });

@@ -112,7 +112,7 @@ describe('write: atomic, private from the moment of creation (R3, S2)', () => {
   });
 
   it.each([
-    ['the write', 'writeSync'],
+    ['the write', 'writeFileSync'],
     ['the fsync', 'fsyncSync'],
     ['the rename', 'renameSync'],
   ] as const)('when %s fails, the old file is intact and no temp file is left', (_what, call) => {
