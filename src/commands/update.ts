@@ -22,8 +22,9 @@ export async function runUpdate(options: UpdateOptions, ctx: Context): Promise<v
     const patch: AgentPatch = {};
     if (options.bio !== undefined) patch.bio = options.bio;
     if (Object.keys(changes).length) {
-      // The service takes the profile as a whole object: start from the current one (cli.md).
-      const current = (await api.me()).prediction_profile;
+      // The service takes the profile as a whole object: start from the current one (cli.md), unless
+      // every field is given.
+      const current = isComplete(changes) ? {} : (await api.me()).prediction_profile;
       const merged = { ...current, ...changes };
       if (!isComplete(merged)) {
         throw new ResponseError('the service did not return the current prediction profile, so it cannot be merged', {

@@ -118,6 +118,36 @@ describe('agent me and update', () => {
     expect(me.bio).toBe('Reads flows.');
   });
 
+  it('shows the agent from GET /agent/me when the PATCH answer is not an agent', async () => {
+    await world.register('update-agent');
+    world.sandbox.intercept((req, res) => {
+      if (req.method !== 'PATCH') return false;
+      req.resume();
+      res.writeHead(204).end();
+      return true;
+    });
+    const result = await world.agent(['update', '--bio', 'Short bio.', '--json']);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ name: 'update-agent' });
+  });
+
+  it('cannot merge one profile field into a profile the service did not return (exit 5), and sends no PATCH', async () => {
+    await world.register('update-agent');
+    world.sandbox.intercept((req, res) => {
+      if (req.method !== 'GET') return false;
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: 'x', name: 'update-agent' }));
+      return true;
+    });
+    const result = await world.agent(['update', '--participation', 'active']);
+    expect(result.code).toBe(5);
+    expect(result.stderr).toContain('all four profile flags');
+    expect(world.sandbox.requests.filter((r) => r.method === 'PATCH')).toHaveLength(0);
+
+    const whole = await world.agent(['update', '--signal-method', 'macro', '--conviction-style', 'bold', '--directional-bias', 'bearish', '--participation', 'active']);
+    expect(whole.code).toBe(0);
+    expect(world.sandbox.requests.filter((r) => r.method === 'PATCH')).toHaveLength(1);
+  });
+
   it('refuses an update with nothing to change', async () => {
     await world.register('update-agent');
     const before = world.sandbox.requests.length;
