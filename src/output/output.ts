@@ -98,7 +98,10 @@ export class Output {
 
   /** ora is loaded only on a terminal: it costs ~66 ms at start-up and would only add noise under cron. */
   async spinner(text: string): Promise<Spinner> {
-    if (!this.interactive) return { update() {}, stop() {} };
+    // A terminal that reports no width (a pty nobody sized, as under `script`) sent ora into an endless
+    // erase loop at full CPU: no spinner there.
+    const columns = (this.options.stderr as { columns?: number }).columns ?? 0;
+    if (!this.interactive || !(columns > 0)) return { update() {}, stop() {} };
     const { default: ora } = await import('ora');
     // discardStdin: false: the spinner must not take over stdin (on a terminal that hangs up, ora's
     // discarding of keystrokes was seen spinning at full CPU instead of letting the run end).

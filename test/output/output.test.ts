@@ -39,6 +39,25 @@ describe('Output: where each kind of message goes', () => {
     spinner.stop();
     expect(stdout.text + stderr.text).toBe('');
   });
+
+  // ora's line counting divides by the width: a pty nobody sized (columns 0, as under `script`) made it
+  // erase lines forever at full CPU, and the command never ended.
+  it('on a terminal of unknown width there is no spinner', async () => {
+    const { output, stderr } = makeOutput({ stderrTTY: true });
+    Object.assign(stderr, { columns: 0 });
+    const spinner = await output.spinner('working');
+    spinner.update('still');
+    spinner.stop();
+    expect(stderr.text).toBe('');
+  });
+
+  it('on a terminal of known width the spinner draws, and stops cleanly', async () => {
+    const { output, stderr } = makeOutput({ stderrTTY: true });
+    Object.assign(stderr, { columns: 80, cursorTo() {}, clearLine() {}, moveCursor() {} });
+    const spinner = await output.spinner('working');
+    spinner.stop();
+    expect(stderr.text).toContain('working');
+  });
 });
 
 describe('results', () => {
