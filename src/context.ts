@@ -27,7 +27,12 @@ export interface Context {
   prompt?: Prompt;
   /** Resolves with the signal's name on SIGINT or SIGTERM (for the long-running `sandbox`). */
   untilSignal?: () => Promise<string>;
+  /** Test-only: the fault-injection tests kill the process here (AGENT_TEST_CRASH_AT). */
+  crashPoint?: (point: CrashPoint) => void;
 }
+
+/** The instants of a run where a crash is most likely to lose or double something (reliability.md). */
+export type CrashPoint = 'before-post' | 'after-post' | 'before-rename';
 
 /**
  * Every command ends within this, whatever the network does (R4): well under the 5-minute cron interval,
@@ -41,7 +46,7 @@ export interface Prompt {
 }
 
 export function stateStore(ctx: Context): StateStore {
-  return createStateStore(ctx.configDir);
+  return createStateStore(ctx.configDir, { beforeRename: () => ctx.crashPoint?.('before-rename') });
 }
 
 export interface Session {

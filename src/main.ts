@@ -20,6 +20,7 @@ async function main(): Promise<void> {
       timing: process.env.AGENT_TEST_FAST_SLEEP === '1' ? fastForwardTiming() : realTiming,
       transport: () => (transport ??= lazyNodeTransport()),
       requestTimeoutMs: testTimeout(process.env.AGENT_TEST_REQUEST_TIMEOUT_MS),
+      crashPoint: crashHook(process.env.AGENT_TEST_CRASH_AT),
       untilSignal: () =>
         new Promise<string>((resolve) => {
           process.once('SIGINT', () => resolve('SIGINT'));
@@ -70,6 +71,11 @@ async function ask(question: string): Promise<string> {
   } finally {
     rl.close();
   }
+}
+
+// Fault-injection tests (test/e2e/crash.test.ts) kill the run at a named point, as a power cut would.
+function crashHook(at: string | undefined) {
+  return at ? (point: string) => point === at && process.kill(process.pid, 'SIGKILL') : undefined;
 }
 
 // End-to-end tests shorten the request timeout so a stalled server fails fast; users never need it.

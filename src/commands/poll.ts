@@ -117,8 +117,10 @@ async function handleThreads(todo: Thread[], ledger: PollLedger, { api, dryRun, 
     if (!sending.length) return;
     for (const { thread, tries } of sending) ledger.posting(thread, tries);
     save();
+    ctx.crashPoint?.('before-post');
     spinner.update(`Posting ${sending.length} prediction(s)…`);
     const outcomes = await Promise.all(sending.map(({ thread, post }) => postPrediction(thread, post, api)));
+    ctx.crashPoint?.('after-post');
     outcomes.forEach((outcome, i) => ledger.apply(outcome, sending[i]!.thread, sending[i]!.tries));
   };
 

@@ -45,6 +45,7 @@ export async function runPredict(rawId: string, options: PredictOptions, ctx: Co
       }
       spinner.update('Posting…');
       store.write({ ...state, journal: { ...journal, [threadId]: { ts: thread.timestamp, status: 'posting' } } });
+      ctx.crashPoint?.('before-post');
       const result = await api.predict(threadId, decision.text, decision.conviction).catch((error: unknown) => {
         // Certainly not stored: drop the mark so that a later run may post on the thread. Maybe stored:
         // never post on it again.
@@ -52,6 +53,7 @@ export async function runPredict(rawId: string, options: PredictOptions, ctx: Co
         store.write({ ...state, journal: { ...journal, ...entry } });
         throw error;
       });
+      ctx.crashPoint?.('after-post');
       store.write({ ...state, journal: { ...journal, [threadId]: { ts: thread.timestamp, status: 'posted' } } });
       spinner.stop();
       if (result.status === 'already') return report(ctx, { threadId, action: 'skip', reason: 'already predicted by this agent' });

@@ -20,7 +20,7 @@ export interface StateStore {
   prepareDir(): void;
 }
 
-export function createStateStore(dir: string): StateStore {
+export function createStateStore(dir: string, hooks: { beforeRename?: () => void } = {}): StateStore {
   const file = path.join(dir, 'state.json');
   let writes = 0;
 
@@ -85,6 +85,7 @@ export function createStateStore(dir: string): StateStore {
       throw error;
     }
     fs.closeSync(fd);
+    hooks.beforeRename?.();
     try {
       fs.renameSync(temp, target);
     } catch (error) {
