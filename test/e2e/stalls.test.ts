@@ -1,0 +1,59 @@
+import { afterEach, expect, it } from 'vitest';
+import { BULLISH, createWorld, type World } from './harness.js';
+
+// R4: a hung, dripping or resetting service cannot hold a run; the cursor does not move past anything.
+
+let world: World | undefined;
+afterEach(async () => {
+  await world?.close();
+  world = undefined;
+});
+
+const FAST = { AGENT_TEST_REQUEST_TIMEOUT_MS: '500', AGENT_TEST_FAST_SLEEP: '1' };
+
+async function registeredWithThread(): Promise<World> {
+  world = await createWorld();
+  expect((await world.register()).code).toBe(0);
+  world.sandbox.addThread({ id: 's1', text: BULLISH, project_id: 'c/bitcoin', timestamp: new Date().toISOString() });
+  return world;
+}
+
+it.each([
+  [
+    'never answers',
+    () => true, // the request is left hanging
+  ],
+  [
+    'answers headers, then drips the body a byte at a time',
+    (_req: unknown, res: import('node:http').ServerResponse) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const body = '[{"id":"s1","project_id":"c/bitcoin","text":"x","timestamp":"2026-01-01T00:00:00Z"}]';
+      let i = 0;
+      const timer = setInterval(() => {
+        if (i >= body.length || res.destroyed) return clearInterval(timer);
+        res.write(body[i++]);
+      }, 100);
+      return true;
+    },
+  ],
+  [
+    'resets the connection halfway through the body',
+    (_req: unknown, res: import('node:http').ServerResponse) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('[{"id":"s1",');
+      setTimeout(() => res.socket?.resetAndDestroy(), 50);
+      return true;
+    },
+  ],
+])('a service that %s: the poll ends quickly with exit 5 and the state untouched', async (_what, answer) => {
+  const w = await registeredWithThread();
+  const before = JSON.stringify(w.state());
+  w.sandbox.intercept((req, res) => (req.url?.startsWith('/thread') ? answer(req, res) : false));
+  const started = Date.now();
+  const result = await w.agent(['poll'], { env: FAST, timeoutMs: 25_000 });
+  expect(result.code).toBe(5);
+  expect(result.stderr).toMatch(/^agent: .+/);
+  expect(Date.now() - started).toBeLessThan(20_000); // three tries of 0.5 s each, plus start-up, on a slow machine
+  expect(JSON.stringify(w.state())).toBe(before);
+  expect(w.sandbox.comments()).toHaveLength(0);
+});
