@@ -19,9 +19,10 @@ export interface Lock {
 
 /**
  * One state-changing run at a time per config dir (R6). The lock file is created with O_EXCL; a lock
- * whose holder is dead (or that is older than any run can be) is taken over. Takeover renames the stale
- * file to a name of our own first, so two runs recovering at once cannot both delete it: only one rename
- * succeeds, and that run checks that what it moved really was the stale lock it saw.
+ * whose holder is dead (or that is older than any run can be) is taken over. Taking over happens under a
+ * second O_EXCL file, so only one run at a time may remove a lock, and only the very file it found stale
+ * (same content, same inode): without that, three runs racing over one stale lock could end with two
+ * holders, one having removed the fresh lock of another.
  */
 export function acquireLock({ dir, pid, now, isAlive = processAlive }: LockOptions): Lock {
   const file = path.join(dir, 'lock');
@@ -33,7 +34,7 @@ export function acquireLock({ dir, pid, now, isAlive = processAlive }: LockOptio
       fs.closeSync(fd);
       return {
         release() {
-          // Only our own lock is removed: a takeover may have replaced it with another run's.
+          // Only our own lock is removed, should anything ever have replaced it.
           if (readHolder(file)?.raw === mine) removeIfThere(file);
         },
       };
@@ -52,26 +53,35 @@ export function acquireLock({ dir, pid, now, isAlive = processAlive }: LockOptio
         hint: 'try again in a moment',
       });
     }
-    const moved = `${file}.${pid}.stale`;
+    const guard = `${file}.takeover`;
+    if (!takeGuard(guard, now)) continue; // another run is taking it over right now
     try {
-      fs.renameSync(file, moved);
-    } catch {
-      continue; // another run took it over first
+      const again = readHolder(file);
+      if (again && again.raw === holder.raw && again.ino === holder.ino) removeIfThere(file);
+    } finally {
+      removeIfThere(guard);
     }
-    const took = readHolder(moved);
-    if (took && took.raw !== holder.raw) {
-      // We moved a fresh lock that replaced the stale one after we read it: put it back if nobody else has.
-      try {
-        fs.linkSync(moved, file);
-      } catch {
-        // someone holds the lock anyway
-      }
-      removeIfThere(moved);
-      throw new BusyError(`another agent run holds ${file}; this run did nothing`, { hint: 'try again in a moment' });
-    }
-    removeIfThere(moved);
   }
   throw new BusyError(`could not take the lock ${file}; another run keeps taking it`, { hint: 'try again in a moment' });
+}
+
+/** The takeover guard is held for a few file operations; one older than 10 s was left by a killed run. */
+function takeGuard(guard: string, now: number): boolean {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.closeSync(fs.openSync(guard, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL, 0o600));
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    try {
+      if (now - fs.statSync(guard).mtimeMs <= 10_000) return false;
+    } catch {
+      continue; // released meanwhile
+    }
+    removeIfThere(guard);
+  }
+  return false;
 }
 
 // unlinkSync, not rmSync: rmSync loads a recursive-delete module on every cron run for one file.
@@ -83,10 +93,10 @@ function removeIfThere(file: string): void {
   }
 }
 
-function readHolder(file: string): { raw: string; pid: number | undefined; mtimeMs: number } | undefined {
+function readHolder(file: string): { raw: string; pid: number | undefined; mtimeMs: number; ino: number } | undefined {
   try {
     const raw = fs.readFileSync(file, 'utf8');
-    const mtimeMs = fs.statSync(file).mtimeMs;
+    const { mtimeMs, ino } = fs.statSync(file);
     let pid: number | undefined;
     try {
       const value = (JSON.parse(raw) as { pid?: unknown }).pid;
@@ -94,7 +104,7 @@ function readHolder(file: string): { raw: string; pid: number | undefined; mtime
     } catch {
       // half-written by a holder that is starting up, or garbage
     }
-    return { raw, pid, mtimeMs };
+    return { raw, pid, mtimeMs, ino };
   } catch {
     return undefined;
   }

@@ -128,15 +128,37 @@ describe('a stale lock is taken over', () => {
   it('does not take over a fresh lock that replaced the stale one after it was read', () => {
     leave(JSON.stringify({ pid: 4242 }));
     const fresh = JSON.stringify({ pid: 777, startedAt: new Date(T0).toISOString() });
-    const rename = fs.renameSync;
-    // Another run recovers first, between our read and our rename.
-    vi.spyOn(fs, 'renameSync').mockImplementationOnce((from, to) => {
-      fs.writeFileSync(from, fresh);
-      rename(from, to);
+    const open = fs.openSync;
+    // Another run recovers first: between our read of the stale lock and our takeover, the lock is new.
+    vi.spyOn(fs, 'openSync').mockImplementation((target, ...rest) => {
+      if (String(target).endsWith('.takeover')) {
+        fs.rmSync(file);
+        fs.writeFileSync(file, fresh, { mode: 0o600 });
+      }
+      return open(target, ...(rest as [number, number]));
     });
     const error = thrown(() => acquireLock({ dir, pid: 555, now: T0, isAlive: (pid) => pid !== 4242 }));
     expect(error).toBeInstanceOf(BusyError);
     expect(fs.readFileSync(file, 'utf8')).toBe(fresh);
     expect(fs.readdirSync(dir)).toEqual(['lock']);
+  });
+
+  it('waits for a run that is taking over (a fresh guard): busy, nothing removed', () => {
+    leave(JSON.stringify({ pid: 4242 }));
+    fs.writeFileSync(`${file}.takeover`, '', { mode: 0o600 });
+    const now = fs.statSync(`${file}.takeover`).mtimeMs;
+    const error = thrown(() => acquireLock({ dir, pid: 555, now, isAlive: (pid) => pid !== 4242 }));
+    expect(error).toBeInstanceOf(BusyError);
+    expect(JSON.parse(fs.readFileSync(file, 'utf8')).pid).toBe(4242);
+  });
+
+  it('a guard left by a killed run (older than 10 s) is cleared, and the stale lock taken over', () => {
+    leave(JSON.stringify({ pid: 4242 }));
+    fs.writeFileSync(`${file}.takeover`, '', { mode: 0o600 });
+    const now = fs.statSync(`${file}.takeover`).mtimeMs + 11_000;
+    const lock = acquireLock({ dir, pid: 555, now, isAlive: (pid) => pid !== 4242 });
+    expect(JSON.parse(fs.readFileSync(file, 'utf8')).pid).toBe(555);
+    expect(fs.readdirSync(dir)).toEqual(['lock']);
+    lock.release();
   });
 });
