@@ -17,37 +17,36 @@ afterEach(async () => {
   await world?.close();
 });
 
-it('registers and polls over https, sending the key only there', async () => {
+/** The sandbox behind an https front with the test-only loopback certificate. */
+async function httpsSandbox(): Promise<{ sandbox: World['sandbox']; url: string }> {
   world = await createWorld();
   const sandbox = world.sandbox;
   front = https.createServer({ key: fs.readFileSync(fixture('loopback-key.pem')), cert: fs.readFileSync(fixture('loopback-cert.pem')) }, (req, res) =>
     sandbox.server.emit('request', req, res),
   );
   await new Promise<void>((resolve) => front!.listen(0, '127.0.0.1', resolve));
-  const url = `https://127.0.0.1:${(front.address() as AddressInfo).port}`;
+  return { sandbox, url: `https://127.0.0.1:${(front.address() as AddressInfo).port}` };
+}
+
+it('registers and polls over https, sending the key only there', async () => {
+  const { sandbox, url } = await httpsSandbox();
   const env = { NODE_EXTRA_CA_CERTS: fixture('loopback-cert.pem') };
 
-  const registered = await world.agent(['register', '--base-url', url, '--name', 'tls-agent', ...PROFILE_FLAGS], { env });
+  const registered = await world!.agent(['register', '--base-url', url, '--name', 'tls-agent', ...PROFILE_FLAGS], { env });
   expect(registered.stderr).toBe('');
   expect(registered.code).toBe(0);
-  expect(world.state().baseUrl).toBe(url);
+  expect(world!.state().baseUrl).toBe(url);
 
   sandbox.addThread({ id: 'tls', text: BULLISH, project_id: 'c/bitcoin', timestamp: new Date().toISOString() });
-  const polled = await world.agent(['poll', '--json'], { env });
+  const polled = await world!.agent(['poll', '--json'], { env });
   expect(polled.code).toBe(0);
   expect(JSON.parse(polled.stdout).posted.map((p: { threadId: string }) => p.threadId)).toEqual(['tls']);
   expect(sandbox.requests.filter((r) => r.headers['x-api-key'] !== undefined).every((r) => r.headers['x-api-key'] === world!.state().apiKey)).toBe(true);
 });
 
 it('refuses a certificate it cannot verify, with exit 5 and nothing sent', async () => {
-  world = await createWorld();
-  const sandbox = world.sandbox;
-  front = https.createServer({ key: fs.readFileSync(fixture('loopback-key.pem')), cert: fs.readFileSync(fixture('loopback-cert.pem')) }, (req, res) =>
-    sandbox.server.emit('request', req, res),
-  );
-  await new Promise<void>((resolve) => front!.listen(0, '127.0.0.1', resolve));
-  const url = `https://127.0.0.1:${(front.address() as AddressInfo).port}`;
-  const result = await world.agent(['register', '--base-url', url, '--name', 'tls-agent', ...PROFILE_FLAGS]);
+  const { sandbox, url } = await httpsSandbox();
+  const result = await world!.agent(['register', '--base-url', url, '--name', 'tls-agent', ...PROFILE_FLAGS]);
   expect(result.code).toBe(5);
   expect(result.stderr).toMatch(/SELF_SIGNED|certificate/i);
   expect(sandbox.requests).toHaveLength(0);

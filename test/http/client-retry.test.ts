@@ -14,6 +14,7 @@ import {
 import { createHttpClient, type CallOptions, type HttpClientOptions } from '../../src/http/client.js';
 import { useNock } from '../support/nock.js';
 import { fakeTiming, T0, type FakeTiming } from '../support/timing.js';
+import { failure } from '../support/failure.js';
 
 // Retries, back-off, rate limits and the run budget (R4, R5). The clock is fake: every wait is recorded
 // in timing.sleeps and costs no real time.
@@ -38,14 +39,6 @@ function errno(code: string): Error {
   return Object.assign(new Error(`connect ${code}`), { code });
 }
 
-async function failure(promise: Promise<unknown>): Promise<AgentError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as AgentError;
-  }
-  throw new Error('expected the call to fail');
-}
 
 describe('GET is retried on temporary failures, 3 attempts at most', () => {
   it('503, 503, then 200 succeeds after two jittered back-offs', async () => {

@@ -14,6 +14,7 @@ import { createHttpClient, type HttpClientOptions } from '../../src/http/client.
 import type { HttpRequest, Transport } from '../../src/http/transport.js';
 import { useNock } from '../support/nock.js';
 import { fakeTiming, type FakeTiming } from '../support/timing.js';
+import { failure } from '../support/failure.js';
 
 // The HTTP client against nock on node:http: what it sends, where, and what each answer becomes.
 
@@ -42,14 +43,6 @@ function trapEvil(): { hits: string[]; scope: nock.Scope } {
   return { hits, scope };
 }
 
-async function failure(promise: Promise<unknown>): Promise<AgentError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as AgentError;
-  }
-  throw new Error('expected the call to fail');
-}
 
 describe('what is sent', () => {
   it('sends x-api-key and accept to the base origin, and no Authorization or cookie', async () => {

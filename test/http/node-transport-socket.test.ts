@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mayHaveLanded, NetworkError, TimeoutError } from '../../src/errors.js';
 import { createNodeTransport } from '../../src/http/node-transport.js';
 import type { HttpRequest, Transport } from '../../src/http/transport.js';
+import { failure } from '../support/failure.js';
 
 // Whether a failed POST may have reached the service decides between "try again" (R1) and "never again"
 // (R2). nock cannot say when a request left, so these use real sockets on loopback.
@@ -33,14 +34,6 @@ function post(base: string, timeoutMs = 2_000): HttpRequest {
   return { method: 'POST', url: new URL(`${base}/comment/t1`), headers: { 'content-type': 'application/json' }, body: '{"text":"x"}', timeoutMs, maxBodyBytes: 10_000 };
 }
 
-async function failure(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('expected the request to fail');
-}
 
 describe('a POST that failed after it was sent may have landed', () => {
   it('the connection is reset once the service has read the request', async () => {

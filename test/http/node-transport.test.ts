@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { NetworkError, ResponseError, TimeoutError } from '../../src/errors.js';
 import type { HttpRequest } from '../../src/http/transport.js';
 import { useNock } from '../support/nock.js';
+import { failure } from '../support/failure.js';
 
 // The node:http transport on its own: it returns answers as they came and judges nothing but size,
 // time and the connection.
@@ -15,14 +16,6 @@ function request(overrides: Partial<HttpRequest> = {}): HttpRequest {
   return { method: 'GET', url: new URL(`${BASE}/thread`), headers: { accept: 'application/json' }, timeoutMs: 5_000, maxBodyBytes: 10_000, ...overrides };
 }
 
-async function failure(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('expected the request to fail');
-}
 
 function errno(code: string | undefined): Error {
   return Object.assign(new Error(`failed with ${code}`), code ? { code } : {});

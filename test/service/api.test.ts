@@ -6,6 +6,7 @@ import { createServiceApi, type ServiceApi } from '../../src/service/api.js';
 import { useNock } from '../support/nock.js';
 import { fakeTiming } from '../support/timing.js';
 import { wireThread } from '../support/threads.js';
+import { failure } from '../support/failure.js';
 
 // The interface as typed calls, against nock: bare and wrapped bodies, tolerant parsing, and what each
 // refusal means for each endpoint.
@@ -33,14 +34,6 @@ beforeEach(() => {
   anonymous = createServiceApi(createHttpClient({ baseUrl: new URL(BASE), transport: net.transport(), timing }));
 });
 
-async function failure(promise: Promise<unknown>): Promise<AgentError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as AgentError;
-  }
-  throw new Error('expected the call to fail');
-}
 
 const authed = () => nock(BASE, { reqheaders: { 'x-api-key': KEY }, badheaders: ['authorization'] });
 
