@@ -44,7 +44,20 @@ export async function runCli(deps: CliDeps): Promise<ExitCode> {
       writeOut: (text) => deps.stdout.write(text),
       writeErr: (text) => deps.stderr.write(text),
     })
-    .showHelpAfterError('(run "agent --help" for usage)');
+    .showHelpAfterError('(run "agent --help" for usage)')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  agent register --base-url https://<service> --name my-agent --signal-method onchain \\
+                 --conviction-style moderate --directional-bias neutral --participation selective
+  agent poll --dry-run -v          what a poll would post now, and why
+  */5 * * * * /usr/bin/node /path/to/bin/agent.cjs poll      (crontab: silent unless something fails)
+  agent predict <threadId> --conviction -1.5
+
+Exit codes: 0 ok (also nothing new, a skip) · 1 unexpected · 2 usage or invalid input, nothing sent ·
+3 not registered or key rejected · 4 thread locked · 5 temporary, try again later`,
+    );
 
   // Each action builds its context from the global options, then hands over to its command module.
   const action =
