@@ -80,7 +80,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const ms = until - timing.now();
     if (ms <= 0) return;
     if (!options.waitOnRateLimit || ms > remaining()) {
-      throw new RateLimitedError(`rate limited by the service until ${new Date(until).toISOString()}`, until, {
+      throw new RateLimitedError(`${why} until ${new Date(until).toISOString()}`, until, {
         hint: 'nothing is sent before then; the next run after that continues',
       });
     }
@@ -119,7 +119,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       if (response.status === 429) {
         const { ms, capped } = backoffMs(response.headers['retry-after'], timing.now());
         blockedUntil = timing.now() + ms;
-        const why = capped ? `rate limited; the service asked for an absurd pause, capped at ${ms / 60_000} min` : 'rate limited by the service';
+        const why = capped ? `rate limited (the service asked for an absurd pause; capped at ${ms / 60_000} min)` : 'rate limited by the service';
         // A 429 means the request was not processed, so sending it again once after the pause is safe, POST included.
         if (!rateLimitWaited) {
           rateLimitWaited = true;

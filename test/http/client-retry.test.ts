@@ -215,6 +215,14 @@ describe('429: wait max(60 s, Retry-After), then send once more (R5)', () => {
     scope.done();
   });
 
+  it('an absurd pause that is not waited out says it was capped', async () => {
+    const scope = nock(BASE).get('/thread').reply(429, '', { 'retry-after': '99999999' });
+    const error = await failure(client().call(get));
+    expect(error).toBeInstanceOf(RateLimitedError);
+    expect(error.message).toContain('capped at 60 min');
+    scope.done();
+  });
+
   it('without waitOnRateLimit a 429 is thrown at once, and later calls send nothing', async () => {
     const scope = nock(BASE).post('/comment/t1').reply(429, '', { 'retry-after': '90' });
     const http = client();
