@@ -107,7 +107,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   async function call(call: CallOptions) {
     let rateLimitWaited = false;
     for (let attempt = 0; ; attempt++) {
-      if (blockedUntil !== undefined) await waitOut(blockedUntil, 'the service asked us to slow down');
+      if (blockedUntil !== undefined) await waitOut(blockedUntil, 'rate limited (a pause the service asked for earlier)');
       let response: HttpResponse;
       try {
         response = await sendOnce(call);
