@@ -168,7 +168,7 @@ function isSendableId(id: string): boolean {
   }
 }
 
-export function toThread(wire: ThreadWire): Thread {
+function toThread(wire: ThreadWire): Thread {
   return {
     id: wire.id,
     projectId: wire.project_id,

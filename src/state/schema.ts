@@ -10,7 +10,7 @@ const cursorSchema = z.object({ timestamp: z.string(), id: z.string() });
  * `posting` is written before the POST: found after a crash, it means "outcome unknown, do not post again",
  * and becomes `unknown`, as does a POST that got no readable answer.
  */
-export const journalEntrySchema = z.looseObject({
+const journalEntrySchema = z.looseObject({
   ts: z.string(),
   status: z.enum(['posting', 'posted', 'unknown', 'skipped', 'failed']),
   tries: z.optional(z.number()),
