@@ -131,6 +131,13 @@ export class StateError extends AgentError {
   }
 }
 
+/**
+ * An analyser other than the built-in one failed on a thread: it timed out, crashed, or answered with
+ * something that is not a valid signal or decision. Nothing is posted; the thread stays due (or, if the
+ * user chose it, the built-in analyser decides instead).
+ */
+export class AnalyserError extends TemporaryError {}
+
 /** Another run holds the lock on the config dir: nothing was done, try again in a moment. */
 export class BusyError extends TemporaryError {}
 

@@ -21,10 +21,19 @@ export type Decision =
 /** An analyser may return a signal (the policy sizes it) or a full decision (the policy checks it). */
 export type AnalyserOutput = Signal | ({ kind: 'decision' } & Decision);
 
+/**
+ * Reads one thread. An analyser that cannot answer (timeout, crash, garbage) throws an AnalyserError;
+ * it never returns something it made up.
+ */
 export interface Analyser {
   readonly name: string;
   analyse(thread: Thread, profile: Profile, trace: Trace): Promise<AnalyserOutput>;
+  /** Releases what it holds (sockets), so the process can exit at once. */
+  close?(): Promise<void>;
 }
+
+export const ANALYZER_KINDS = ['builtin', 'command', 'llm'] as const;
+export type AnalyzerKind = (typeof ANALYZER_KINDS)[number];
 
 /** Each step of a decision appends one human-readable line; `--verbose` prints them, tests assert on them. */
 export type Trace = string[];

@@ -1,0 +1,152 @@
+import * as z from 'zod/mini';
+import { PROFILE_FIELDS, type Profile } from '../domain/profile.js';
+import { cellOf, type Thread } from '../domain/thread.js';
+import { AnalyserError } from '../errors.js';
+import { sigmaOf } from './profile-numbers.js';
+import { cleanInline } from './text-clean.js';
+import type { AnalyserOutput } from './types.js';
+
+// The protocol an external analyser speaks (README "Your own analyser"): one JSON object in, one JSON
+// answer out. `agent analyze --stdin` speaks it too, so a script can be checked against the built-in.
+
+export const PROTOCOL_VERSION = 1;
+
+/** What an analyser is shown of a thread: the fields of interface.md §2.3 known at the thread's time. */
+export interface AnalyserInput {
+  version: typeof PROTOCOL_VERSION;
+  thread: {
+    id: string;
+    project_id: string;
+    text: string;
+    timestamp: string;
+    price_on_fetch: number | null;
+    citations: { url?: string; title?: string }[];
+  };
+  profile: Profile;
+  cell: { name: string; typical_move_pct: number };
+}
+
+/**
+ * Built field by field from the parsed thread, never by spreading what the service (or a backtest file)
+ * sent: an outcome such as `price_on_eval` can never reach an analyser this way.
+ */
+export function analyserInput(thread: Thread, profile: Profile): AnalyserInput {
+  return {
+    version: PROTOCOL_VERSION,
+    thread: {
+      id: thread.id,
+      project_id: thread.projectId,
+      text: thread.text,
+      timestamp: thread.timestamp,
+      price_on_fetch: thread.priceOnFetch ?? null,
+      citations: thread.citations.map((c) => ({ ...(c.url !== undefined ? { url: c.url } : {}), ...(c.title !== undefined ? { title: c.title } : {}) })),
+    },
+    profile: {
+      signal_method: profile.signal_method,
+      conviction_style: profile.conviction_style,
+      directional_bias: profile.directional_bias,
+      participation: profile.participation,
+    },
+    cell: { name: thread.cell, typical_move_pct: sigmaOf(thread.cell) },
+  };
+}
+
+const MAX_EVIDENCE = 20;
+const MAX_PHRASE = 200;
+
+function answerSchema() {
+  const finite = z.number().check(z.refine(Number.isFinite, { message: 'not a finite number' }));
+  return z.union([
+    z.looseObject({ action: z.literal('post'), conviction: finite, text: z.optional(z.string()) }),
+    z.looseObject({ action: z.literal('skip'), reason: z.optional(z.string()) }),
+    z.looseObject({
+      strength: finite,
+      evidence: z.array(z.string()).check(z.maxLength(MAX_EVIDENCE, `at most ${MAX_EVIDENCE} phrases of evidence`)),
+    }),
+  ]);
+}
+
+/**
+ * An answer as an analyser printed it, checked: a signal `{strength, evidence}` or a decision
+ * `{action: "post", conviction, text}` / `{action: "skip", reason}`. Anything else is an AnalyserError,
+ * so garbage is never posted; sizes and texts are still checked by the policy afterwards.
+ */
+export function parseAnswer(value: unknown, who: string): AnalyserOutput {
+  const result = answerSchema().safeParse(value);
+  if (!result.success) {
+    throw new AnalyserError(`${who} answered with neither a signal {strength, evidence} nor a decision {action, …}: ${describeIssue(result.error.issues)}`);
+  }
+  const answer = result.data as
+    | { action: 'post'; conviction: number; text?: string }
+    | { action: 'skip'; reason?: string }
+    | { action?: undefined; strength: number; evidence: string[] };
+  if (answer.action === 'post') return { kind: 'decision', action: 'post', conviction: answer.conviction, text: answer.text ?? '' };
+  if (answer.action === 'skip') return { kind: 'decision', action: 'skip', reason: answer.reason ?? '' };
+  const phrases = answer.evidence.map((p) => Array.from(cleanInline(p)).slice(0, MAX_PHRASE).join('')).filter((p) => p !== '');
+  // The script says how strong and why, not how much each phrase weighs: each gets an equal share, so
+  // the policy can still tell evidence from none and name the reasons.
+  const weight = phrases.length ? Math.round((answer.strength / phrases.length) * 1000) / 1000 : 0;
+  return { kind: 'signal', strength: answer.strength, evidence: phrases.map((phrase) => ({ phrase, weight })) };
+}
+
+/** The last non-empty line of an analyser's stdout, as JSON: earlier lines are the script's own chatter. */
+export function parseAnswerText(stdout: string, who: string): AnalyserOutput {
+  const line = stdout.split(/\r?\n/).reverse().find((l) => l.trim() !== '');
+  if (line === undefined) throw new AnalyserError(`${who} printed no answer on stdout`);
+  let json: unknown;
+  try {
+    json = JSON.parse(line);
+  } catch {
+    throw new AnalyserError(`${who} printed a last line that is not JSON: ${JSON.stringify(Array.from(cleanInline(line)).slice(0, 80).join(''))}`);
+  }
+  return parseAnswer(json, who);
+}
+
+function inputSchema() {
+  const citation = z.catch(z.looseObject({ url: z.catch(z.optional(z.string()), undefined), title: z.catch(z.optional(z.string()), undefined) }), {});
+  return z.looseObject({
+    version: z.optional(z.number()),
+    thread: z.looseObject({
+      id: z.pipe(z.union([z.string().check(z.minLength(1)), z.number()]), z.transform(String)),
+      project_id: z.string(),
+      text: z.string(),
+      timestamp: z.string().check(z.refine((v) => Number.isFinite(Date.parse(v)), { message: 'not an ISO 8601 timestamp' })),
+      price_on_fetch: z.catch(z.optional(z.nullable(z.number())), undefined),
+      citations: z.catch(z.array(citation), []),
+    }),
+    profile: z.object({
+      signal_method: z.enum(PROFILE_FIELDS.signal_method),
+      conviction_style: z.enum(PROFILE_FIELDS.conviction_style),
+      directional_bias: z.enum(PROFILE_FIELDS.directional_bias),
+      participation: z.enum(PROFILE_FIELDS.participation),
+    }),
+  });
+}
+
+/** The other side of the protocol (`agent analyze --stdin`): an input object back to a thread and a profile. */
+export function parseInput(value: unknown): { thread: Thread; profile: Profile } | { error: string } {
+  const result = inputSchema().safeParse(value);
+  if (!result.success) return { error: describeIssue(result.error.issues) };
+  const { thread, profile } = result.data;
+  if (result.data.version !== undefined && result.data.version > PROTOCOL_VERSION) {
+    return { error: `protocol version ${result.data.version} is newer than this agent's (${PROTOCOL_VERSION})` };
+  }
+  return {
+    thread: {
+      id: thread.id,
+      projectId: thread.project_id,
+      cell: cellOf(thread.project_id),
+      text: thread.text,
+      timestamp: thread.timestamp,
+      locked: false,
+      ...(typeof thread.price_on_fetch === 'number' ? { priceOnFetch: thread.price_on_fetch } : {}),
+      citations: thread.citations.map((c) => ({ ...(c.url !== undefined ? { url: c.url } : {}), ...(c.title !== undefined ? { title: c.title } : {}) })),
+    },
+    profile,
+  };
+}
+
+function describeIssue(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
+  const issue = issues[0];
+  return issue ? `${issue.path.map(String).join('.') || 'the answer'}: ${issue.message}` : 'not valid';
+}
