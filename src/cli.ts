@@ -68,6 +68,7 @@ Exit codes: 0 ok (also nothing new, a skip) · 1 unexpected · 2 usage or invali
       output = new Output({ stdout: deps.stdout, stderr: deps.stderr, json: !!globals.json, quiet: !!globals.quiet, verbose: !!globals.verbose });
       const ctx = deps.context({
         output,
+        env: deps.env,
         configDir: globals.configDir ?? deps.env.AGENT_CONFIG_DIR ?? deps.defaultConfigDir(),
         baseUrl: globals.baseUrl ?? (deps.env.AGENT_BASE_URL || undefined),
         prompt: globals.json ? undefined : deps.prompt,

@@ -14,6 +14,8 @@ import { createStateStore, type StateStore } from './state/store.js';
  */
 export interface Context {
   output: Output;
+  /** The environment the analysers read their overrides from (cli.md) and an external command inherits. */
+  env: Record<string, string | undefined>;
   configDir: string;
   /** --base-url or AGENT_BASE_URL, if given. */
   baseUrl: string | undefined;

@@ -34,6 +34,7 @@ function context(baseUrl?: string) {
   };
   const ctx: Context = {
     output,
+    env: {},
     configDir: path.join(root, 'config'),
     baseUrl,
     timing: fakeTiming(),

@@ -28,6 +28,7 @@ function context(answers: string[] | undefined) {
   const transport = createNodeTransport();
   const ctx: Context = {
     output,
+    env: {},
     configDir: path.join(dir, 'config'),
     baseUrl: sandbox.url,
     timing: { now: () => Date.now(), sleep: async () => {}, random: () => 0.5 },

@@ -1,0 +1,27 @@
+import fs from 'node:fs';
+import { StateError, UsageError } from '../errors.js';
+import { FILE_MODE, refuseLooseMode } from '../state/private-file.js';
+
+/**
+ * The LLM key from its file: a regular file that only its owner can read (like the state file, S2), one
+ * printable line. Checked at `config set` and again at every use, since modes can change in between.
+ */
+export function readKeyFile(file: string): string {
+  let raw: string;
+  try {
+    const stat = fs.statSync(file);
+    if (!stat.isFile()) throw new UsageError(`llm.key-file ${file} is not a regular file`);
+    refuseLooseMode(file, stat, FILE_MODE, 'the LLM key file', 'read the LLM key');
+    raw = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof StateError) throw error;
+    throw new UsageError(`cannot read the LLM key file ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`, {
+      hint: 'check the path with "agent config get llm.key-file"',
+    });
+  }
+  const key = raw.trim();
+  if (key === '' || !/^[\x21-\x7e]+$/.test(key)) {
+    throw new UsageError(`the LLM key file ${file} must hold the key alone, on one line of printable characters`);
+  }
+  return key;
+}

@@ -1,0 +1,78 @@
+import { ANALYZER_KINDS, type AnalyzerKind } from '../analysis/types.js';
+import { UsageError } from '../errors.js';
+
+// The settings of cli.md `agent config`: which analyser decides, and how to reach it. Never a secret:
+// an LLM key comes from the environment or from a key file (mode 600) whose path is stored here.
+
+export const FALLBACKS = ['builtin', 'none'] as const;
+export type Fallback = (typeof FALLBACKS)[number];
+
+export interface Settings {
+  analyzer?: AnalyzerKind;
+  'analyzer.command'?: string;
+  /** Seconds, per thread. */
+  'analyzer.timeout'?: number;
+  'analyzer.fallback'?: Fallback;
+  'llm.base-url'?: string;
+  'llm.model'?: string;
+  /** Absolute path of a file (mode 600) holding the LLM key. */
+  'llm.key-file'?: string;
+}
+
+export type SettingKey = keyof Settings;
+
+/** Longer than any run may spend on one thread would be pointless: the run's budget is 150 s. */
+export const MAX_TIMEOUT_S = 120;
+
+interface KeyInfo {
+  meaning: string;
+  /** Shown by `config get` when the key is not set. */
+  fallback: string;
+}
+
+export const SETTING_KEYS: Record<SettingKey, KeyInfo> = {
+  analyzer: { meaning: 'which analyser decides: builtin | command | llm', fallback: 'builtin' },
+  'analyzer.command': { meaning: 'the command line of your analyser, run without a shell', fallback: '(none)' },
+  'analyzer.timeout': { meaning: 'seconds an analyser may take per thread', fallback: '10 (command), 60 (llm)' },
+  'analyzer.fallback': { meaning: 'when your analyser fails: builtin decides instead, or none (the thread waits)', fallback: 'none' },
+  'llm.base-url': { meaning: 'an OpenAI-compatible API, e.g. http://127.0.0.1:11434/v1', fallback: '(none)' },
+  'llm.model': { meaning: 'the model name the server knows', fallback: '(none)' },
+  'llm.key-file': { meaning: 'a file (mode 600) holding the LLM API key; or set AGENT_LLM_API_KEY', fallback: '(none)' },
+};
+
+export function isSettingKey(key: string): key is SettingKey {
+  return Object.hasOwn(SETTING_KEYS, key);
+}
+
+export function checkKey(key: string): SettingKey {
+  if (isSettingKey(key)) return key;
+  throw new UsageError(`unknown setting ${JSON.stringify(key)}`, { hint: `the settings are: ${Object.keys(SETTING_KEYS).join(', ')}` });
+}
+
+export function parseAnalyzerKind(raw: string, source: string): AnalyzerKind {
+  const value = raw.trim().toLowerCase();
+  if ((ANALYZER_KINDS as readonly string[]).includes(value)) return value as AnalyzerKind;
+  throw new UsageError(`${source} must be one of ${ANALYZER_KINDS.join(', ')} (got ${JSON.stringify(raw)})`);
+}
+
+export function parseFallback(raw: string): Fallback {
+  const value = raw.trim().toLowerCase();
+  if ((FALLBACKS as readonly string[]).includes(value)) return value as Fallback;
+  throw new UsageError(`analyzer.fallback must be builtin or none (got ${JSON.stringify(raw)})`);
+}
+
+export function parseTimeout(raw: string): number {
+  const seconds = Number(raw.trim());
+  if (raw.trim() === '' || !Number.isFinite(seconds) || seconds < 0.1 || seconds > MAX_TIMEOUT_S) {
+    throw new UsageError(`analyzer.timeout must be a number of seconds from 0.1 to ${MAX_TIMEOUT_S} (got ${JSON.stringify(raw)})`);
+  }
+  return seconds;
+}
+
+export function parseModel(raw: string): string {
+  const model = raw.trim();
+  if (model === '' || model.length > 200 || /[\u0000-\u001f\u007f]/.test(model)) {
+    throw new UsageError(`llm.model must be a model name of 1-200 printable characters (got ${JSON.stringify(raw)})`);
+  }
+  return model;
+}

@@ -1,0 +1,62 @@
+import type { AnalyzerKind } from '../analysis/types.js';
+import { UsageError } from '../errors.js';
+import { parseAnalyzerKind, type Fallback, type Settings } from './keys.js';
+import { checkKeyTransport, parseLlmBaseUrl } from './llm-url.js';
+
+/** Which analyser a run uses and how, once flags, env vars and config.json have had their say. */
+export interface AnalyserConfig {
+  kind: AnalyzerKind;
+  /** Per thread. */
+  timeoutMs: number;
+  fallback: Fallback;
+  /** For `command`: the command line as the user wrote it. */
+  command?: string;
+  llm?: { baseUrl: URL; model: string; apiKey?: string };
+}
+
+export const DEFAULT_TIMEOUT_S: Record<AnalyzerKind, number> = { builtin: 10, command: 10, llm: 60 };
+
+export interface ResolveDeps {
+  env: Record<string, string | undefined>;
+  /** Reads llm.key-file; only called when the LLM analyser is chosen and no env key is given. */
+  readKeyFile: (file: string) => string;
+}
+
+/** Precedence, per value: the command's flag, then the env var (cli.md), then config.json, then the default. */
+export function resolveAnalyserConfig(settings: Settings, override: string | undefined, { env, readKeyFile }: ResolveDeps): AnalyserConfig {
+  const kind =
+    override !== undefined
+      ? parseAnalyzerKind(override, '--analyzer')
+      : env.AGENT_ANALYZER
+        ? parseAnalyzerKind(env.AGENT_ANALYZER, 'AGENT_ANALYZER')
+        : (settings.analyzer ?? 'builtin');
+  const config: AnalyserConfig = {
+    kind,
+    timeoutMs: Math.round((settings['analyzer.timeout'] ?? DEFAULT_TIMEOUT_S[kind]) * 1000),
+    fallback: settings['analyzer.fallback'] ?? 'none',
+  };
+  if (kind === 'command') {
+    const command = env.AGENT_ANALYZER_COMMAND || settings['analyzer.command'];
+    if (!command) {
+      throw new UsageError('the analyser is "command" but no command is set', {
+        hint: 'run: agent config set analyzer.command "<your command>" (or set AGENT_ANALYZER_COMMAND)',
+      });
+    }
+    config.command = command;
+  }
+  if (kind === 'llm') {
+    const rawUrl = env.AGENT_LLM_BASE_URL || settings['llm.base-url'];
+    const model = env.AGENT_LLM_MODEL || settings['llm.model'];
+    if (!rawUrl || !model) {
+      throw new UsageError(`the analyser is "llm" but ${!rawUrl ? 'llm.base-url' : 'llm.model'} is not set`, {
+        hint: 'run: agent config set llm.base-url <url> and agent config set llm.model <name> (or AGENT_LLM_BASE_URL, AGENT_LLM_MODEL)',
+      });
+    }
+    const baseUrl = parseLlmBaseUrl(rawUrl, env.AGENT_LLM_BASE_URL ? 'AGENT_LLM_BASE_URL' : 'llm.base-url');
+    const keyFile = settings['llm.key-file'];
+    const apiKey = env.AGENT_LLM_API_KEY || (keyFile ? readKeyFile(keyFile) : undefined);
+    if (apiKey) checkKeyTransport(baseUrl);
+    config.llm = { baseUrl, model, ...(apiKey ? { apiKey } : {}) };
+  }
+  return config;
+}

@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import * as z from 'zod/mini';
+import { ANALYZER_KINDS } from '../analysis/types.js';
+import { StateError } from '../errors.js';
+import { DIR_MODE, FILE_MODE, preparePrivateDir, refuseLooseMode, writePrivateFile } from '../state/private-file.js';
+import { FALLBACKS, MAX_TIMEOUT_S, type Settings } from './keys.js';
+
+// config.json: the analyser settings, apart from the state file (cli.md) so that changing the analyser
+// never rewrites the key. Private like the state: every cron run executes the command it names.
+
+const RISK = 'change which command every run executes';
+
+function settingsSchema() {
+  return z.looseObject({
+    analyzer: z.optional(z.enum(ANALYZER_KINDS)),
+    'analyzer.command': z.optional(z.string().check(z.minLength(1))),
+    'analyzer.timeout': z.optional(z.number().check(z.gte(0.1), z.lte(MAX_TIMEOUT_S))),
+    'analyzer.fallback': z.optional(z.enum(FALLBACKS)),
+    'llm.base-url': z.optional(z.string().check(z.minLength(1))),
+    'llm.model': z.optional(z.string().check(z.minLength(1))),
+    'llm.key-file': z.optional(z.string().check(z.minLength(1))),
+  });
+}
+
+export function settingsFile(configDir: string): string {
+  return path.join(configDir, 'config.json');
+}
+
+/** The stored settings; none when the file does not exist. Corrupt or exposed settings are an error. */
+export function readSettings(configDir: string): Settings {
+  const file = settingsFile(configDir);
+  let raw: string;
+  try {
+    const stat = fs.lstatSync(file);
+    if (!stat.isFile()) throw new StateError(`${file} is not a regular file`, 'exposed', { hint: 'move it away' });
+    refuseLooseMode(configDir, fs.statSync(configDir), DIR_MODE, 'the config directory', RISK);
+    refuseLooseMode(file, stat, FILE_MODE, 'the settings file', RISK);
+    raw = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    if (error instanceof StateError) throw error;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw new StateError(`cannot read the settings file ${file} (${(error as NodeJS.ErrnoException).code})`, 'io');
+  }
+  const hint = 'fix it with "agent config set/unset", or move it away to start from the defaults';
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw new StateError(`the settings file ${file} is not JSON`, 'corrupt', { hint });
+  }
+  const result = settingsSchema().safeParse(json);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new StateError(`the settings file ${file} is not valid (${issue?.path.join('.') || 'root'}: ${issue?.message})`, 'corrupt', { hint });
+  }
+  return result.data as Settings;
+}
+
+/** Atomic, mode 600 from creation; keys this version does not know are kept as they were. */
+export function writeSettings(configDir: string, settings: Settings): string {
+  preparePrivateDir(configDir);
+  const file = settingsFile(configDir);
+  writePrivateFile(file, `${JSON.stringify(settings, null, 2)}\n`);
+  return file;
+}
