@@ -1,0 +1,39 @@
+import { AnalyserError } from '../../errors.js';
+
+/** A failure worth one more try: a timeout, a network error, a 408, 429 or 5xx. */
+export class RetryableError extends AnalyserError {
+  constructor(
+    message: string,
+    /** The failure in a few words, for the trace: "a timeout", "HTTP 503". */
+    readonly why: string,
+    /** How long the server asked us to wait (Retry-After), if it did. */
+    readonly retryAfterMs?: number,
+    options: { hint?: string; cause?: unknown } = {},
+  ) {
+    super(message, options);
+  }
+}
+
+/** The pause before the one retry when the server did not ask for one. */
+export const DEFAULT_PAUSE_MS = 1_000;
+/** A longer Retry-After is not waited out: the thread stays due and a later run asks again. */
+export const MAX_PAUSE_MS = 5_000;
+
+/**
+ * Retry-After as seconds or an HTTP date, in ms from `now`; undefined when absent or unreadable.
+ * A date in the past means "now".
+ */
+export function retryAfterMs(header: string | string[] | undefined, now: number): number | undefined {
+  const raw = (Array.isArray(header) ? header[0] : header)?.trim() ?? '';
+  if (/^\d+(\.\d+)?$/.test(raw)) return Number(raw) * 1000;
+  const date = raw ? Date.parse(raw) : Number.NaN;
+  return Number.isFinite(date) ? Math.max(0, date - now) : undefined;
+}
+
+/** The pause before retrying after this failure, or why there will be no retry. */
+export function pauseBefore(error: RetryableError): { ms: number } | { refuse: string } {
+  const asked = error.retryAfterMs;
+  if (asked === undefined) return { ms: DEFAULT_PAUSE_MS };
+  if (asked > MAX_PAUSE_MS) return { refuse: `the server asked for a pause of ${Math.ceil(asked / 1000)} s` };
+  return { ms: asked };
+}

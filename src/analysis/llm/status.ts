@@ -1,0 +1,63 @@
+import { AnalyserError } from '../../errors.js';
+import { errorBodyText } from '../../http/error-body.js';
+import type { Exchange } from './exchange.js';
+import { RetryableError, retryAfterMs } from './retry.js';
+
+/**
+ * The error for an answer that is not 2xx. Only a 408, 429 or 5xx is worth one more try: any other
+ * 4xx says our request or key is wrong, and asking again would only say so again. A redirect is never
+ * followed, so the key cannot be carried to another address.
+ */
+export interface StatusContext {
+  /** Names the model and server in messages. */
+  who: string;
+  /** Where the request went: a relative Location is read against it. */
+  url: URL;
+  /** Removes the key from any server text quoted. */
+  scrub: (text: string) => string;
+  now: number;
+}
+
+export function statusError(exchange: Exchange, context: StatusContext): AnalyserError {
+  const { status, headers } = exchange;
+  const { who, scrub, now } = context;
+  const said = errorBodyText(scrub(exchange.body), header(headers['content-type']));
+  const suffix = said ? `: ${said}` : '';
+  if (status >= 300 && status < 400) {
+    return new AnalyserError(`${who} answered ${status}, a redirect to ${where(header(headers.location), context.url)}; not followed, the key stays here`, {
+      hint: 'set the LLM base URL to the address the API really has',
+    });
+  }
+  if (status === 408 || status === 429 || status >= 500) {
+    const why = status === 429 ? 'HTTP 429 (rate limited)' : `HTTP ${status}`;
+    return new RetryableError(`${who} failed (${status})${suffix}`, why, retryAfterMs(headers['retry-after'], now), {
+      hint: status === 429 ? 'the provider limits requests; a later run asks again' : 'a later run asks again',
+    });
+  }
+  if (status === 401 || status === 403) {
+    return new AnalyserError(`${who} refused the API key (${status})${suffix}`, {
+      hint: 'check AGENT_LLM_API_KEY or the file named by llm.key-file',
+    });
+  }
+  if (status === 404) {
+    return new AnalyserError(`${who} has no such model or address (404)${suffix}`, {
+      hint: 'check llm.model and llm.base-url (it usually ends in /v1)',
+    });
+  }
+  return new AnalyserError(`${who} refused the request (${status})${suffix}`, {
+    hint: 'the server may not support structured outputs (response_format json_schema) or this model',
+  });
+}
+
+function header(value: string | string[] | undefined): string {
+  return (Array.isArray(value) ? value[0] : value) ?? '';
+}
+
+/** Only the origin of a Location: a path can carry tokens, and the origin is what the user must judge. */
+function where(location: string, base: URL): string {
+  try {
+    return location ? new URL(location, base).origin : 'another address';
+  } catch {
+    return 'another address';
+  }
+}
