@@ -10,8 +10,11 @@ const HINT = 'set it with: agent config set analyzer.command "node /path/to/anal
 const ESCAPED_IN_DOUBLE = new Set(['"', '\\', '$', '`']);
 const BLANK = /[ \t\n\r\v\f]/;
 
-/** Splits a command line into argv without a shell: whitespace separates, quotes and backslashes group. */
-export function parseCommandLine(line: string): string[] {
+/**
+ * Splits a command line into argv without a shell: whitespace separates, quotes and backslashes group.
+ * The result always has a non-empty program name first.
+ */
+export function parseCommandLine(line: string): [string, ...string[]] {
   if (line.includes('\0')) throw usage('the analyser command contains a NUL character');
   const argv: string[] = [];
   let word = '';
@@ -52,9 +55,10 @@ export function parseCommandLine(line: string): string[] {
     }
   }
   if (inWord) argv.push(word);
-  if (argv.length === 0) throw usage('the analyser command is empty');
-  if (argv[0] === '') throw usage('the analyser command starts with an empty program name');
-  return argv;
+  const [program, ...args] = argv;
+  if (program === undefined) throw usage('the analyser command is empty');
+  if (program === '') throw usage('the analyser command starts with an empty program name');
+  return [program, ...args];
 }
 
 function doubleQuoted(line: string, open: number): { text: string; next: number } {
