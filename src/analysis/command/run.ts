@@ -117,8 +117,9 @@ export function startProcess(options: RunOptions): RunningProcess {
     });
     child.stderr?.setEncoding('utf8');
     child.stderr?.on('data', (text: string) => stderr.push(text));
-    // A child that exits without reading its input breaks the pipe (EPIPE): that is its right.
-    child.stdin?.on('error', () => undefined);
+    // A child that exits without reading its input breaks the pipe (EPIPE): that is its right. A pipe
+    // error on the way back ends in 'close' like any other end, so none of them may throw.
+    for (const stream of [child.stdin, child.stdout, child.stderr]) stream?.on('error', () => undefined);
     child.stdin?.end(options.input);
     timers.push(setTimeout(() => stop('timeout'), options.timeoutMs));
   });
