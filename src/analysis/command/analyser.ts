@@ -1,0 +1,151 @@
+import { AnalyserError, UsageError } from '../../errors.js';
+import { oneLine } from '../../output/sanitize.js';
+import { analyserInput, parseAnswerText } from '../protocol.js';
+import { signed } from '../text-clean.js';
+import type { Analyser, AnalyserOutput } from '../types.js';
+import { childEnvironment, redact } from './child-env.js';
+import { parseCommandLine } from './command-line.js';
+import { startProcess, type RunningProcess, type RunResult } from './run.js';
+
+// The user's own analyser (README "Your own analyser"): a program run without a shell for each thread,
+// given the protocol's input on stdin, answering on the last line of stdout. Only an exit status of 0
+// with a valid answer counts; everything else is an AnalyserError, so the thread stays due.
+
+export interface CommandAnalyserOptions {
+  /** `analyzer.command`, split by parseCommandLine. */
+  commandLine: string;
+  timeoutMs: number;
+  /** The environment to pass on, minus AGENT_LLM_API_KEY and anything holding a secret. */
+  env: Readonly<Record<string, string | undefined>>;
+  /** Keys the command must never see (the service key): variables holding them are removed. */
+  secrets: readonly string[];
+  /** Each line the command writes to stderr, sanitised to one line (shown under --verbose). */
+  onStderr?: (line: string) => void;
+  /** Stdout beyond this is a failure (default 1 MiB). */
+  maxOutputBytes?: number;
+  cwd?: string;
+  /** For the duration in the trace (default performance.now). */
+  now?: () => number;
+  /** Between SIGTERM and SIGKILL (default 1 s). */
+  killGraceMs?: number;
+}
+
+const WHO = 'the analyser command';
+const DEFAULT_MAX_OUTPUT = 1024 * 1024;
+const DEFAULT_KILL_GRACE_MS = 1000;
+/** A chatty script must not bury the rest of a --verbose run. */
+const STDERR_LINES_SHOWN = 100;
+const STDERR_LINE_MAX = 300;
+const LAST_STDERR_MAX = 200;
+
+/** Checks the command line at once (a UsageError), then runs it once per thread. */
+export function createCommandAnalyser(options: CommandAnalyserOptions): Analyser {
+  const argv = parseCommandLine(options.commandLine);
+  if (!(options.timeoutMs > 0 && Number.isFinite(options.timeoutMs))) {
+    throw new UsageError(`the analyser timeout must be a positive number of seconds, not ${options.timeoutMs / 1000}`);
+  }
+  const maxOutputBytes = options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT;
+  if (!(maxOutputBytes > 0 && Number.isFinite(maxOutputBytes))) {
+    throw new UsageError(`the analyser output cap must be a positive number of bytes, not ${maxOutputBytes}`);
+  }
+  const env = childEnvironment(options.env, options.secrets);
+  const now = options.now ?? (() => performance.now());
+  const program = oneLine(redact(argv[0], options.secrets), 80);
+  const running = new Set<RunningProcess>();
+
+  return {
+    name: 'command',
+    async analyse(thread, profile, trace) {
+      const started = now();
+      let shown = 0;
+      const run = startProcess({
+        argv,
+        input: `${JSON.stringify(analyserInput(thread, profile))}\n`,
+        env,
+        ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
+        timeoutMs: options.timeoutMs,
+        maxOutputBytes,
+        killGraceMs: options.killGraceMs ?? DEFAULT_KILL_GRACE_MS,
+        onStderrLine(line) {
+          shown += 1;
+          if (shown <= STDERR_LINES_SHOWN) options.onStderr?.(oneLine(redact(line, options.secrets), STDERR_LINE_MAX));
+          else if (shown === STDERR_LINES_SHOWN + 1) options.onStderr?.(`… more lines on stderr not shown`);
+        },
+      });
+      running.add(run);
+      const result = await run.result.finally(() => running.delete(run));
+      const ran = `command: ran ${program} (${Math.round(now() - started)} ms)`;
+      try {
+        const output = interpret(result, { program, timeoutMs: options.timeoutMs, maxOutputBytes, secrets: options.secrets });
+        trace.push(`${ran}, answered ${describe(output)}`);
+        return output;
+      } catch (error) {
+        trace.push(`${ran}, no answer`);
+        throw error;
+      }
+    },
+    async close() {
+      for (const run of running) run.stop('closed');
+      await Promise.all([...running].map((run) => run.result));
+    },
+  };
+}
+
+interface Context {
+  program: string;
+  timeoutMs: number;
+  maxOutputBytes: number;
+  secrets: readonly string[];
+}
+
+function interpret(result: RunResult, context: Context): AnalyserOutput {
+  if (result.kind === 'not-started') throw notStarted(result.code, context.program);
+  if (result.kind === 'stopped') throw stopped(result.why, context);
+  const stderr = result.lastStderr === '' ? '' : ` (stderr: ${oneLine(redact(result.lastStderr, context.secrets), LAST_STDERR_MAX)})`;
+  if (result.signal !== null) throw new AnalyserError(`${WHO} was killed by ${result.signal}${stderr}`);
+  if (result.code !== 0) throw new AnalyserError(`${WHO} exited with code ${result.code}${stderr}`);
+  return parseAnswerText(redact(result.stdout, context.secrets), WHO);
+}
+
+function notStarted(code: string, program: string): AnalyserError {
+  if (code === 'ENOENT') {
+    return new AnalyserError(`${WHO} was not found: ${program}`, {
+      hint: 'give the program by its full path or make sure it is on PATH, e.g. agent config set analyzer.command "node /abs/path/analyser.mjs"',
+    });
+  }
+  if (code === 'EACCES' || code === 'EPERM') {
+    return new AnalyserError(`${WHO} is not executable: ${program}`, {
+      hint: 'make it executable (chmod +x) or run it through its interpreter, e.g. "node analyser.mjs"',
+    });
+  }
+  return new AnalyserError(`${WHO} could not be started (${code}): ${program}`);
+}
+
+function stopped(why: 'timeout' | 'output-cap' | 'closed', context: Context): AnalyserError {
+  if (why === 'timeout') {
+    return new AnalyserError(`${WHO} timed out after ${seconds(context.timeoutMs)} s`, {
+      hint: 'a slow analyser can be given more time: agent config set analyzer.timeout <seconds>',
+    });
+  }
+  if (why === 'output-cap') {
+    return new AnalyserError(`${WHO} printed more than ${bytes(context.maxOutputBytes)} on stdout and was stopped`, {
+      hint: 'an analyser prints one JSON answer as its last line of stdout; chatter belongs on stderr',
+    });
+  }
+  return new AnalyserError(`${WHO} was stopped because the agent is shutting down`);
+}
+
+function describe(output: AnalyserOutput): string {
+  if (output.kind === 'signal') return `a signal (strength ${signed(output.strength)}, ${output.evidence.length} phrase(s) of evidence)`;
+  return output.action === 'post' ? `a decision (post ${signed(output.conviction, 1)})` : 'a decision (skip)';
+}
+
+function seconds(ms: number): string {
+  return String(Math.round(ms / 100) / 10 || ms / 1000);
+}
+
+function bytes(n: number): string {
+  if (n >= 1024 * 1024 && n % (1024 * 1024) === 0) return `${n / (1024 * 1024)} MiB`;
+  if (n >= 1024 && n % 1024 === 0) return `${n / 1024} KiB`;
+  return `${n} bytes`;
+}
