@@ -1,5 +1,6 @@
 import { Command, CommanderError, Option } from 'commander';
 import type { Context, Prompt } from './context.js';
+import { ANALYZER_KINDS } from './analysis/types.js';
 import { CONVICTION_STYLES, DIRECTIONAL_BIASES, PARTICIPATIONS, SIGNAL_METHODS } from './domain/profile.js';
 import { EXIT, type ExitCode } from './errors.js';
 import { Output, type WritableLike } from './output/output.js';
@@ -139,6 +140,52 @@ Exit codes: 0 ok (also nothing new, a skip) · 1 unexpected · 2 usage or invali
       action(async (ctx, threadId: string, options: { conviction?: string; text?: string; dryRun?: boolean }) => {
         const { runPredict } = await import('./commands/predict.js');
         await runPredict(threadId, options, ctx);
+      }),
+    );
+
+  const config = program.command('config').description('the analyser settings in <config-dir>/config.json (mode 600): get, set, unset');
+  config
+    .command('get')
+    .description('show every setting, or print one stored value')
+    .argument('[key]', 'one of: analyzer, analyzer.command, analyzer.timeout, analyzer.fallback, llm.base-url, llm.model, llm.key-file')
+    .action(
+      action(async (ctx, key: string | undefined) => {
+        const { runConfigGet } = await import('./commands/config.js');
+        await runConfigGet(key, ctx);
+      }),
+    );
+  config
+    .command('set')
+    .description('store a setting, checked first (e.g. agent config set analyzer llm)')
+    .argument('<key>')
+    .argument('<value>')
+    .action(
+      action(async (ctx, key: string, value: string) => {
+        const { runConfigSet } = await import('./commands/config.js');
+        await runConfigSet(key, value, ctx);
+      }),
+    );
+  config
+    .command('unset')
+    .description('remove a setting: its default applies again')
+    .argument('<key>')
+    .action(
+      action(async (ctx, key: string) => {
+        const { runConfigUnset } = await import('./commands/config.js');
+        await runConfigUnset(key, ctx);
+      }),
+    );
+
+  program
+    .command('analyze')
+    .description('the decision on a thread and the whole trace, posting nothing; --stdin: the analyser protocol')
+    .argument('[threadId]', 'the thread to analyse')
+    .addOption(new Option('--analyzer <kind>', 'this run only (default: the configured one)').choices(ANALYZER_KINDS))
+    .option('--stdin', 'read one protocol object on stdin, print the decision as one JSON line (built-in analyser unless --analyzer)')
+    .action(
+      action(async (ctx, threadId: string | undefined, options: { analyzer?: string; stdin?: boolean }) => {
+        const { runAnalyze } = await import('./commands/analyze.js');
+        await runAnalyze(threadId, options, ctx);
       }),
     );
 

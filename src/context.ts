@@ -27,6 +27,8 @@ export interface Context {
   requestTimeoutMs?: number;
   /** Questions for a person at a terminal (register); `available` is false without one, or with --json. */
   prompt?: Prompt;
+  /** All of standard input as text, refused beyond `maxBytes` (`analyze --stdin`). */
+  readStdin?: (maxBytes: number) => Promise<string>;
   /** Resolves with the signal's name on SIGINT or SIGTERM (for the long-running `sandbox`). */
   untilSignal?: () => Promise<string>;
   /** Test-only: the fault-injection tests kill the process here (AGENT_TEST_CRASH_AT). */

@@ -1,5 +1,6 @@
 import envPaths from 'env-paths';
 import { runCli } from './cli.js';
+import { UsageError } from './errors.js';
 import type { Transport } from './http/transport.js';
 
 // The only place that touches process globals: argv, env, streams, clock and the exit code.
@@ -21,6 +22,7 @@ async function main(): Promise<void> {
       transport: () => (transport ??= lazyNodeTransport()),
       requestTimeoutMs: testTimeout(process.env.AGENT_TEST_REQUEST_TIMEOUT_MS),
       crashPoint: crashHook(process.env.AGENT_TEST_CRASH_AT),
+      readStdin,
       untilSignal: () =>
         new Promise<string>((resolve) => {
           process.once('SIGINT', () => resolve('SIGINT'));
@@ -61,6 +63,17 @@ function fastForwardTiming() {
     },
     random: Math.random,
   };
+}
+
+async function readStdin(maxBytes: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of process.stdin as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBytes) throw new UsageError(`standard input is larger than ${maxBytes} bytes`);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 async function ask(question: string): Promise<string> {

@@ -1,6 +1,6 @@
 import type { Profile } from '../domain/profile.js';
 import type { Thread } from '../domain/thread.js';
-import { PROFILE_NUMBERS, sigmaOf } from './profile-numbers.js';
+import { PROFILE_NUMBERS, sigmaOf, sizeCap } from './profile-numbers.js';
 import { composeSummary, fitText } from './summary-text.js';
 import { cleanInline, signed } from './text-clean.js';
 import type { AnalyserOutput, Decision, Signal, Trace } from './types.js';
@@ -24,8 +24,7 @@ export function decide(thread: Thread, profile: Profile, output: AnalyserOutput,
   const cell = cleanInline(thread.cell).replace(/^c\//i, '');
   const sigma = sigmaOf(thread.cell);
   const [low, top] = PROFILE_NUMBERS.style[profile.conviction_style];
-  // Rounded down so that rounding can never carry a post past the top of its range.
-  const cap = Math.max(0.1, Math.floor(top * sigma * 10 + 1e-9) / 10);
+  const cap = sizeCap(profile.conviction_style, sigma);
   trace.push(
     `policy: c/${cell} σ ${sigma}%, ${profile.conviction_style} ${low}-${top}σ, at most ±${cap.toFixed(1)}%`,
   );
@@ -106,10 +105,25 @@ function fromDecision(decision: Decision, context: Context): Decision {
   if (text === undefined) {
     trace.push("policy: the analyser's text is not 20-300 characters and cannot be trimmed; composing one");
     text = composeSummary({ cell: context.cell, conviction, reasons: [given] });
+  } else if (Math.abs(conviction) < Math.round(Math.abs(raw) * 10) / 10 && SIZE.test(text)) {
+    // "Expect +12%" over a post of +0.7 would tell readers something the agent did not predict.
+    trace.push("policy: the analyser's text states a size that was clamped; composing one from its other sentences");
+    text = composeSummary({ cell: context.cell, conviction, reasons: sentencesWithoutSize(text) });
   } else if (text !== given) {
     trace.push("policy: the analyser's text was cleaned or trimmed to fit 20-300 characters");
   }
   return { action: 'post', conviction, text };
+}
+
+/** A stated size: "+12%", "-3.5 %", "12 percent", "4 pct". */
+const SIZE = /\d(?:[.,]\d+)?\s*(?:%|percent\b|pct\b)/i;
+
+/** The reasons of a text, without the sentences that state a size or only repeat the direction. */
+function sentencesWithoutSize(text: string): string[] {
+  return cleanInline(text)
+    .split(/(?<=[.!?;])\s+/)
+    .map((sentence) => sentence.replace(/^(?:bullish|bearish)(?:\s+on\s+\S+)?\s*[:,-]\s*/i, '').trim())
+    .filter((sentence) => sentence !== '' && !SIZE.test(sentence));
 }
 
 /** One decimal, never 0.0 or -0, never past the cap; every adjustment is traced. */

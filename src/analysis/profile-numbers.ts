@@ -52,3 +52,10 @@ export const DEFAULT_SIGMA = 2.0;
 export function sigmaOf(cell: string): number {
   return SIGMA.get(cell.replace(/^c\//i, '').trim().toLowerCase()) ?? DEFAULT_SIGMA;
 }
+
+/** The largest size a post may have, in %, one decimal: the style's top of range × σ, rounded down so that
+ *  rounding can never carry a post past it. */
+export function sizeCap(style: ConvictionStyle, sigma: number): number {
+  const [, top] = PROFILE_NUMBERS.style[style];
+  return Math.max(0.1, Math.floor(top * sigma * 10 + 1e-9) / 10);
+}

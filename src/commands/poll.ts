@@ -1,7 +1,7 @@
 import { COMMAND_BUDGET_MS, openSession, rateLimitedUntil, stateStore, type Context } from '../context.js';
 import { LIMITS, type Profile } from '../domain/profile.js';
 import type { Thread } from '../domain/thread.js';
-import { BusyError, EXIT, RateLimitedError, UsageError, type ExitCode } from '../errors.js';
+import { BudgetError, BusyError, EXIT, RateLimitedError, UsageError, type ExitCode } from '../errors.js';
 import type { Spinner } from '../output/output.js';
 import { compareKey } from '../poll/cursor.js';
 import { fetchNewThreads } from '../poll/fetch-new.js';
@@ -20,6 +20,8 @@ export interface PollOptions {
 
 /** Threads marked "posting" by one durable write and then posted side by side. */
 const POST_BATCH = 8;
+/** Threads a command or model analyser reads at once: a local model server queues more than this. */
+const ANALYSIS_CONCURRENCY = 4;
 
 /** One polling cycle: state → new threads → analysis → predictions → state (cli.md `poll`). */
 export async function runPoll(options: PollOptions, ctx: Context): Promise<ExitCode> {
@@ -68,7 +70,7 @@ async function pollOnce(limit: number, dryRun: boolean, started: number, ctx: Co
     const threads = fresh.threads.sort((a, b) => compareKey(b, a));
     const todo = threads.filter((t) => !isHandled(ledger.journal[t.id]));
     threads.filter((t) => isHandled(ledger.journal[t.id])).forEach((t) => ledger.alreadyHandled(t));
-    if (todo.length) await handleThreads(todo, ledger, { api, dryRun, save, ctx, spinner });
+    if (todo.length) await handleThreads(todo, ledger, { api, dryRun, save, ctx, spinner, deadline: started + COMMAND_BUDGET_MS, secrets: [state.apiKey] });
   } catch (error) {
     spinner.stop();
     if (error instanceof RateLimitedError) save({ rateLimitedUntil: new Date(error.until).toISOString() });
@@ -94,6 +96,9 @@ async function pollOnce(limit: number, dryRun: boolean, started: number, ctx: Co
 
 interface HandleDeps {
   api: ServiceApi;
+  deadline: number;
+  /** Kept out of an external analyser's environment. */
+  secrets: string[];
   dryRun: boolean;
   save: () => void;
   ctx: Context;
@@ -105,11 +110,22 @@ interface HandleDeps {
  * "posting" before any of its POSTs leaves (R2), then they are sent side by side. A crash mid-batch
  * leaves at most a batch "unknown" (never posted again); 500 threads cost 60 fsyncs, not 500.
  */
-async function handleThreads(todo: Thread[], ledger: PollLedger, { api, dryRun, save, ctx, spinner }: HandleDeps): Promise<void> {
+async function handleThreads(todo: Thread[], ledger: PollLedger, { api, dryRun, save, ctx, spinner, deadline, secrets }: HandleDeps): Promise<void> {
   // The analysis (a lexicon of compiled patterns) loads only when there is a thread to handle: most
   // cron runs find nothing new and should not pay for it (performance.md).
   const { prepareThread, postPrediction } = await import('../poll/handle-thread.js');
-  const profile = todo.some((t) => !t.locked) ? await api.profile() : undefined;
+  const { loadAnalyser } = await import('./analyser.js');
+  const open = todo.filter((t) => !t.locked);
+  const profile = open.length ? await api.profile() : undefined;
+  const { analyser, config } = open.length ? await loadAnalyser(ctx, {
+        secrets,
+        deadline,
+        onStderr: (line) => (dryRun ? ctx.output.detail(`  analyser stderr: ${line}`) : ctx.output.pollTrace(`  analyser stderr: ${line}`)),
+      }) : { analyser: undefined, config: undefined };
+  // A slow analyser (a command, a model) reads a few threads side by side, and their posts leave as soon
+  // as they are read: the built-in one is fast enough to fill whole batches first.
+  const slow = config !== undefined && config.kind !== 'builtin';
+  const width = slow ? ANALYSIS_CONCURRENCY : 1;
   let batch: Array<{ thread: Thread; tries: number; post: ToPost }> = [];
   const flush = async () => {
     const sending = batch;
@@ -124,23 +140,39 @@ async function handleThreads(todo: Thread[], ledger: PollLedger, { api, dryRun, 
     outcomes.forEach((outcome, i) => ledger.apply(outcome, sending[i]!.thread, sending[i]!.tries));
   };
 
-  for (const thread of todo) {
-    if (ledger.stop) {
-      ledger.leaveDue(thread);
-      continue;
+  try {
+    for (let i = 0; i < todo.length; i += width) {
+      const chunk = todo.slice(i, i + width);
+      // An analyser that may take its whole timeout is not started when the run could not wait for it (R4).
+      if (!ledger.stop && slow && ctx.timing.now() + config.timeoutMs > deadline) ledger.stop = new BudgetError();
+      if (ledger.stop) {
+        chunk.forEach((thread) => ledger.leaveDue(thread));
+        continue;
+      }
+      spinner.update(chunk.length === 1 ? `Thread ${chunk[0]!.id} (${chunk[0]!.projectId})…` : `Analysing ${chunk.length} threads…`);
+      const prepared = await Promise.all(
+        chunk.map((thread) =>
+          prepareThread(thread, ledger.journal[thread.id], {
+            analyser: analyser!,
+            profile: profile as Profile,
+            dryRun,
+            // The reasoning is what a dry run is for; under cron it would be a mail per thread.
+            trace: (line) => (dryRun ? ctx.output.detail(`  ${thread.id}: ${line}`) : ctx.output.pollTrace(`  ${thread.id}: ${line}`)),
+          }),
+        ),
+      );
+      prepared.forEach((outcome, j) => {
+        const thread = chunk[j]!;
+        const tries = ledger.journal[thread.id]?.tries ?? 0;
+        if (outcome.kind !== 'post') ledger.apply(outcome, thread, tries);
+        else batch.push({ thread, tries, post: outcome });
+      });
+      if (batch.length >= POST_BATCH || (slow && batch.length)) await flush();
     }
-    spinner.update(`Thread ${thread.id} (${thread.projectId})…`);
-    const tries = ledger.journal[thread.id]?.tries ?? 0;
-    const prepared = await prepareThread(thread, ledger.journal[thread.id], {
-      profile: profile as Profile,
-      dryRun,
-      // The reasoning is what a dry run is for; under cron it would be a mail per thread.
-      trace: (line) => (dryRun ? ctx.output.detail(`  ${thread.id}: ${line}`) : ctx.output.pollTrace(`  ${thread.id}: ${line}`)),
-    });
-    if (prepared.kind !== 'post') ledger.apply(prepared, thread, tries);
-    else if (batch.push({ thread, tries, post: prepared }) === POST_BATCH) await flush();
+    await flush();
+  } finally {
+    await analyser?.close?.();
   }
-  await flush();
 }
 
 function parseLimit(raw: string | undefined): number {

@@ -1,7 +1,7 @@
 import { analyseThread, builtinAnalyser } from '../analysis/index.js';
 import { composeSummary, isValidText } from '../analysis/summary-text.js';
 import type { Decision } from '../analysis/types.js';
-import { openSession, rememberPause, stateStore, type Context } from '../context.js';
+import { openSession, rememberPause, stateStore, type Context, type Session } from '../context.js';
 import type { Thread } from '../domain/thread.js';
 import { mayHaveLanded, UsageError } from '../errors.js';
 import { oneLine } from '../output/sanitize.js';
@@ -9,6 +9,7 @@ import { lockedError } from '../service/api.js';
 import type { Prediction } from '../service/schemas.js';
 import { mayBePosted } from '../poll/journal.js';
 import { acquireLock } from '../state/lock.js';
+import { loadAnalyser } from './analyser.js';
 import { checkThreadId } from './inputs.js';
 
 export interface PredictOptions {
@@ -38,7 +39,7 @@ export async function runPredict(rawId: string, options: PredictOptions, ctx: Co
       const thread = await api.thread(threadId);
       if (thread.locked) throw lockedError(threadId);
       spinner.update('Analysing…');
-      const decision = own ? await userDecision(thread, own, ctx) : await analysedDecision(thread, api, ctx);
+      const decision = own ? await userDecision(thread, own, ctx) : await analysedDecision(thread, session, ctx);
       if (decision.action === 'skip' || dryRun) {
         spinner.stop();
         return report(ctx, { threadId, ...decision }, thread, dryRun);
@@ -104,8 +105,10 @@ async function userDecision(thread: Thread, own: OwnValues, ctx: Context): Promi
 // Only used to read evidence for a text; the user's conviction, not the profile, sets the size.
 const neutralProfile = { signal_method: 'sentiment', conviction_style: 'moderate', directional_bias: 'neutral', participation: 'active' } as const;
 
-async function analysedDecision(thread: Thread, api: ReturnType<typeof openSession>['api'], ctx: Context): Promise<Decision> {
-  const { decision, trace } = await analyseThread(builtinAnalyser, thread, await api.profile());
+async function analysedDecision(thread: Thread, session: Session, ctx: Context): Promise<Decision> {
+  const profile = await session.api.profile();
+  const { analyser } = await loadAnalyser(ctx, { secrets: [session.state.apiKey] });
+  const { decision, trace } = await analyseThread(analyser, thread, profile).finally(() => analyser.close?.());
   for (const line of trace) ctx.output.detail(`  ${line}`);
   return decision;
 }

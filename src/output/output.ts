@@ -63,6 +63,11 @@ export class Output {
     }
   }
 
+  /** One compact JSON line on stdout, whatever the mode: the answer of the analyser protocol. */
+  jsonLine(value: unknown): void {
+    this.writeOut(`${escapeUnsafe(JSON.stringify(value) ?? 'null')}\n`);
+  }
+
   /** Progress for a person at a terminal; nothing under cron, --json or --quiet. */
   progress(message: string): void {
     if (this.interactive || (this.verbose && !this.quiet)) this.writeErr(message);
@@ -135,6 +140,9 @@ export class Output {
 const UNSAFE_IN_JSON = /[\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 function jsonText(value: unknown): string {
-  const text = (JSON.stringify(value, null, 2) ?? 'null').replace(UNSAFE_IN_JSON, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  return `${text}\n`;
+  return `${escapeUnsafe(JSON.stringify(value, null, 2) ?? 'null')}\n`;
+}
+
+function escapeUnsafe(json: string): string {
+  return json.replace(UNSAFE_IN_JSON, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

@@ -1,4 +1,4 @@
-import { analyseThread, builtinAnalyser } from '../analysis/index.js';
+import { analyseThread, type Analyser } from '../analysis/index.js';
 import type { Profile } from '../domain/profile.js';
 import type { Thread } from '../domain/thread.js';
 import { AuthError, BudgetError, EXIT, LockedError, mayHaveLanded, RateLimitedError, TemporaryError, type ExitCode } from '../errors.js';
@@ -24,6 +24,7 @@ export interface ToPost {
 }
 
 export interface PrepareDeps {
+  analyser: Analyser;
   profile: Profile;
   dryRun: boolean;
   trace: (line: string) => void;
@@ -39,7 +40,7 @@ export async function prepareThread(thread: Thread, previous: JournalEntry | und
   if (thread.locked) return { kind: 'skipped', reason: 'locked' };
   let decision;
   try {
-    const analysed = await analyseThread(builtinAnalyser, thread, deps.profile);
+    const analysed = await analyseThread(deps.analyser, thread, deps.profile);
     for (const line of analysed.trace) deps.trace(line);
     decision = analysed.decision;
   } catch (error) {

@@ -1,6 +1,6 @@
 import type { AnalyzerKind } from '../analysis/types.js';
 import { UsageError } from '../errors.js';
-import { parseAnalyzerKind, type Fallback, type Settings } from './keys.js';
+import { parseAnalyzerKind, parseModel, type Fallback, type Settings } from './keys.js';
 import { checkKeyTransport, parseLlmBaseUrl } from './llm-url.js';
 
 /** Which analyser a run uses and how, once flags, env vars and config.json have had their say. */
@@ -46,12 +46,13 @@ export function resolveAnalyserConfig(settings: Settings, override: string | und
   }
   if (kind === 'llm') {
     const rawUrl = env.AGENT_LLM_BASE_URL || settings['llm.base-url'];
-    const model = env.AGENT_LLM_MODEL || settings['llm.model'];
-    if (!rawUrl || !model) {
+    const rawModel = env.AGENT_LLM_MODEL || settings['llm.model'];
+    if (!rawUrl || !rawModel) {
       throw new UsageError(`the analyser is "llm" but ${!rawUrl ? 'llm.base-url' : 'llm.model'} is not set`, {
         hint: 'run: agent config set llm.base-url <url> and agent config set llm.model <name> (or AGENT_LLM_BASE_URL, AGENT_LLM_MODEL)',
       });
     }
+    const model = parseModel(rawModel);
     const baseUrl = parseLlmBaseUrl(rawUrl, env.AGENT_LLM_BASE_URL ? 'AGENT_LLM_BASE_URL' : 'llm.base-url');
     const keyFile = settings['llm.key-file'];
     const apiKey = env.AGENT_LLM_API_KEY || (keyFile ? readKeyFile(keyFile) : undefined);

@@ -116,6 +116,27 @@ describe('decide: checking an external decision', () => {
     }
   });
 
+  it('a clamped size stated in the text is not posted: the text is recomposed from the other sentences', () => {
+    const { decision, trace } = run(
+      post(12, 'Bullish on c/bitcoin: spot ETF inflows hit a record. Expect +12% in 3h. Shorts are crowded.'),
+      { conviction_style: 'conservative' },
+    );
+    expect(decision).toEqual({
+      action: 'post',
+      conviction: 0.7,
+      text: 'Bullish on c/bitcoin: spot ETF inflows hit a record, Shorts are crowded. Expect +0.7% in 3h.',
+    });
+    expect(trace).toContain("policy: the analyser's text states a size that was clamped; composing one from its other sentences");
+  });
+
+  it.each([
+    ['a clamp, but the text states no size', 12, 'ETF demand keeps absorbing supply, shorts are crowded.', 'ETF demand keeps absorbing supply, shorts are crowded.'],
+    ['a size within bounds stays as written', 0.5, 'Expect +0.5% in 3h: ETF demand keeps absorbing supply.', 'Expect +0.5% in 3h: ETF demand keeps absorbing supply.'],
+  ])('%s', (_name, size, text, expected) => {
+    const { decision } = run(post(size, text), { conviction_style: 'conservative' });
+    expect(decision).toMatchObject({ action: 'post', text: expected });
+  });
+
   it('keeps a valid text as written', () => {
     const { decision } = run(post(0.5, 'Up only: ETF demand keeps absorbing supply.'));
     expect(decision).toMatchObject({ text: 'Up only: ETF demand keeps absorbing supply.' });

@@ -16,6 +16,8 @@ export interface RunResult {
 export interface RunOptions {
   env?: Record<string, string>;
   timeoutMs?: number;
+  /** Written to stdin, which is then closed; without it stdin is closed from the start, as under cron. */
+  input?: string;
 }
 
 /**
@@ -26,12 +28,13 @@ export function runAgent(args: string[], home: string, options: RunOptions = {})
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       env: { HOME: home, PATH: process.env.PATH ?? '/usr/bin:/bin', ...options.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     });
+    child.stdin?.end(options.input);
     let stdout = '';
     let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 20_000);
     child.on('error', reject);
     child.on('close', (code) => {

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyseThread, builtinAnalyser } from '../../src/analysis/index.js';
+import { analyseThread, builtinAnalyser, type Analyser } from '../../src/analysis/index.js';
 import type { Profile } from '../../src/domain/profile.js';
 import {
+  AnalyserError,
   AuthError,
   BudgetError,
   EXIT,
@@ -40,7 +41,7 @@ beforeAll(async () => {
 function deps(predict?: (threadId: string, text: string, conviction: number) => Promise<PostResult>, extra: Partial<PrepareDeps> = {}) {
   const trace: string[] = [];
   const api = fakeApi(predict ? { predict } : {});
-  const prepare: PrepareDeps = { profile: PROFILE, dryRun: false, trace: (line) => trace.push(line), ...extra };
+  const prepare: PrepareDeps = { analyser: builtinAnalyser, profile: PROFILE, dryRun: false, trace: (line) => trace.push(line), ...extra };
   return { prepare, api, trace };
 }
 
@@ -79,6 +80,29 @@ describe('before any request', () => {
     const { prepare, api } = deps(undefined, { profile: undefined as unknown as Profile });
     const outcome = await prepareThread(BULLISH, undefined, prepare);
     expect(outcome).toMatchObject({ kind: 'failed', retry: true, exitCode: EXIT.temporary, error: expect.stringMatching(/^analysis failed: /) });
+    expect(api.calls).toEqual([]);
+  });
+
+  it("the chosen analyser decides, and one that cannot answer leaves the thread due (never a made-up post)", async () => {
+    const own: Analyser = { name: 'mine', analyse: async () => ({ kind: 'decision', action: 'post', conviction: -0.4, text: 'Bearish: my own script reads this thread as a sell signal.' }) };
+    await expect(prepareThread(BULLISH, undefined, deps(undefined, { analyser: own }).prepare)).resolves.toEqual({
+      kind: 'post',
+      conviction: -0.4,
+      text: 'Bearish: my own script reads this thread as a sell signal.',
+    });
+    const broken: Analyser = {
+      name: 'mine',
+      analyse: async () => {
+        throw new AnalyserError('the analyser command timed out after 10 s');
+      },
+    };
+    const { prepare, api } = deps(undefined, { analyser: broken });
+    await expect(prepareThread(BULLISH, undefined, prepare)).resolves.toEqual({
+      kind: 'failed',
+      retry: true,
+      exitCode: EXIT.temporary,
+      error: 'analysis failed: the analyser command timed out after 10 s',
+    });
     expect(api.calls).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import type { ConvictionStyle, DirectionalBias, Participation, Profile, SignalMethod } from '../../domain/profile.js';
-import { PROFILE_NUMBERS } from '../profile-numbers.js';
+import { PROFILE_NUMBERS, sizeCap } from '../profile-numbers.js';
 
 // The profile as a model can act on it: words, with the numbers of analysis.md behind them, so that
 // an LLM's decisions mean what the built-in analyser's mean. Evidence strength is described on the
@@ -29,12 +29,6 @@ const METHOD_WORDS: Record<SignalMethod, string> = {
 /** One decimal, as sizes are posted. */
 function pct(value: number): string {
   return `${value.toFixed(1)}%`;
-}
-
-/** The largest size the policy lets through, exactly as it computes it (rounded down). */
-export function sizeCap(style: ConvictionStyle, sigma: number): number {
-  const [, top] = PROFILE_NUMBERS.style[style];
-  return Math.max(0.1, Math.floor(top * sigma * 10 + 1e-9) / 10);
 }
 
 export function sizeWords(style: ConvictionStyle, sigma: number): string {

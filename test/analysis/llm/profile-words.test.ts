@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sizeCap, sizeWords } from '../../../src/analysis/llm/profile-words.js';
+import { sizeWords } from '../../../src/analysis/llm/profile-words.js';
+import { sizeCap } from '../../../src/analysis/profile-numbers.js';
 import { decide } from '../../../src/analysis/policy.js';
 import { sigmaOf } from '../../../src/analysis/profile-numbers.js';
 import { CONVICTION_STYLES } from '../../../src/domain/profile.js';

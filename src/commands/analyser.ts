@@ -1,0 +1,56 @@
+import { builtinAnalyser } from '../analysis/builtin.js';
+import { withFallback } from '../analysis/fallback.js';
+import type { Analyser } from '../analysis/types.js';
+import { COMMAND_BUDGET_MS, type Context } from '../context.js';
+import { readKeyFile } from '../settings/key-file.js';
+import { resolveAnalyserConfig, type AnalyserConfig } from '../settings/resolve.js';
+import { readSettings } from '../settings/store.js';
+
+export interface LoadedAnalyser {
+  analyser: Analyser;
+  config: AnalyserConfig;
+}
+
+/**
+ * The analyser a run uses: `--analyzer`, else AGENT_ANALYZER, else config.json, else the built-in one
+ * (cli.md). `secrets` (the service key) are kept out of an external command's environment.
+ */
+export interface LoadOptions {
+  /** `--analyzer`. */
+  override?: string;
+  secrets?: string[];
+  /** Epoch ms the run must end by (R4); default: the command budget from now. */
+  deadline?: number;
+  /** Where a command's stderr lines go; default: shown with --verbose. */
+  onStderr?: (line: string) => void;
+}
+
+export async function loadAnalyser(ctx: Context, options: LoadOptions = {}): Promise<LoadedAnalyser> {
+  const config = resolveAnalyserConfig(readSettings(ctx.configDir), options.override, { env: ctx.env, readKeyFile });
+  const deadline = options.deadline ?? ctx.timing.now() + COMMAND_BUDGET_MS;
+  const primary = await createAnalyser(config, ctx, { ...options, deadline });
+  const analyser = config.kind !== 'builtin' && config.fallback === 'builtin' ? withFallback(primary, builtinAnalyser) : primary;
+  return { analyser, config };
+}
+
+// The command and LLM analysers load only when chosen: the LLM one brings undici (performance.md).
+async function createAnalyser(config: AnalyserConfig, ctx: Context, { secrets = [], deadline, onStderr }: LoadOptions & { deadline: number }): Promise<Analyser> {
+  if (config.kind === 'command') {
+    const { createCommandAnalyser } = await import('../analysis/command/analyser.js');
+    return createCommandAnalyser({
+      commandLine: config.command!,
+      timeoutMs: config.timeoutMs,
+      env: ctx.env,
+      secrets,
+      onStderr: onStderr ?? ((line: string) => ctx.output.detail(`  analyser stderr: ${line}`)),
+      now: ctx.timing.now,
+    });
+  }
+  if (config.kind === 'llm') {
+    const llm = config.llm!;
+    if (llm.apiKey) ctx.output.addSecret(llm.apiKey);
+    const { createLlmAnalyser } = await import('../analysis/llm/index.js');
+    return createLlmAnalyser({ baseUrl: llm.baseUrl.href, model: llm.model, apiKey: llm.apiKey, timeoutMs: config.timeoutMs, timing: ctx.timing, deadline });
+  }
+  return builtinAnalyser;
+}

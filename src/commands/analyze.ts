@@ -1,0 +1,73 @@
+import { analyseThread, type Decision } from '../analysis/index.js';
+import { parseInput } from '../analysis/protocol.js';
+import { openSession, rememberPause, type Context } from '../context.js';
+import type { Thread } from '../domain/thread.js';
+import { UsageError } from '../errors.js';
+import { loadAnalyser } from './analyser.js';
+import { checkThreadId } from './inputs.js';
+
+export interface AnalyzeOptions {
+  analyzer?: string;
+  stdin?: boolean;
+}
+
+/** Largest protocol input `--stdin` reads: a thread is at most a few KiB. */
+export const STDIN_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * `agent analyze <threadId>`: the decision the chosen analyser and the policy reach on a thread, with the
+ * whole trace; nothing is posted and no thread state changes. With `--stdin` it is an analyser itself,
+ * speaking the external protocol, so a script can be compared with the built-in analyser.
+ */
+export async function runAnalyze(rawId: string | undefined, options: AnalyzeOptions, ctx: Context): Promise<void> {
+  if (options.stdin) {
+    if (rawId !== undefined) throw new UsageError('give a thread id or --stdin, not both');
+    return analyzeStdin(options, ctx);
+  }
+  if (rawId === undefined) throw new UsageError('missing the thread id', { hint: 'agent analyze <threadId>, or --stdin with a protocol object' });
+  const threadId = checkThreadId(rawId);
+  const session = openSession(ctx);
+  const spinner = await ctx.output.spinner(`Fetching thread ${threadId}…`);
+  let thread: Thread;
+  let profile;
+  try {
+    [thread, profile] = await Promise.all([session.api.thread(threadId), session.api.profile()]);
+  } finally {
+    spinner.stop();
+    rememberPause(ctx, session, false);
+  }
+  const { analyser } = await loadAnalyser(ctx, { override: options.analyzer, secrets: [session.state.apiKey] });
+  const { decision, trace } = await analyseThread(analyser, thread, profile).finally(() => analyser.close?.());
+  if (thread.locked) ctx.output.warn(`note: thread ${thread.id} is locked; a prediction on it would be refused`);
+  const where = `${thread.id} (${thread.projectId})`;
+  const verdict =
+    decision.action === 'skip'
+      ? `Would skip ${where}: ${decision.reason}`
+      : `Would post ${decision.conviction > 0 ? '+' : ''}${decision.conviction.toFixed(1)}% on ${where}: ${decision.text}`;
+  ctx.output.result([...trace.map((line) => `  ${line}`), verdict], { threadId: thread.id, ...decisionJson(decision), trace });
+}
+
+// The protocol's own default is the built-in analyser: were it the configured one, a config whose
+// command is `agent analyze --stdin` would run itself forever.
+async function analyzeStdin(options: AnalyzeOptions, ctx: Context): Promise<void> {
+  if (!ctx.readStdin) throw new UsageError('--stdin needs a standard input');
+  const raw = await ctx.readStdin(STDIN_LIMIT_BYTES);
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw new UsageError('standard input is not one JSON object', { hint: 'see "Your own analyser" in the README for the protocol' });
+  }
+  const input = parseInput(json);
+  if ('error' in input) throw new UsageError(`standard input is not a protocol object (${input.error})`);
+  const { analyser } = await loadAnalyser(ctx, { override: options.analyzer ?? 'builtin' });
+  const { decision, trace } = await analyseThread(analyser, input.thread, input.profile).finally(() => analyser.close?.());
+  for (const line of trace) ctx.output.detail(`  ${line}`);
+  ctx.output.jsonLine(decisionJson(decision));
+}
+
+function decisionJson(decision: Decision) {
+  return decision.action === 'skip'
+    ? { action: 'skip' as const, reason: decision.reason }
+    : { action: 'post' as const, conviction: decision.conviction, text: decision.text };
+}

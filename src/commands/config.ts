@@ -1,0 +1,108 @@
+import path from 'node:path';
+import type { Context } from '../context.js';
+import { UsageError } from '../errors.js';
+import { checkKey, parseAnalyzerKind, parseFallback, parseModel, parseTimeout, SETTING_KEYS, type SettingKey, type Settings } from '../settings/keys.js';
+import { readKeyFile } from '../settings/key-file.js';
+import { parseLlmBaseUrl } from '../settings/llm-url.js';
+import { readSettings, settingsFile, writeSettings } from '../settings/store.js';
+import { checkCommandLine } from './command-check.js';
+
+/** The env var that overrides a setting per run (cli.md), if any. */
+const ENV_OVERRIDES: Partial<Record<SettingKey, string>> = {
+  analyzer: 'AGENT_ANALYZER',
+  'analyzer.command': 'AGENT_ANALYZER_COMMAND',
+  'llm.base-url': 'AGENT_LLM_BASE_URL',
+  'llm.model': 'AGENT_LLM_MODEL',
+};
+
+/** `agent config get [<key>]`: stored values alone on stdout (for scripts); defaults and overrides noted. */
+export async function runConfigGet(rawKey: string | undefined, ctx: Context): Promise<void> {
+  const settings = readSettings(ctx.configDir);
+  const file = settingsFile(ctx.configDir);
+  if (rawKey !== undefined) {
+    const key = checkKey(rawKey);
+    const value = settings[key];
+    const override = overrideOf(key, ctx);
+    if (value === undefined) ctx.output.warn(`${key} is not set (default: ${SETTING_KEYS[key].fallback})`);
+    if (override) ctx.output.warn(`${override} is set in this environment and overrides it for runs that have it`);
+    ctx.output.result(value === undefined ? [] : String(value), { key, value: value ?? null, ...(override ? { overriddenBy: override } : {}) });
+    return;
+  }
+  const width = Math.max(...Object.keys(SETTING_KEYS).map((k) => k.length));
+  const lines = (Object.keys(SETTING_KEYS) as SettingKey[]).map((key) => {
+    const value = settings[key];
+    const override = overrideOf(key, ctx);
+    const shown = value === undefined ? `${SETTING_KEYS[key].fallback}  (default)` : String(value);
+    return `${key.padEnd(width)}  ${shown}${override ? `  (overridden here by ${override})` : ''}`;
+  });
+  const llmKey = ctx.env.AGENT_LLM_API_KEY ? 'from AGENT_LLM_API_KEY (never shown)' : settings['llm.key-file'] ? `from ${settings['llm.key-file']} (never shown)` : 'none';
+  ctx.output.result([...lines, `${'llm key'.padEnd(width)}  ${llmKey}`, '', `Settings file: ${file}`], {
+    file,
+    settings,
+    overrides: Object.fromEntries(
+      (Object.keys(ENV_OVERRIDES) as SettingKey[]).flatMap((key) => (overrideOf(key, ctx) ? [[key, overrideOf(key, ctx)]] : [])),
+    ),
+    llmKey: ctx.env.AGENT_LLM_API_KEY ? 'env' : settings['llm.key-file'] ? 'file' : 'none',
+  });
+}
+
+/** `agent config set <key> <value>`: checked as it will be used, then written atomically (mode 600). */
+export async function runConfigSet(rawKey: string, rawValue: string, ctx: Context): Promise<void> {
+  const key = checkKey(rawKey);
+  const settings = readSettings(ctx.configDir);
+  const next: Settings = { ...settings, [key]: parseValue(key, rawValue, ctx) };
+  const file = writeSettings(ctx.configDir, next);
+  for (const line of missingCompanions(next)) ctx.output.warn(line);
+  ctx.output.result(`Set ${key} = ${next[key]} in ${file}`, { key, value: next[key], file });
+}
+
+/** `agent config unset <key>`: back to the default. */
+export async function runConfigUnset(rawKey: string, ctx: Context): Promise<void> {
+  const key = checkKey(rawKey);
+  const settings = readSettings(ctx.configDir);
+  const file = settingsFile(ctx.configDir);
+  const removed = key in settings;
+  if (removed) {
+    const { [key]: _gone, ...rest } = settings;
+    writeSettings(ctx.configDir, rest);
+  }
+  ctx.output.result(removed ? `Unset ${key} (default: ${SETTING_KEYS[key].fallback})` : `${key} was not set`, { key, removed, file });
+}
+
+function parseValue(key: SettingKey, raw: string, ctx: Context): Settings[SettingKey] {
+  switch (key) {
+    case 'analyzer':
+      return parseAnalyzerKind(raw, 'analyzer');
+    case 'analyzer.command':
+      return checkCommandLine(raw, ctx);
+    case 'analyzer.timeout':
+      return parseTimeout(raw);
+    case 'analyzer.fallback':
+      return parseFallback(raw);
+    case 'llm.base-url': {
+      const url = parseLlmBaseUrl(raw);
+      return `${url.origin}${url.pathname === '/' ? '' : url.pathname}`;
+    }
+    case 'llm.model':
+      return parseModel(raw);
+    case 'llm.key-file': {
+      if (raw.trim() === '') throw new UsageError('llm.key-file must be a path');
+      // Stored absolute: cron runs from another directory.
+      const file = path.resolve(raw.trim());
+      readKeyFile(file);
+      return file;
+    }
+  }
+}
+
+/** After `config set analyzer llm`, say what else a run will need, before cron finds out. */
+function missingCompanions(settings: Settings): string[] {
+  if (settings.analyzer === 'command' && !settings['analyzer.command']) return ['Next: agent config set analyzer.command "<your command>"'];
+  if (settings.analyzer !== 'llm') return [];
+  return (['llm.base-url', 'llm.model'] as const).filter((k) => !settings[k]).map((k) => `Next: agent config set ${k} <${k === 'llm.model' ? 'name' : 'url'}>`);
+}
+
+function overrideOf(key: SettingKey, ctx: Context): string | undefined {
+  const name = ENV_OVERRIDES[key];
+  return name && ctx.env[name] ? name : undefined;
+}

@@ -1,0 +1,145 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runConfigGet, runConfigSet, runConfigUnset } from '../../src/commands/config.js';
+import { UsageError } from '../../src/errors.js';
+import { settingsFile } from '../../src/settings/store.js';
+import { offlineContext } from '../support/context.js';
+
+let root: string;
+let dir: string;
+beforeEach(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-config-'));
+  dir = path.join(root, 'config');
+});
+afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+const stored = () => JSON.parse(fs.readFileSync(settingsFile(dir), 'utf8'));
+
+describe('agent config set', () => {
+  it.each([
+    ['analyzer', 'LLM', 'llm'],
+    ['analyzer.timeout', '2.5', 2.5],
+    ['analyzer.fallback', 'builtin', 'builtin'],
+    ['llm.base-url', 'http://127.0.0.1:11434/v1/', 'http://127.0.0.1:11434/v1'],
+    ['llm.model', ' qwen2.5:7b-instruct ', 'qwen2.5:7b-instruct'],
+    ['analyzer.command', `${process.execPath} /x/analyser.mjs --fast`, `${process.execPath} /x/analyser.mjs --fast`],
+  ])('%s %j is stored as %j, in a 600 file', async (key, value, expected) => {
+    const { ctx, stdout } = offlineContext(dir);
+    await runConfigSet(key, value, ctx);
+    expect(stored()[key]).toEqual(expected);
+    expect(fs.statSync(settingsFile(dir)).mode & 0o777).toBe(0o600);
+    expect(stdout.text).toBe(`Set ${key} = ${expected} in ${settingsFile(dir)}\n`);
+  });
+
+  it.each([
+    ['analyzer', 'gpt', /analyzer must be one of/],
+    ['analyzer.timeout', '0', /from 0\.1 to 120/],
+    ['analyzer.timeout', 'soon', /from 0\.1 to 120/],
+    ['analyzer.fallback', 'maybe', /builtin or none/],
+    ['llm.base-url', 'ftp://x', /http\(s\)/],
+    ['llm.model', '', /model name/],
+    ['analyzer.command', '"unterminated', /quote/i],
+    ['analyzer.command', '/no/such/program --x', /does not exist/],
+    ['llm.api-key', 'sk-live-very-secret', /unknown setting "llm\.api-key"/],
+  ])('%s %j is refused and nothing is written', async (key, value, message) => {
+    const { ctx } = offlineContext(dir);
+    const attempt = runConfigSet(key, value, ctx);
+    await expect(attempt).rejects.toThrow(UsageError);
+    await expect(runConfigSet(key, value, ctx)).rejects.toThrow(message);
+    expect(fs.existsSync(settingsFile(dir))).toBe(false);
+  });
+
+  it('an unknown key is refused without echoing the value (it may be a secret)', async () => {
+    const { ctx } = offlineContext(dir);
+    const error = await runConfigSet('openai.key', 'sk-live-very-secret', ctx).catch((e: unknown) => e as UsageError);
+    expect(`${(error as UsageError).message} ${(error as UsageError).hint}`).not.toContain('sk-live');
+  });
+
+  it('a program not executable is refused with a hint to run it through its interpreter', async () => {
+    const script = path.join(root, 'mine.mjs');
+    fs.writeFileSync(script, 'console.log(1)', { mode: 0o644 });
+    const { ctx } = offlineContext(dir);
+    await expect(runConfigSet('analyzer.command', script, ctx)).rejects.toMatchObject({ message: `${script} is not executable`, hint: expect.stringContaining('interpreter') });
+  });
+
+  it('a bare program name is stored, with a note about cron’s PATH', async () => {
+    const { ctx, stderr } = offlineContext(dir);
+    await runConfigSet('analyzer.command', 'python3 mine.py', ctx);
+    expect(stored()['analyzer.command']).toBe('python3 mine.py');
+    expect(stderr.text).toContain('cron runs with a minimal PATH');
+  });
+
+  it('llm.key-file: stored as an absolute path once the file is private; the key is never printed', async () => {
+    const keyFile = path.join(root, 'key');
+    fs.writeFileSync(keyFile, 'sk-live-0123456789abcdef\n', { mode: 0o600 });
+    const { ctx, stdout, stderr } = offlineContext(dir);
+    await runConfigSet('llm.key-file', keyFile, ctx);
+    expect(stored()['llm.key-file']).toBe(keyFile);
+    fs.chmodSync(keyFile, 0o640);
+    await expect(runConfigSet('llm.key-file', keyFile, ctx)).rejects.toThrow(/mode 640/);
+    expect(stdout.text + stderr.text).not.toContain('sk-live');
+  });
+
+  it('after choosing an analyser, says what it still needs', async () => {
+    const { ctx, stderr } = offlineContext(dir);
+    await runConfigSet('analyzer', 'llm', ctx);
+    expect(stderr.text).toBe('Next: agent config set llm.base-url <url>\nNext: agent config set llm.model <name>\n');
+  });
+});
+
+describe('agent config get / unset', () => {
+  beforeEach(async () => {
+    const { ctx } = offlineContext(dir);
+    await runConfigSet('analyzer', 'llm', ctx);
+    await runConfigSet('llm.model', 'qwen2.5:7b', ctx);
+  });
+
+  it('one key: the stored value alone on stdout, for scripts', async () => {
+    const { ctx, stdout, stderr } = offlineContext(dir);
+    await runConfigGet('llm.model', ctx);
+    expect(stdout.text).toBe('qwen2.5:7b\n');
+    expect(stderr.text).toBe('');
+  });
+
+  it('an unset key prints nothing on stdout and its default on stderr; an env override is named', async () => {
+    const { ctx, stdout, stderr } = offlineContext(dir, { env: { AGENT_LLM_BASE_URL: 'http://127.0.0.1:8080/v1' } });
+    await runConfigGet('llm.base-url', ctx);
+    expect(stdout.text).toBe('');
+    expect(stderr.text).toBe('llm.base-url is not set (default: (none))\nAGENT_LLM_BASE_URL is set in this environment and overrides it for runs that have it\n');
+  });
+
+  it('all keys: a table with defaults and overrides; the key only said to exist', async () => {
+    const { ctx, stdout } = offlineContext(dir, { env: { AGENT_ANALYZER: 'builtin', AGENT_LLM_API_KEY: 'sk-live-0123456789abcdef' } });
+    await runConfigGet(undefined, ctx);
+    expect(stdout.text).toContain('analyzer           llm  (overridden here by AGENT_ANALYZER)\n');
+    expect(stdout.text).toContain('analyzer.fallback  none  (default)\n');
+    expect(stdout.text).toContain('llm key            from AGENT_LLM_API_KEY (never shown)\n');
+    expect(stdout.text).not.toContain('sk-live');
+  });
+
+  it('--json: the stored settings, the overrides in effect, where the key comes from', async () => {
+    const { ctx, stdout } = offlineContext(dir, { json: true, env: { AGENT_LLM_MODEL: 'x' } });
+    await runConfigGet(undefined, ctx);
+    expect(JSON.parse(stdout.text)).toEqual({
+      file: settingsFile(dir),
+      settings: { analyzer: 'llm', 'llm.model': 'qwen2.5:7b' },
+      overrides: { 'llm.model': 'AGENT_LLM_MODEL' },
+      llmKey: 'none',
+    });
+  });
+
+  it('unset removes the key; unsetting it again says so', async () => {
+    const { ctx, stdout } = offlineContext(dir);
+    await runConfigUnset('llm.model', ctx);
+    await runConfigUnset('llm.model', ctx);
+    expect(stored()).toEqual({ analyzer: 'llm' });
+    expect(stdout.text).toBe('Unset llm.model (default: (none))\nllm.model was not set\n');
+  });
+
+  it('an unknown key is a usage error listing the keys', async () => {
+    const { ctx } = offlineContext(dir);
+    await expect(runConfigGet('analyser', ctx)).rejects.toMatchObject({ hint: expect.stringContaining('analyzer, analyzer.command') });
+  });
+});

@@ -1,0 +1,144 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BEARISH, BIN, BULLISH, createWorld, type World } from './harness.js';
+
+// The analyser choice end to end, as cron runs it: config.json switches the cron agent to the user's own
+// command, whose failures leave threads due unless the built-in fallback was chosen.
+
+const RECORDER = path.join(import.meta.dirname, 'fixtures', 'recording-analyser.mjs');
+const EXAMPLE = path.join(import.meta.dirname, '..', '..', 'examples', 'momentum-analyser.mjs');
+
+let world: World | undefined;
+afterEach(async () => {
+  await world?.close();
+  world = undefined;
+});
+
+async function registered(): Promise<World> {
+  world = await createWorld();
+  expect((await world.register()).code).toBe(0);
+  return world;
+}
+
+const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
+const quote = (s: string) => `'${s}'`;
+
+async function useCommand(w: World, command: string, extra: Record<string, string> = {}) {
+  for (const [key, value] of Object.entries({ 'analyzer.command': command, analyzer: 'command', ...extra })) {
+    const set = await w.agent(['config', 'set', key, value]);
+    expect(set, set.stderr).toMatchObject({ code: 0 });
+  }
+}
+
+describe('a command analyser in the cron agent', () => {
+  it('one setting switches poll to the command; it sees the protocol input and never the service key', async () => {
+    const w = await registered();
+    await useCommand(w, `${quote(process.execPath)} ${quote(RECORDER)} ${quote(w.home)}`);
+    w.sandbox.addThread({ id: 'a', text: BULLISH, project_id: 'c/bitcoin', timestamp: at(2) });
+    w.sandbox.addThread({ id: 'b', text: BEARISH, project_id: 'c/ethereum', timestamp: at(1) });
+
+    const poll = await w.agent(['poll']);
+    expect(poll).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(w.sandbox.comments().map((c) => [c.thread_id, c.conviction]).sort()).toEqual([
+      ['a', -0.4],
+      ['b', -0.4],
+    ]);
+    const seen = JSON.parse(fs.readFileSync(path.join(w.home, 'seen-a.json'), 'utf8'));
+    expect(Object.keys(seen.input).sort()).toEqual(['cell', 'profile', 'thread', 'version']);
+    expect(seen.input.cell).toEqual({ name: 'bitcoin', typical_move_pct: 0.9 });
+    expect(JSON.stringify(seen.env)).not.toContain(w.state().apiKey);
+    expect(fs.readFileSync(path.join(w.configDir, 'config.json'), 'utf8')).not.toContain(w.state().apiKey);
+  });
+
+  it('a failing command posts nothing and leaves the thread due (exit 5); with fallback builtin the built-in decides', async () => {
+    const w = await registered();
+    await useCommand(w, `${quote(process.execPath)} ${quote(RECORDER)} ${quote(w.home)} crash`);
+    w.sandbox.addThread({ id: 'a', text: BULLISH, project_id: 'c/bitcoin', timestamp: at(2) });
+
+    const failed = await w.agent(['poll']);
+    expect(failed.code).toBe(5);
+    expect(failed.stderr).toMatch(/a: analysis failed: the analyser command exited with (status|code) 3/);
+    expect(w.sandbox.comments()).toEqual([]);
+    expect(w.state().journal).toMatchObject({ a: { status: 'failed', tries: 1 } });
+
+    expect((await w.agent(['config', 'set', 'analyzer.fallback', 'builtin'])).code).toBe(0);
+    const dry = await w.agent(['poll', '--dry-run', '-v']);
+    expect(dry.stderr).toContain('fallback: the command analyser failed');
+    const fallback = await w.agent(['poll']);
+    expect(fallback).toMatchObject({ code: 0, stdout: '' });
+    expect(w.sandbox.comments().map((c) => c.thread_id)).toEqual(['a']);
+    expect(w.sandbox.comments()[0]!.conviction).toBeGreaterThan(0);
+  });
+
+  it('AGENT_ANALYZER overrides config.json for one run', async () => {
+    const w = await registered();
+    await useCommand(w, `${quote(process.execPath)} ${quote(RECORDER)} ${quote(w.home)} crash`);
+    w.sandbox.addThread({ id: 'a', text: BULLISH, project_id: 'c/bitcoin', timestamp: at(2) });
+    const result = await w.agent(['poll', '--json'], { env: { AGENT_ANALYZER: 'builtin' } });
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout).posted).toHaveLength(1);
+    expect(fs.existsSync(path.join(w.home, 'seen-a.json'))).toBe(false);
+  });
+});
+
+describe('agent analyze', () => {
+  it('prints the trace and the decision; --json is the predict --dry-run shape plus the trace; nothing is posted', async () => {
+    const w = await registered();
+    w.sandbox.addThread({ id: 'a', text: BULLISH, project_id: 'c/bitcoin', timestamp: at(2) });
+    const human = await w.agent(['analyze', 'a']);
+    expect(human.code).toBe(0);
+    expect(human.stdout).toContain('  analyser: builtin\n');
+    expect(human.stdout).toMatch(/\n {2}policy: post \+\d\.\d: /);
+    expect(human.stdout).toMatch(/Would post \+\d\.\d% on a \(c\/bitcoin\): Bullish on c\/bitcoin: .*\n$/);
+
+    const json = JSON.parse((await w.agent(['analyze', 'a', '--json'])).stdout);
+    expect(json).toEqual({ threadId: 'a', action: 'post', conviction: expect.any(Number), text: expect.any(String), trace: expect.arrayContaining(['analyser: builtin']) });
+    expect(w.sandbox.comments()).toEqual([]);
+    expect(w.state().journal ?? {}).toEqual({});
+  });
+
+  it('--analyzer picks another analyser for this run only', async () => {
+    const w = await registered();
+    await useCommand(w, `${quote(process.execPath)} ${quote(RECORDER)} ${quote(w.home)}`);
+    w.sandbox.addThread({ id: 'a', text: BULLISH, project_id: 'c/bitcoin', timestamp: at(2) });
+    const own = JSON.parse((await w.agent(['analyze', 'a', '--json'])).stdout);
+    const builtin = JSON.parse((await w.agent(['analyze', 'a', '--json', '--analyzer', 'builtin'])).stdout);
+    expect(own).toMatchObject({ action: 'post', conviction: -0.4 });
+    expect(builtin.conviction).toBeGreaterThan(0);
+  });
+
+  it('--stdin speaks the protocol: as a command analyser it decides exactly as the built-in one (round trip)', async () => {
+    const w = await registered();
+    const texts = [BULLISH, BEARISH, 'Quiet weekend, nothing to report.', 'Not bullish: ETF outflows continue while funding flips negative.'];
+    texts.forEach((text, i) => w.sandbox.addThread({ id: `t${i}`, text, project_id: ['c/bitcoin', 'c/solana', 'c/pepe', 'c/ethereum'][i], timestamp: at(10 - i) }));
+    const builtin = await w.agent(['poll', '--dry-run', '--json']);
+    await useCommand(w, `${quote(process.execPath)} ${quote(BIN)} analyze --stdin`);
+    const viaCommand = await w.agent(['poll', '--dry-run', '--json', '-v']);
+    expect(viaCommand.code).toBe(0);
+    expect(viaCommand.stderr.match(/t\d: command: ran /g)).toHaveLength(4);
+    expect(JSON.parse(viaCommand.stdout)).toEqual(JSON.parse(builtin.stdout));
+    expect(JSON.parse(builtin.stdout).posted.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('--stdin refuses input that is not a protocol object (exit 2), printing nothing on stdout', async () => {
+    const w = await registered();
+    const result = await w.agent(['analyze', '--stdin'], { input: '{"thread": {"id": 1}}' });
+    expect(result).toMatchObject({ code: 2, stdout: '' });
+    expect(result.stderr).toMatch(/standard input is not a protocol object/);
+  });
+});
+
+describe('the example analyser', () => {
+  it('runs as the cron agent’s analyser and posts only valid predictions', async () => {
+    const w = await registered();
+    await useCommand(w, `${quote(process.execPath)} ${quote(EXAMPLE)}`);
+    w.sandbox.addThread({ id: 'a', text: BULLISH, project_id: 'c/bitcoin', timestamp: at(2) });
+    w.sandbox.addThread({ id: 'b', text: BEARISH, project_id: 'c/ethereum', timestamp: at(1) });
+    const result = await w.agent(['poll', '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    const doc = JSON.parse(result.stdout);
+    expect(doc.failed).toEqual([]);
+    expect(doc.posted.length + doc.skipped.length).toBe(2);
+  });
+});
