@@ -22,6 +22,28 @@ const lazyChildProcess = {
   },
 };
 
+// undici (the LLM analyser's HTTP client) is half the size of everything else together, and only a run
+// that asks a model needs it: it is its own file beside the bundle, required on first use, so the cron
+// run that finds nothing new neither reads nor keeps it (performance.md).
+const undiciApart = {
+  name: 'undici-apart',
+  setup(build) {
+    build.onResolve({ filter: /^undici$/ }, () => ({ path: './undici.cjs', external: true }));
+  },
+};
+
+const vendor = await build({
+  stdin: { contents: "module.exports = require('undici');", resolveDir: process.cwd(), loader: 'js' },
+  write: false,
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20.19',
+  minify: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+
 const result = await build({
   entryPoints: ['src/main.ts'],
   outfile: 'dist/agent.cjs',
@@ -35,7 +57,7 @@ const result = await build({
   keepNames: false,
   legalComments: 'none',
   logLevel: 'warning',
-  plugins: [lazyChildProcess],
+  plugins: [lazyChildProcess, undiciApart],
   // A CommonJS bundle needs no native import(): bin/agent.cjs runs it through vm.Script, where import()
   // has no loader and throws. This turns `await import('node:https')` and the like into require().
   supported: { 'dynamic-import': false },
@@ -48,6 +70,10 @@ const result = await build({
 const code = result.outputFiles[0].contents;
 const buildId = createHash('sha256').update(code).digest('hex').slice(0, 16);
 mkdirSync('dist', { recursive: true });
+// The part first: a run that starts between the two renames finds the new part, which the old bundle
+// loads the same way.
+writeFileSync('dist/undici.cjs.tmp', vendor.outputFiles[0].contents);
+renameSync('dist/undici.cjs.tmp', 'dist/undici.cjs');
 writeFileSync('dist/agent.cjs.tmp', Buffer.concat([Buffer.from(`/*build:${buildId}*/\n`), code]));
 renameSync('dist/agent.cjs.tmp', 'dist/agent.cjs');
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { decisionReply, startFakeLlm, type FakeLlm } from '../support/fake-llm.js';
 import { BEARISH, BIN, BULLISH, createWorld, type World } from './harness.js';
 
 // The analyser choice end to end, as cron runs it: config.json switches the cron agent to the user's own
@@ -140,5 +141,33 @@ describe('the example analyser', () => {
     const doc = JSON.parse(result.stdout);
     expect(doc.failed).toEqual([]);
     expect(doc.posted.length + doc.skipped.length).toBe(2);
+  });
+});
+
+describe('an LLM analyser in the cron agent', () => {
+  let llm: FakeLlm | undefined;
+  afterEach(async () => {
+    await llm?.close();
+    llm = undefined;
+  });
+
+  it('poll asks the model (its HTTP client loaded beside the bundle), sends the key to it only, and the policy clamps its size', async () => {
+    const w = await registered();
+    llm = await startFakeLlm();
+    llm.reply(decisionReply({ action: 'post', conviction: 12, text: 'Bullish on c/bitcoin: ETF inflows at a record. Expect +12% in 3h.', reason: '' }));
+    for (const [key, value] of [['analyzer', 'llm'], ['llm.base-url', llm.baseUrl], ['llm.model', 'test-model']]) {
+      expect((await w.agent(['config', 'set', key!, value!])).code).toBe(0);
+    }
+    w.sandbox.addThread({ id: 'a', text: BULLISH, project_id: 'c/bitcoin', timestamp: at(2) });
+    const LLM_KEY = 'sk-e2e-llm-key-0123456789';
+    const result = await w.agent(['poll', '--json'], { env: { AGENT_LLM_API_KEY: LLM_KEY } });
+    expect(result.code, result.stderr).toBe(0);
+    // moderate style on bitcoin: at most 1.5σ × 0.9% = 1.3%; the "+12%" in the text is not posted either
+    expect(JSON.parse(result.stdout).posted).toEqual([{ threadId: 'a', conviction: 1.3, text: 'Bullish on c/bitcoin: ETF inflows at a record. Expect +1.3% in 3h.', predictionId: expect.any(String) }]);
+    expect(llm.requests).toHaveLength(1);
+    expect(llm.requests[0]!.headers.authorization).toBe(`Bearer ${LLM_KEY}`);
+    expect(llm.requests[0]!.body).not.toContain(w.state().apiKey);
+    expect(w.sandbox.requests.some((r) => JSON.stringify(r).includes(LLM_KEY))).toBe(false);
+    expect(result.stdout + result.stderr).not.toContain(LLM_KEY);
   });
 });
