@@ -1,6 +1,8 @@
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { isLoopbackHost } from '../http/origin.js';
+import { oneLine } from '../output/sanitize.js';
+import { sandboxWithHistory, writeResolvedThreads } from '../sandbox/export.js';
 import { formatListeningLine, SANDBOX_CLI_DEFAULTS, startSandbox } from '../sandbox/index.js';
 
 export interface SandboxFlags {
@@ -11,9 +13,20 @@ export interface SandboxFlags {
   rate?: string;
   rateLimit?: string;
   state?: string;
+  /** Write the resolved threads to this file and exit instead of serving. */
+  export?: string;
+  /** With --export: hours of sandbox time the feed runs first, so there is history to export. */
+  history?: string;
 }
 
-/** Serves the local sandbox of the service until SIGINT or SIGTERM (cli.md `sandbox`). */
+/** What --export may generate at most: a backtest file of this many threads stays far under its size cap. */
+export const MAX_HISTORY_THREADS = 20_000;
+const MAX_HISTORY_HOURS = 24 * 30;
+
+/**
+ * Serves the local sandbox of the service until SIGINT or SIGTERM (cli.md `sandbox`); with --export,
+ * writes its resolved threads for `agent backtest` instead, and serves nothing.
+ */
 export async function runSandbox(flags: SandboxFlags, ctx: Context): Promise<void> {
   const options = {
     host: flags.host ?? SANDBOX_CLI_DEFAULTS.host,
@@ -26,6 +39,8 @@ export async function runSandbox(flags: SandboxFlags, ctx: Context): Promise<voi
     statePath: flags.state,
     onError: (error: unknown) => ctx.output.warn(`sandbox: ${error instanceof Error ? error.message : String(error)}`),
   };
+  if (flags.export !== undefined) return exportSandbox(flags.export, flags.history, options, ctx);
+  if (flags.history !== undefined) throw new UsageError('--history only applies with --export');
   if (!isLoopbackHost(options.host)) {
     ctx.output.warn(`sandbox: listening on ${options.host}: anyone who can reach it can use this sandbox`);
   }
@@ -36,6 +51,30 @@ export async function runSandbox(flags: SandboxFlags, ctx: Context): Promise<voi
   const signal = await (ctx.untilSignal ?? neverEnds)();
   await sandbox.close();
   ctx.output.progress(`Sandbox stopped (${signal}).`);
+}
+
+function exportSandbox(
+  file: string,
+  rawHistory: string | undefined,
+  options: { seed: number; ratePerMinute: number; backlog: number; statePath: string | undefined },
+  ctx: Context,
+): void {
+  const historyHours = number('--history', rawHistory, 0, { min: 0, max: MAX_HISTORY_HOURS });
+  const planned = Math.ceil(options.ratePerMinute * 60 * historyHours);
+  if (planned > MAX_HISTORY_THREADS) {
+    throw new UsageError(`--history ${historyHours} at --rate ${options.ratePerMinute} would create ${planned} threads; at most ${MAX_HISTORY_THREADS}`, {
+      hint: 'lower --history or --rate',
+    });
+  }
+  const sandbox = sandboxWithHistory({ ...options, historyHours, now: ctx.timing.now() });
+  const threads = sandbox.resolvedThreads();
+  try {
+    writeResolvedThreads(file, threads);
+  } catch (error) {
+    throw new UsageError(`cannot write ${JSON.stringify(oneLine(file, 200))}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  const few = historyHours === 0 && threads.length < 50 ? ` (a fresh sandbox has only its ${options.backlog}-thread backlog; --history 24 runs the feed for 24 hours first)` : '';
+  ctx.output.result(`Wrote ${threads.length} resolved thread${threads.length === 1 ? '' : 's'} to ${oneLine(file, 200)}${few}.`, { file, threads: threads.length });
 }
 
 function number(flag: string, raw: string | undefined, fallback: number, range: { min: number; max: number; integer?: boolean }): number {

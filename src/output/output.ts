@@ -73,6 +73,16 @@ export class Output {
     if (this.interactive || (this.verbose && !this.quiet)) this.writeErr(message);
   }
 
+  /**
+   * One line redrawn in place on a terminal's stderr (a progress bar); `undefined` erases it. Nothing
+   * without a terminal or with --quiet. Unlike `progress`, --json does not silence it: it never touches
+   * stdout, where the one JSON document goes.
+   */
+  statusLine(text: string | undefined): void {
+    if (!this.stderrIsTTY || this.quiet) return;
+    this.options.stderr.write(text === undefined ? '\r\u001b[K' : `\r${this.redact(sanitize(text))}\u001b[K`);
+  }
+
   /** Detail asked for with --verbose. */
   detail(message: string): void {
     if (this.verbose && !this.quiet) this.writeErr(message);

@@ -26,6 +26,8 @@ export interface SandboxOptions {
   rateLimit?: number;
   /** Load the store from this file if it exists, save it there after every change. */
   statePath?: string;
+  /** Load statePath but never write it (`agent sandbox --export` reads a running sandbox's file). */
+  readOnly?: boolean;
   /** Sandbox time (locking, scoring, timestamps); default: a sandbox clock at `speed`. */
   clock?: Clock;
   /** Real time for the rate limit; default the system clock. */
@@ -66,7 +68,7 @@ export interface Sandbox {
   comments(): SandboxComment[];
   resolvedThreads(): ResolvedThread[];
   intercept(fn: Interceptor): () => void;
-  /** Writes the store to statePath now (a no-op without one). */
+  /** Writes the store to statePath now (a no-op without one, or when readOnly). */
   save(): void;
 }
 

@@ -39,7 +39,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   let manualCount = 0;
 
   const save = () => {
-    if (statePath !== undefined && store.dirty) saveStoreFile(statePath, store);
+    if (statePath !== undefined && !options.readOnly && store.dirty) saveStoreFile(statePath, store);
   };
   const tick = () => {
     feed.catchUp();

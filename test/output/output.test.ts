@@ -60,6 +60,35 @@ describe('Output: where each kind of message goes', () => {
   });
 });
 
+describe('statusLine: one line redrawn in place (a progress bar)', () => {
+  it('on a terminal: \\r, the sanitised text, erase to the end of the line; undefined erases it', () => {
+    const { output, stdout, stderr } = makeOutput({ stderrTTY: true });
+    output.statusLine('step 1');
+    output.statusLine('step 2 \u001b[31mred');
+    output.statusLine(undefined);
+    expect(stderr.text).toBe('\rstep 1\u001b[K\rstep 2 red\u001b[K\r\u001b[K');
+    expect(stdout.text).toBe('');
+  });
+
+  it('with --json on a terminal too: it never reaches stdout', () => {
+    const { output, stdout, stderr } = makeOutput({ json: true, stderrTTY: true });
+    output.statusLine('half');
+    expect(stderr.text).toBe('\rhalf\u001b[K');
+    expect(stdout.text).toBe('');
+  });
+
+  it.each([
+    ['without a terminal', {}],
+    ['without a terminal, with --verbose', { verbose: true }],
+    ['with --quiet on a terminal', { quiet: true, stderrTTY: true }],
+  ])('prints nothing %s', (_what, mode) => {
+    const { output, stdout, stderr } = makeOutput(mode);
+    output.statusLine('x');
+    output.statusLine(undefined);
+    expect(stdout.text + stderr.text).toBe('');
+  });
+});
+
 describe('results', () => {
   it('human lines on stdout, sanitised', () => {
     const { output, stdout, stderr } = makeOutput();

@@ -66,6 +66,23 @@ describe('--state round trip', () => {
     expect(() => createSandbox({ statePath: bad })).toThrow(/cannot read sandbox state/);
   });
 
+  it('readOnly loads the file but never writes it, not even on save()', () => {
+    const statePath = tempState();
+    const clock = createFakeClock();
+    createSandbox({ statePath, clock, seed: 3, backlog: 4 });
+    const before = readFileSync(statePath, 'utf8');
+    const reader = createSandbox({ statePath, clock, seed: 3, ratePerMinute: 1, readOnly: true });
+    expect(reader.store.threads()).toHaveLength(4);
+    clock.advance(4 * HOUR);
+    reader.tick();
+    reader.save();
+    expect(reader.store.threads().length).toBeGreaterThan(4);
+    expect(readFileSync(statePath, 'utf8')).toBe(before);
+    const fresh = tempState();
+    createSandbox({ statePath: fresh, clock, backlog: 4, readOnly: true }).save();
+    expect(() => statSync(fresh)).toThrow();
+  });
+
   it('round-trips the store through JSON', () => {
     const sandbox = createSandbox({ clock: createFakeClock(), seed: 3, backlog: 4 });
     const copy = SandboxStore.fromJSON(JSON.parse(JSON.stringify(sandbox.store.toJSON())));

@@ -1,0 +1,100 @@
+import { analyseThread } from '../analysis/index.js';
+import { sigmaOf } from '../analysis/profile-numbers.js';
+import type { Analyser } from '../analysis/types.js';
+import type { Profile } from '../domain/profile.js';
+import { cellOf, type Thread } from '../domain/thread.js';
+import { AnalyserError } from '../errors.js';
+import { oneLine } from '../output/sanitize.js';
+import { scorePrediction } from '../sandbox/scoring.js';
+import type { BacktestThread } from './file.js';
+import { emptyTally, metricsOf, tally, type CellMetrics, type ThreadResult } from './metrics.js';
+
+export type { CellMetrics, ThreadResult } from './metrics.js';
+
+export interface BacktestReport {
+  overall: CellMetrics;
+  /** By cell (project_id without `c/`, lower case), in cell-name order. */
+  cells: Record<string, CellMetrics>;
+  /** One entry per thread, in the order they were replayed. */
+  threads: ThreadResult[];
+}
+
+/**
+ * Replays resolved threads through an analyser and the policy, as if each had just been published, and
+ * scores every post against what the price then did. Threads are replayed oldest first (timestamp, then
+ * id), so an analyser that keeps memory between calls never sees a thread before an earlier one.
+ */
+export async function runBacktestOn(
+  threads: readonly BacktestThread[],
+  analyser: Analyser,
+  profile: Profile,
+  onProgress?: (done: number, total: number) => void,
+): Promise<BacktestReport> {
+  const ordered = [...threads].sort(chronological);
+  const results: ThreadResult[] = [];
+  for (const record of ordered) {
+    results.push(await replay(record, analyser, profile));
+    onProgress?.(results.length, ordered.length);
+  }
+  const overall = emptyTally();
+  const byCell = new Map<string, ReturnType<typeof emptyTally>>();
+  for (const result of results) {
+    tally(overall, result);
+    let cell = byCell.get(result.cell);
+    if (!cell) byCell.set(result.cell, (cell = emptyTally()));
+    tally(cell, result);
+  }
+  const cells: Record<string, CellMetrics> = {};
+  for (const name of [...byCell.keys()].sort(byName)) cells[name] = metricsOf(byCell.get(name)!);
+  return { overall: metricsOf(overall), cells, threads: results };
+}
+
+/**
+ * What an analyser is shown: the thread as it was at its own time, built field by field. The record is
+ * never spread, so `price_on_eval` and any field of the file we do not know cannot reach an analyser.
+ * `locked` is false because that is how the thread looked when a prediction was possible.
+ */
+export function threadAtItsTime(record: BacktestThread): Thread {
+  return {
+    id: record.id,
+    cell: cellOf(record.project_id),
+    projectId: record.project_id,
+    text: record.text,
+    timestamp: record.timestamp,
+    locked: false,
+    priceOnFetch: record.price_on_fetch,
+    citations: record.citations.map((c) => ({ ...(c.url !== undefined ? { url: c.url } : {}), ...(c.title !== undefined ? { title: c.title } : {}) })),
+  };
+}
+
+/** The move from price_on_fetch to price_on_eval in %, rounded to 3 decimals as the sandbox rounds it. */
+export function actualMovePct(record: Pick<BacktestThread, 'price_on_fetch' | 'price_on_eval'>): number {
+  return Math.round((record.price_on_eval / record.price_on_fetch - 1) * 100 * 1000) / 1000;
+}
+
+async function replay(record: BacktestThread, analyser: Analyser, profile: Profile): Promise<ThreadResult> {
+  const thread = threadAtItsTime(record);
+  const move = actualMovePct(record);
+  const head = { threadId: record.id, cell: thread.cell };
+  let decision;
+  try {
+    ({ decision } = await analyseThread(analyser, thread, profile));
+  } catch (error) {
+    // Only an analyser that could not answer is a failed thread; anything else is a bug and stops the run.
+    if (!(error instanceof AnalyserError)) throw error;
+    return { ...head, action: 'failed', actualMovePct: move, honey: 0, wax: 0, reason: oneLine(error.message) };
+  }
+  if (decision.action === 'skip') return { ...head, action: 'skip', actualMovePct: move, honey: 0, wax: 0, reason: decision.reason };
+  const { conviction } = decision;
+  // Scored as if posted the moment the thread appeared (age 0): the best case the rule allows.
+  const award = scorePrediction({ conviction, actualMovePct: move, sigma: sigmaOf(thread.cell), ageMs: 0 });
+  return { ...head, action: 'post', conviction, actualMovePct: move, right: conviction * move > 0, honey: award.honey, wax: award.wax };
+}
+
+function chronological(a: BacktestThread, b: BacktestThread): number {
+  return a.timestampMs - b.timestampMs || byName(a.id, b.id);
+}
+
+function byName(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,81 @@
+import type { Analyser } from '../analysis/types.js';
+import { readBacktestFile, type InvalidThread } from '../backtest/file.js';
+import { runBacktestOn } from '../backtest/run.js';
+import { headingLine, LEGEND, tableLines } from '../backtest/table.js';
+import type { Context } from '../context.js';
+import type { Profile } from '../domain/profile.js';
+import type { Output } from '../output/output.js';
+import { profileFromFlags, type ProfileFlags } from './inputs.js';
+
+/** The raw profile flags, as for `register`: each is checked against the interface's list. */
+export type BacktestOptions = ProfileFlags;
+
+/** A profile in the middle of every range, so a backtest without flags measures the reading, not a lean. */
+export const BACKTEST_DEFAULT_PROFILE: Readonly<Profile> = {
+  signal_method: 'sentiment',
+  conviction_style: 'moderate',
+  directional_bias: 'neutral',
+  participation: 'moderate',
+};
+
+/** Shorter files finish before a bar would be worth drawing. */
+const PROGRESS_MIN_THREADS = 20;
+const BAR_WIDTH = 30;
+const INVALID_SHOWN = 5;
+
+/**
+ * `agent backtest <file>`: replays resolved threads through the analyser the caller chose (and will
+ * close) with the profile from the flags, and prints the metrics overall and per cell.
+ */
+export async function runBacktest(file: string, options: BacktestOptions, ctx: Context, analyser: Analyser): Promise<void> {
+  const given = profileFromFlags(options);
+  const profile: Profile = {
+    signal_method: given.signal_method ?? BACKTEST_DEFAULT_PROFILE.signal_method,
+    conviction_style: given.conviction_style ?? BACKTEST_DEFAULT_PROFILE.conviction_style,
+    directional_bias: given.directional_bias ?? BACKTEST_DEFAULT_PROFILE.directional_bias,
+    participation: given.participation ?? BACKTEST_DEFAULT_PROFILE.participation,
+  };
+  const { threads, invalid } = readBacktestFile(file);
+  if (!ctx.output.json) warnInvalid(ctx.output, invalid);
+
+  const bar = progressBar(ctx.output, threads.length);
+  let report;
+  try {
+    report = await runBacktestOn(threads, analyser, profile, bar.update);
+  } finally {
+    bar.clear();
+  }
+
+  const heading = headingLine({ file, analyser: analyser.name, profile, given: Object.keys(given) as Array<keyof Profile>, invalid: invalid.length });
+  ctx.output.result([heading, '', ...tableLines(report), '', LEGEND], {
+    analyzer: analyser.name,
+    profile,
+    file,
+    overall: report.overall,
+    cells: report.cells,
+    threads: report.threads,
+    invalid,
+  });
+}
+
+function warnInvalid(output: Output, invalid: readonly InvalidThread[]): void {
+  for (const entry of invalid.slice(0, INVALID_SHOWN)) {
+    output.warn(`backtest: left out the thread at index ${entry.index}${entry.id === undefined ? '' : ` (id ${entry.id})`}: ${entry.reason}`);
+  }
+  if (invalid.length > INVALID_SHOWN) output.warn(`backtest: … and ${invalid.length - INVALID_SHOWN} more left out (--json lists them all)`);
+}
+
+/** A bar on a terminal's stderr, redrawn when the whole percentage changes, erased at the end. */
+function progressBar(output: Output, total: number): { update?: (done: number, total: number) => void; clear(): void } {
+  if (total <= PROGRESS_MIN_THREADS) return { clear() {} };
+  let shown = -1;
+  const update = (done: number, of: number) => {
+    const percent = Math.floor((done * 100) / of);
+    if (percent === shown) return;
+    shown = percent;
+    const filled = Math.round((done * BAR_WIDTH) / of);
+    output.statusLine(`backtest [${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}] ${percent}% (${done}/${of} threads)`);
+  };
+  update(0, total);
+  return { update, clear: () => output.statusLine(undefined) };
+}
