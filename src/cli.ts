@@ -189,6 +189,29 @@ Exit codes: 0 ok (also nothing new, a skip) · 1 unexpected · 2 usage or invali
       }),
     );
 
+  profileOptions(
+    program
+      .command('backtest')
+      .description('replay resolved threads from a file through an analyser: coverage, accuracy, MAE, honey/wax per cell')
+      .argument('<file>', 'JSON: an array of resolved threads or {"threads": [...]} (README "Backtest")')
+      .addOption(new Option('--analyzer <kind>', 'the analyser to measure (default: the configured one; never its fallback)').choices(ANALYZER_KINDS)),
+    true,
+  )
+    .addHelpText('after', '\nProfile defaults: --signal-method sentiment --conviction-style moderate --directional-bias neutral --participation moderate\n')
+    .action(
+      action(async (ctx, file: string, options: { analyzer?: string }) => {
+        const { runBacktest } = await import('./commands/backtest.js');
+        const { loadAnalyser } = await import('./commands/analyser.js');
+        // Not cron: a long file may take a model as long as it needs.
+        const { analyser } = await loadAnalyser(ctx, { override: options.analyzer, fallback: false, deadline: Number.POSITIVE_INFINITY });
+        try {
+          await runBacktest(file, profileFlags(options, {}), ctx, analyser);
+        } finally {
+          await analyser.close?.();
+        }
+      }),
+    );
+
   program
     .command('sandbox')
     .description('serve a local sandbox of the service (threads, locking, scoring) for trying agents offline')
@@ -199,6 +222,8 @@ Exit codes: 0 ok (also nothing new, a skip) · 1 unexpected · 2 usage or invali
     .option('--rate <threads/min>', 'new threads per minute of sandbox time')
     .option('--rate-limit <requests/min>', 'answer 429 beyond this many requests a minute per key (0: off)')
     .option('--state <file>', 'keep the sandbox state in this file across restarts')
+    .option('--export <file>', 'write the resolved threads to this file (for agent backtest) and exit instead of serving')
+    .option('--history <hours>', 'with --export: run the feed this many hours of sandbox time first (default 0)')
     .action(
       action(async (ctx, options: Record<string, string | undefined>) => {
         const { runSandbox } = await import('./commands/sandbox.js');

@@ -23,13 +23,15 @@ export interface LoadOptions {
   deadline?: number;
   /** Where a command's stderr lines go; default: shown with --verbose. */
   onStderr?: (line: string) => void;
+  /** false: measure the analyser alone (backtest), whatever analyzer.fallback says. */
+  fallback?: boolean;
 }
 
 export async function loadAnalyser(ctx: Context, options: LoadOptions = {}): Promise<LoadedAnalyser> {
   const config = resolveAnalyserConfig(readSettings(ctx.configDir), options.override, { env: ctx.env, readKeyFile });
   const deadline = options.deadline ?? ctx.timing.now() + COMMAND_BUDGET_MS;
   const primary = await createAnalyser(config, ctx, { ...options, deadline });
-  const analyser = config.kind !== 'builtin' && config.fallback === 'builtin' ? withFallback(primary, builtinAnalyser) : primary;
+  const analyser = config.kind !== 'builtin' && config.fallback === 'builtin' && options.fallback !== false ? withFallback(primary, builtinAnalyser) : primary;
   return { analyser, config };
 }
 

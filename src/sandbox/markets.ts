@@ -24,7 +24,7 @@ export interface Market {
 export const MARKETS: readonly Market[] = [
   { cell: 'bitcoin', name: 'Bitcoin', ticker: 'BTC', symbol: 'BTC', etf: 'bitcoin', price: 97_000, sigma: 0.9, weight: 30, alt: false },
   { cell: 'ethereum', name: 'Ethereum', ticker: 'ETH', symbol: 'ETH', etf: 'ether', price: 3_400, sigma: 1.2, weight: 20, alt: false },
-  { cell: 'solana', name: 'Solana', ticker: 'SOL', symbol: 'SOL', etf: 'solana', price: 180, sigma: 1.6, weight: 14, alt: true },
+  { cell: 'solana', name: 'Solana', ticker: 'SOL', symbol: 'SOL', etf: 'solana', price: 180, sigma: 1.5, weight: 14, alt: true },
   {
     cell: 'general',
     name: 'Total crypto market cap',
@@ -36,10 +36,10 @@ export const MARKETS: readonly Market[] = [
     weight: 14,
     alt: false,
   },
-  { cell: 'xrp', name: 'XRP', ticker: 'XRP', symbol: 'XRP', etf: 'XRP', price: 2.3, sigma: 1.4, weight: 5, alt: true },
-  { cell: 'chainlink', name: 'Chainlink', ticker: 'LINK', symbol: 'LINK', etf: 'LINK', price: 18, sigma: 1.5, weight: 5, alt: true },
+  { cell: 'xrp', name: 'XRP', ticker: 'XRP', symbol: 'XRP', etf: 'XRP', price: 2.3, sigma: 1.3, weight: 5, alt: true },
+  { cell: 'chainlink', name: 'Chainlink', ticker: 'LINK', symbol: 'LINK', etf: 'LINK', price: 18, sigma: 1.6, weight: 5, alt: true },
   { cell: 'avalanche', name: 'Avalanche', ticker: 'AVAX', symbol: 'AVAX', etf: 'AVAX', price: 32, sigma: 1.6, weight: 4, alt: true },
-  { cell: 'dogecoin', name: 'Dogecoin', ticker: 'DOGE', symbol: 'DOGE', etf: 'DOGE', price: 0.18, sigma: 1.8, weight: 4, alt: true },
+  { cell: 'dogecoin', name: 'Dogecoin', ticker: 'DOGE', symbol: 'DOGE', etf: 'DOGE', price: 0.18, sigma: 1.6, weight: 4, alt: true },
   { cell: 'arbitrum', name: 'Arbitrum', ticker: 'ARB', symbol: 'ARB', etf: 'ARB', price: 0.62, sigma: 2.0, weight: 4, alt: true },
 ];
 

@@ -24,6 +24,7 @@ function context(mode: { json?: boolean; quiet?: boolean; stderrTTY?: boolean } 
   const { output, stdout, stderr } = makeOutput(mode);
   const ctx: Context = {
     output,
+    env: {},
     configDir: '/nonexistent/config',
     baseUrl: undefined,
     timing: { now: () => Date.UTC(2026, 2, 6), sleep: async () => {}, random: () => 0.5 },

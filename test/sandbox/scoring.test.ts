@@ -1,6 +1,8 @@
 // The sandbox's own scoring rule (src/sandbox/scoring.ts): the pure function, then end to end with the
 // fake clock: nothing is awarded before the lock, everything once at the lock.
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_SIGMA as CLIENT_DEFAULT_SIGMA, sigmaOf as clientSigma } from '../../src/analysis/profile-numbers.js';
+import { DEFAULT_SIGMA, MARKETS } from '../../src/sandbox/markets.js';
 import { earlyBonus, scorePrediction } from '../../src/sandbox/scoring.js';
 import { HOUR, MINUTE, call, predict, register, start } from './helpers.js';
 
@@ -94,5 +96,12 @@ describe('scoring at lock', () => {
     clock.advance(3 * HOUR);
     sandbox.tick();
     expect(sandbox.comments()[0]?.honey).toBe(20);
+  });
+});
+
+describe('σ', () => {
+  it("every sandbox market moves with the σ the client sizes by (analysis.md), so backtest and sandbox score alike", () => {
+    for (const market of MARKETS) expect([market.cell, market.sigma]).toEqual([market.cell, clientSigma(market.cell)]);
+    expect(DEFAULT_SIGMA).toBe(CLIENT_DEFAULT_SIGMA);
   });
 });
