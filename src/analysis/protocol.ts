@@ -54,16 +54,16 @@ export function analyserInput(thread: Thread, profile: Profile): AnalyserInput {
 const MAX_EVIDENCE = 20;
 const MAX_PHRASE = 200;
 
-function answerSchema() {
+function answerSchemas() {
   const finite = z.number().check(z.refine(Number.isFinite, { message: 'not a finite number' }));
-  return z.union([
-    z.looseObject({ action: z.literal('post'), conviction: finite, text: z.optional(z.string()) }),
-    z.looseObject({ action: z.literal('skip'), reason: z.optional(z.string()) }),
-    z.looseObject({
+  return {
+    post: z.looseObject({ action: z.literal('post'), conviction: finite, text: z.optional(z.string()) }),
+    skip: z.looseObject({ action: z.literal('skip'), reason: z.optional(z.string()) }),
+    signal: z.looseObject({
       strength: finite,
       evidence: z.array(z.string()).check(z.maxLength(MAX_EVIDENCE, `at most ${MAX_EVIDENCE} phrases of evidence`)),
     }),
-  ]);
+  };
 }
 
 /**
@@ -72,21 +72,34 @@ function answerSchema() {
  * so garbage is never posted; sizes and texts are still checked by the policy afterwards.
  */
 export function parseAnswer(value: unknown, who: string): AnalyserOutput {
-  const result = answerSchema().safeParse(value);
-  if (!result.success) {
-    throw new AnalyserError(`${who} answered with neither a signal {strength, evidence} nor a decision {action, …}: ${describeIssue(result.error.issues)}`);
+  const shapes = 'a signal {strength, evidence} or a decision {action: "post", conviction, text} / {action: "skip", reason}';
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new AnalyserError(`${who} answered with ${describeValue(value)}, not ${shapes}`);
+  const record = value as Record<string, unknown>;
+  // The shape is chosen by its key, so that the message names what is wrong with it, not "invalid input".
+  const schemas = answerSchemas();
+  const kind = record.action === 'post' ? 'post' : record.action === 'skip' ? 'skip' : 'action' in record ? undefined : 'signal';
+  if (kind === undefined) throw new AnalyserError(`${who} answered with action ${JSON.stringify(oneLineOf(record.action))}: it must be "post" or "skip"`);
+  const result = schemas[kind].safeParse(value);
+  if (!result.success) throw new AnalyserError(`${who} answered with an invalid ${kind === 'signal' ? 'signal' : `"${kind}" decision`} (${describeIssue(result.error.issues)}); expected ${shapes}`);
+  if (kind === 'post') {
+    const answer = result.data as { conviction: number; text?: string };
+    return { kind: 'decision', action: 'post', conviction: answer.conviction, text: answer.text ?? '' };
   }
-  const answer = result.data as
-    | { action: 'post'; conviction: number; text?: string }
-    | { action: 'skip'; reason?: string }
-    | { action?: undefined; strength: number; evidence: string[] };
-  if (answer.action === 'post') return { kind: 'decision', action: 'post', conviction: answer.conviction, text: answer.text ?? '' };
-  if (answer.action === 'skip') return { kind: 'decision', action: 'skip', reason: answer.reason ?? '' };
+  if (kind === 'skip') return { kind: 'decision', action: 'skip', reason: (result.data as { reason?: string }).reason ?? '' };
+  const answer = result.data as { strength: number; evidence: string[] };
   const phrases = answer.evidence.map((p) => Array.from(cleanInline(p)).slice(0, MAX_PHRASE).join('')).filter((p) => p !== '');
   // The script says how strong and why, not how much each phrase weighs: each gets an equal share, so
   // the policy can still tell evidence from none and name the reasons.
   const weight = phrases.length ? Math.round((answer.strength / phrases.length) * 1000) / 1000 : 0;
   return { kind: 'signal', strength: answer.strength, evidence: phrases.map((phrase) => ({ phrase, weight })) };
+}
+
+function describeValue(value: unknown): string {
+  return value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
+}
+
+function oneLineOf(value: unknown): string {
+  return Array.from(cleanInline(String(value))).slice(0, 40).join('');
 }
 
 /** The last non-empty line of an analyser's stdout, as JSON: earlier lines are the script's own chatter. */

@@ -67,8 +67,10 @@ describe('createCommandAnalyser: failures', () => {
   it.each<[string, string, string]>([
     ['a sentence', fixture('garbage.mjs'), 'the analyser command printed a last line that is not JSON: "I think bitcoin goes up, maybe"'],
     ['nothing', fixture('garbage.mjs', ''), 'the analyser command printed no answer on stdout'],
-    ['JSON of the wrong shape', fixture('garbage.mjs', '{"strength": "high"}'), 'the analyser command answered with neither a signal'],
-    ['a strength that is not finite', fixture('garbage.mjs', '{"strength": 1e999, "evidence": []}'), 'answered with neither a signal'],
+    ['JSON of the wrong shape', fixture('garbage.mjs', '{"strength": "high"}'), 'the analyser command answered with an invalid signal (strength: '],
+    ['a strength that is not finite', fixture('garbage.mjs', '{"strength": 1e999, "evidence": []}'), 'answered with an invalid signal (strength: '],
+    ['an unknown action', fixture('garbage.mjs', '{"action": "buy"}'), 'the analyser command answered with action "buy": it must be "post" or "skip"'],
+    ['an array', fixture('garbage.mjs', '[1]'), 'the analyser command answered with an array, not a signal'],
   ])('refuses %s on stdout', async (_name, line, message) => {
     const trace: Trace = [];
     const error = await failure(analyser(line).analyse(thread('x'), profile(), trace));

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { analyserInput, parseAnswer, parseAnswerText, parseInput } from '../../src/analysis/protocol.js';
+import { AnalyserError } from '../../src/errors.js';
+import { thread } from '../support/threads.js';
+
+const PROFILE = { signal_method: 'onchain', conviction_style: 'bold', directional_bias: 'neutral', participation: 'active' } as const;
+
+describe('what an analyser is shown', () => {
+  it('the protocol fields only, built field by field: an outcome on the thread object never leaks', () => {
+    const leaky = { ...thread('t1', '2026-03-02T08:15:00Z', { priceOnFetch: 96850, citations: [{ url: 'https://x.example', title: 'T' }] }), price_on_eval: 99999, priceOnEval: 99999 };
+    const input = analyserInput(leaky, { ...PROFILE, secret: 'x' } as typeof PROFILE);
+    expect(input).toStrictEqual({
+      version: 1,
+      thread: { id: 't1', project_id: 'c/bitcoin', text: leaky.text, timestamp: '2026-03-02T08:15:00Z', price_on_fetch: 96850, citations: [{ url: 'https://x.example', title: 'T' }] },
+      profile: PROFILE,
+      cell: { name: 'bitcoin', typical_move_pct: 0.9 },
+    });
+    expect(JSON.stringify(input)).not.toContain('99999');
+  });
+
+  it('parseInput reads it back (the other side, `analyze --stdin`)', () => {
+    const original = thread('t1', '2026-03-02T08:15:00Z', { priceOnFetch: 96850 });
+    expect(parseInput(JSON.parse(JSON.stringify(analyserInput(original, PROFILE))))).toEqual({ thread: original, profile: PROFILE });
+    expect(parseInput({ version: 2, thread: {}, profile: PROFILE })).toHaveProperty('error');
+    expect(parseInput({ ...analyserInput(original, PROFILE), version: 2 })).toEqual({ error: 'protocol version 2 is newer than this agent\'s (1)' });
+  });
+});
+
+describe('what an analyser may answer', () => {
+  it.each([
+    ['a signal: each phrase an equal share', { strength: 0.6, evidence: ['ETF inflows', ' whales \n buying '] }, { kind: 'signal', strength: 0.6, evidence: [{ phrase: 'ETF inflows', weight: 0.3 }, { phrase: 'whales buying', weight: 0.3 }] }],
+    ['a signal without evidence', { strength: 0.6, evidence: [] }, { kind: 'signal', strength: 0.6, evidence: [] }],
+    ['a post', { action: 'post', conviction: -1.5, text: 'Bearish: unlock.', extra: 1 }, { kind: 'decision', action: 'post', conviction: -1.5, text: 'Bearish: unlock.' }],
+    ['a post without text (the policy composes one)', { action: 'post', conviction: 2 }, { kind: 'decision', action: 'post', conviction: 2, text: '' }],
+    ['a skip', { action: 'skip', reason: 'nothing new' }, { kind: 'decision', action: 'skip', reason: 'nothing new' }],
+  ])('%s', (_name, answer, expected) => {
+    expect(parseAnswer(answer, 'it')).toEqual(expected);
+  });
+
+  it.each([
+    ['null', null, 'it answered with null, not a signal'],
+    ['a number', 3, 'it answered with a number, not a signal'],
+    ['a post without conviction', { action: 'post', text: 'x' }, 'it answered with an invalid "post" decision (conviction: '],
+    ['a conviction as text', { action: 'post', conviction: '2' }, 'invalid "post" decision (conviction: '],
+    ['an unknown action', { action: 'hold' }, 'it answered with action "hold": it must be "post" or "skip"'],
+    ['neither shape', { mood: 'good' }, 'it answered with an invalid signal (strength: '],
+    ['too much evidence', { strength: 1, evidence: Array.from({ length: 21 }, () => 'x') }, 'at most 20 phrases of evidence'],
+  ])('%s is an AnalyserError saying what is wrong', (_name, answer, message) => {
+    expect(() => parseAnswer(answer, 'it')).toThrow(AnalyserError);
+    expect(() => parseAnswer(answer, 'it')).toThrow(message);
+  });
+
+  it('the last non-empty line of stdout is the answer; earlier lines are chatter', () => {
+    expect(parseAnswerText('thinking…\n{"action":"skip","reason":"r"}\n\n', 'it')).toEqual({ kind: 'decision', action: 'skip', reason: 'r' });
+    expect(() => parseAnswerText('{"action":"skip"}\nall done\n', 'it')).toThrow('it printed a last line that is not JSON: "all done"');
+    expect(() => parseAnswerText(' \n', 'it')).toThrow('it printed no answer on stdout');
+  });
+});
