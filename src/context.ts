@@ -29,6 +29,11 @@ export interface Context {
   prompt?: Prompt;
   /** All of standard input as text, refused beyond `maxBytes` (`analyze --stdin`). */
   readStdin?: (maxBytes: number) => Promise<string>;
+  /**
+   * Runs `stop` on SIGINT or SIGTERM, then lets the signal end the process as usual; returns the undo.
+   * An external analyser runs in its own process group, which a Ctrl-C at the terminal does not reach.
+   */
+  onInterrupt?: (stop: () => Promise<void>) => () => void;
   /** Resolves with the signal's name on SIGINT or SIGTERM (for the long-running `sandbox`). */
   untilSignal?: () => Promise<string>;
   /** Test-only: the fault-injection tests kill the process here (AGENT_TEST_CRASH_AT). */

@@ -23,6 +23,7 @@ async function main(): Promise<void> {
       requestTimeoutMs: testTimeout(process.env.AGENT_TEST_REQUEST_TIMEOUT_MS),
       crashPoint: crashHook(process.env.AGENT_TEST_CRASH_AT),
       readStdin,
+      onInterrupt,
       untilSignal: () =>
         new Promise<string>((resolve) => {
           process.once('SIGINT', () => resolve('SIGINT'));
@@ -63,6 +64,21 @@ function fastForwardTiming() {
     },
     random: Math.random,
   };
+}
+
+function onInterrupt(stop: () => Promise<void>): () => void {
+  const handler = (signal: NodeJS.Signals) => {
+    undo();
+    // Then the signal's own ending (exit status 128 + n), as if nothing had been listening.
+    void stop().finally(() => process.kill(process.pid, signal));
+  };
+  const undo = () => {
+    process.off('SIGINT', handler);
+    process.off('SIGTERM', handler);
+  };
+  process.once('SIGINT', handler);
+  process.once('SIGTERM', handler);
+  return undo;
 }
 
 async function readStdin(maxBytes: number): Promise<string> {

@@ -30,7 +30,8 @@ export interface LoadOptions {
 export async function loadAnalyser(ctx: Context, options: LoadOptions = {}): Promise<LoadedAnalyser> {
   const config = resolveAnalyserConfig(readSettings(ctx.configDir), options.override, { env: ctx.env, readKeyFile });
   const deadline = options.deadline ?? ctx.timing.now() + COMMAND_BUDGET_MS;
-  const primary = await createAnalyser(config, ctx, { ...options, deadline });
+  const created = await createAnalyser(config, ctx, { ...options, deadline });
+  const primary = stopOnInterrupt(created, ctx);
   const analyser = config.kind !== 'builtin' && config.fallback === 'builtin' && options.fallback !== false ? withFallback(primary, builtinAnalyser) : primary;
   return { analyser, config };
 }
@@ -55,4 +56,19 @@ async function createAnalyser(config: AnalyserConfig, ctx: Context, { secrets = 
     return createLlmAnalyser({ baseUrl: llm.baseUrl.href, model: llm.model, apiKey: llm.apiKey, timeoutMs: config.timeoutMs, timing: ctx.timing, deadline });
   }
   return builtinAnalyser;
+}
+
+/** The user's program or a request to a model ends with the agent, whether it finishes or is interrupted. */
+function stopOnInterrupt(analyser: Analyser, ctx: Context): Analyser {
+  if (!analyser.close || !ctx.onInterrupt) return analyser;
+  const close = analyser.close.bind(analyser);
+  const undo = ctx.onInterrupt(close);
+  return {
+    name: analyser.name,
+    analyse: (thread, profile, trace) => analyser.analyse(thread, profile, trace),
+    close: async () => {
+      undo();
+      await close();
+    },
+  };
 }

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -7,6 +8,7 @@ import { BEARISH, BIN, BULLISH, createWorld, type World } from './harness.js';
 // The analyser choice end to end, as cron runs it: config.json switches the cron agent to the user's own
 // command, whose failures leave threads due unless the built-in fallback was chosen.
 
+const HANG = path.join(import.meta.dirname, '..', 'fixtures', 'analysers', 'hang.mjs');
 const RECORDER = path.join(import.meta.dirname, 'fixtures', 'recording-analyser.mjs');
 const EXAMPLE = path.join(import.meta.dirname, '..', '..', 'examples', 'momentum-analyser.mjs');
 
@@ -82,6 +84,44 @@ describe('a command analyser in the cron agent', () => {
     expect(fs.existsSync(path.join(w.home, 'seen-a.json'))).toBe(false);
   });
 });
+
+describe('stopping the agent', () => {
+  it('Ctrl-C (SIGINT) while a command analyser runs stops the command too, then ends the agent as the signal does', async () => {
+    const w = await registered();
+    const pidFile = path.join(w.home, 'analyser.pid');
+    await useCommand(w, `${quote(process.execPath)} ${quote(HANG)} ${quote(pidFile)} ignore-term`, { 'analyzer.timeout': '60' });
+    w.sandbox.addThread({ id: 'a', text: BULLISH, project_id: 'c/bitcoin', timestamp: at(2) });
+    const agent = spawn(process.execPath, [BIN, '--config-dir', w.configDir, 'analyze', 'a'], { env: { HOME: w.home, PATH: process.env.PATH ?? '/usr/bin:/bin' }, stdio: 'ignore' });
+    const ended = new Promise<NodeJS.Signals | null>((resolve) => agent.on('exit', (_code, signal) => resolve(signal)));
+    await until(() => fs.existsSync(pidFile) && fs.readFileSync(pidFile, 'utf8') !== '');
+    const pid = Number(fs.readFileSync(pidFile, 'utf8'));
+    agent.kill('SIGINT');
+    expect(await ended).toBe('SIGINT');
+    await until(() => !alive(pid));
+  });
+});
+
+async function until(condition: () => boolean, limitMs = 15_000): Promise<void> {
+  const started = Date.now();
+  while (!condition()) {
+    if (Date.now() - started > limitMs) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  // A zombie (exited, not yet reaped: pid 1 here does not reap) counts as gone.
+  try {
+    return !/^\S+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
 
 describe('agent analyze', () => {
   it('prints the trace and the decision; --json is the predict --dry-run shape plus the trace; nothing is posted', async () => {
