@@ -1,7 +1,8 @@
 import type { Profile } from '../domain/profile.js';
 import type { Thread } from '../domain/thread.js';
 import { PROFILE_NUMBERS, sigmaOf, sizeCap } from './profile-numbers.js';
-import { composeSummary, fitText } from './summary-text.js';
+import { externalText } from './external-text.js';
+import { composeSummary } from './summary-text.js';
 import { cleanInline, signed } from './text-clean.js';
 import type { AnalyserOutput, Decision, Signal, Trace } from './types.js';
 
@@ -100,30 +101,9 @@ function fromDecision(decision: Decision, context: Context): Decision {
   if (raw === 0) return skip('the analyser gave conviction 0, which has no direction');
 
   const conviction = finalConviction(raw, context);
-  const given = typeof decision.text === 'string' ? decision.text : '';
-  let text = fitText(given);
-  if (text === undefined) {
-    trace.push("policy: the analyser's text is not 20-300 characters and cannot be trimmed; composing one");
-    text = composeSummary({ cell: context.cell, conviction, reasons: [given] });
-  } else if (Math.abs(conviction) < Math.round(Math.abs(raw) * 10) / 10 && SIZE.test(text)) {
-    // "Expect +12%" over a post of +0.7 would tell readers something the agent did not predict.
-    trace.push("policy: the analyser's text states a size that was clamped; composing one from its other sentences");
-    text = composeSummary({ cell: context.cell, conviction, reasons: sentencesWithoutSize(text) });
-  } else if (text !== given) {
-    trace.push("policy: the analyser's text was cleaned or trimmed to fit 20-300 characters");
-  }
-  return { action: 'post', conviction, text };
-}
-
-/** A stated size: "+12%", "-3.5 %", "12 percent", "4 pct". */
-const SIZE = /\d(?:[.,]\d+)?\s*(?:%|percent\b|pct\b)/i;
-
-/** The reasons of a text, without the sentences that state a size or only repeat the direction. */
-function sentencesWithoutSize(text: string): string[] {
-  return cleanInline(text)
-    .split(/(?<=[.!?;])\s+/)
-    .map((sentence) => sentence.replace(/^(?:bullish|bearish)(?:\s+on\s+\S+)?\s*[:,-]\s*/i, '').trim())
-    .filter((sentence) => sentence !== '' && !SIZE.test(sentence));
+  const verdict = externalText(typeof decision.text === 'string' ? decision.text : '', context.cell, conviction, trace);
+  if ('contradiction' in verdict) return skip(verdict.contradiction);
+  return { action: 'post', conviction, text: verdict.text };
 }
 
 /** One decimal, never 0.0 or -0, never past the cap; every adjustment is traced. */

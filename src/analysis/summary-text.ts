@@ -55,10 +55,25 @@ export function composeSummary(input: SummaryInput): string {
       if (kept.length === MAX_REASONS) break;
       if (build(head, [...kept, reason], tail).length <= LIMITS.textMax) kept.push(reason);
     }
+    // One long reason (an analyser's sentence) is better cut at a word than left out: the why matters.
+    const first = reasons[0];
+    if (kept.length === 0 && first !== undefined) {
+      const cut = cutAtWord(first, LIMITS.textMax - build(head, [''], tail).length);
+      if (cut) kept.push(cut);
+    }
     return build(head, kept, tail);
   }
   // Unreachable while the bare head is 28 characters, kept so a change of wording cannot post junk.
   return `${direction}. Expect ${size} in 3h.`;
+}
+
+function cutAtWord(text: string, budget: number): string | undefined {
+  for (let i = budget - ELLIPSIS.length; i > 0; i -= 1) {
+    if (!/\s/.test(text.charAt(i))) continue;
+    const kept = text.slice(0, i).replace(/[\s,;:\-–—([{'"“‘]+$/u, '');
+    return kept ? kept + ELLIPSIS : undefined;
+  }
+  return undefined;
 }
 
 function build(head: string, reasons: readonly string[], tail: string): string {

@@ -10,7 +10,7 @@ const signal = (strength: number, evidence: Evidence[] = [{ phrase: 'ETF inflows
   evidence,
 });
 const external = (decision: Decision): AnalyserOutput => ({ kind: 'decision', ...decision });
-const post = (conviction: number, text = 'Bullish on bitcoin: external analysis says up.'): AnalyserOutput =>
+const post = (conviction: number, text = `${conviction < 0 ? 'Bearish' : 'Bullish'} on bitcoin: external analysis says so.`): AnalyserOutput =>
   external({ action: 'post', conviction, text });
 
 function run(output: AnalyserOutput, overrides: Partial<Profile> = {}, cell = 'bitcoin'): { decision: Decision; trace: Trace } {
@@ -126,28 +126,34 @@ describe('decide: checking an external decision', () => {
       conviction: 0.7,
       text: 'Bullish on c/bitcoin: spot ETF inflows hit a record, Shorts are crowded. Expect +0.7% in 3h.',
     });
-    expect(trace).toContain("policy: the analyser's text states a size that was clamped; composing one from its other sentences");
+    expect(trace).toContain("policy: the analyser's text does not state the direction and the size posted (+0.7%); composing one from its reasons");
   });
 
+  // [case, conviction, the analyser's text, the text posted] on bitcoin, conservative (cap 0.7)
   it.each([
-    ['a clamp, but the text states no size', 12, 'ETF demand keeps absorbing supply, shorts are crowded.', 'ETF demand keeps absorbing supply, shorts are crowded.'],
-    ['a size within bounds stays as written', 0.5, 'Expect +0.5% in 3h: ETF demand keeps absorbing supply.', 'Expect +0.5% in 3h: ETF demand keeps absorbing supply.'],
+    ['direction and size as posted: kept as written', 0.5, 'Bullish: ETF demand keeps absorbing supply. Expect +0.5% in 3h.', 'Bullish: ETF demand keeps absorbing supply. Expect +0.5% in 3h.'],
+    ['"0.5 percent" counts as the size', -0.5, 'Bearish, about 0.5 percent down on miner selling.', 'Bearish, about 0.5 percent down on miner selling.'],
+    ['no size stated: composed around it', 0.5, 'Up only: ETF demand keeps absorbing supply.', 'Bullish on c/bitcoin: Up only: ETF demand keeps absorbing supply. Expect +0.5% in 3h.'],
+    ['no direction stated', 0.1, 'Tiny move expected here for sure.', 'Bullish on c/bitcoin: Tiny move expected here for sure. Expect +0.1% in 3h.'],
+    ['a clamp, and the text states no size', 12, 'Bullish because ETF demand keeps absorbing supply.', 'Bullish on c/bitcoin: ETF demand keeps absorbing supply. Expect +0.7% in 3h.'],
+    ['another size than the one posted', 0.5, 'Bullish on bitcoin: halving supply shock. Expect +5% in 3h.', 'Bullish on c/bitcoin: halving supply shock. Expect +0.5% in 3h.'],
+    ['a terminal escape leaves no residue', 0.5, '\u001b[31mRED\u001b[0m pump: buy buy buy going up fast', 'Bullish on c/bitcoin: RED pump: buy buy buy going up fast. Expect +0.5% in 3h.'],
   ])('%s', (_name, size, text, expected) => {
     const { decision } = run(post(size, text), { conviction_style: 'conservative' });
-    expect(decision).toMatchObject({ action: 'post', text: expected });
+    expect(decision).toEqual({ action: 'post', conviction: Math.min(size, 0.7), text: expected });
   });
 
-  it('keeps a valid text as written', () => {
-    const { decision } = run(post(0.5, 'Up only: ETF demand keeps absorbing supply.'));
-    expect(decision).toMatchObject({ text: 'Up only: ETF demand keeps absorbing supply.' });
+  it('a text that names only the opposite direction makes the decision incoherent: skipped, never posted', () => {
+    const { decision } = run(post(2, 'Bearish on c/solana: strong sell pressure. Expect -2.0% in 3h.'), {}, 'solana');
+    expect(decision).toEqual({ action: 'skip', reason: "the analyser's text says bearish but its conviction is +2.0" });
   });
 
-  it('trims a long text at a word', () => {
+  it('a long sentence is cut at a word rather than lost', () => {
     const { decision, trace } = run(post(0.5, 'supply shock '.repeat(40)));
     const text = decision.action === 'post' ? decision.text : '';
     expect(isPostable(text)).toBe(true);
-    expect(text.endsWith('shock…')).toBe(true);
-    expect(trace).toContain("policy: the analyser's text was cleaned or trimmed to fit 20-300 characters");
+    expect(text).toMatch(/^Bullish on c\/bitcoin: supply shock supply shock .* supply…\. Expect \+0\.5% in 3h\.$/);
+    expect(trace).toContain("policy: the analyser's text does not state the direction and the size posted (+0.5%); composing one from its reasons");
   });
 
   it('composes a text around a short one', () => {
