@@ -1,4 +1,4 @@
-import { analyseThread, type Decision } from '../analysis/index.js';
+import { analyseThread, type Decision, type Trace } from '../analysis/index.js';
 import { parseInput } from '../analysis/protocol.js';
 import { openSession, rememberPause, type Context } from '../context.js';
 import type { Thread } from '../domain/thread.js';
@@ -37,7 +37,14 @@ export async function runAnalyze(rawId: string | undefined, options: AnalyzeOpti
     rememberPause(ctx, session, false);
   }
   const { analyser } = await loadAnalyser(ctx, { override: options.analyzer, secrets: [session.state.apiKey] });
-  const { decision, trace } = await analyseThread(analyser, thread, profile).finally(() => analyser.close?.());
+  const trace: Trace = [];
+  const { decision } = await analyseThread(analyser, thread, profile, trace)
+    .catch((error: unknown) => {
+      // Why it failed is what analyze is asked for: the steps up to the failure, then the error itself.
+      for (const line of trace) ctx.output.warn(`  ${line}`);
+      throw error;
+    })
+    .finally(() => analyser.close?.());
   if (thread.locked) ctx.output.warn(`note: thread ${thread.id} is locked; a prediction on it would be refused`);
   const where = `${thread.id} (${thread.projectId})`;
   const verdict =

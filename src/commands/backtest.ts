@@ -4,6 +4,7 @@ import { runBacktestOn } from '../backtest/run.js';
 import { headingLine, LEGEND, tableLines } from '../backtest/table.js';
 import type { Context } from '../context.js';
 import type { Profile } from '../domain/profile.js';
+import { AnalyserError } from '../errors.js';
 import type { Output } from '../output/output.js';
 import { profileFromFlags, type ProfileFlags } from './inputs.js';
 
@@ -45,6 +46,16 @@ export async function runBacktest(file: string, options: BacktestOptions, ctx: C
   } finally {
     bar.clear();
   }
+
+  const failed = report.threads.filter((t) => t.action === 'failed');
+  const firstFailure = failed[0] && `first, ${failed[0].threadId}: ${failed[0].reason ?? 'no reason given'}`;
+  // Numbers from an analyser that never answered measure nothing: a script must not read them as a result.
+  if (failed.length > 0 && failed.length === report.threads.length) {
+    throw new AnalyserError(`the ${analyser.name} analyser answered none of the ${failed.length} thread(s); ${firstFailure}`, {
+      hint: 'try it on one thread: agent analyze <threadId>, or agent analyze --stdin',
+    });
+  }
+  if (failed.length > 0) ctx.output.warn(`backtest: the analyser failed on ${failed.length} of ${report.threads.length} thread(s); ${firstFailure}`);
 
   const heading = headingLine({ file, analyser: analyser.name, profile, given: Object.keys(given) as Array<keyof Profile>, invalid: invalid.length });
   ctx.output.result([heading, '', ...tableLines(report), '', LEGEND], {

@@ -6,7 +6,7 @@ import { builtinAnalyser } from '../../src/analysis/index.js';
 import type { Analyser } from '../../src/analysis/types.js';
 import { runBacktest, type BacktestOptions } from '../../src/commands/backtest.js';
 import type { Context } from '../../src/context.js';
-import { UsageError } from '../../src/errors.js';
+import { AnalyserError, UsageError } from '../../src/errors.js';
 import { failure } from '../support/failure.js';
 import { makeOutput } from '../support/streams.js';
 
@@ -188,5 +188,33 @@ describe('the progress bar', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('an analyser that fails', () => {
+  const failing = (every: boolean): Analyser => {
+    let calls = 0;
+    return {
+      name: 'command',
+      analyse: async (thread, profile, trace) => {
+        calls += 1;
+        if (every || calls % 2 === 0) throw new AnalyserError('the analyser command exited with code 3');
+        return builtinAnalyser.analyse(thread, profile, trace);
+      },
+    };
+  };
+
+  it('on some threads: the numbers, and one line on stderr saying how many and why', async () => {
+    const { stdout, stderr } = await backtest(SAMPLE, {}, { json: true }, failing(false));
+    expect(JSON.parse(stdout).overall.failed).toBe(20);
+    expect(stderr).toMatch(/^backtest: the analyser failed on 20 of 40 thread\(s\); first, sample-\d+: the analyser command exited with code 3\n$/);
+  });
+
+  it('on every thread: no numbers (they would measure nothing), an AnalyserError with the first reason', async () => {
+    const { ctx, stdout } = context({ json: true });
+    const error = await failure(runBacktest(SAMPLE, {}, ctx, failing(true)));
+    expect(error).toBeInstanceOf(AnalyserError);
+    expect(error.message).toMatch(/^the command analyser answered none of the 40 thread\(s\); first, sample-01: the analyser command exited with code 3$/);
+    expect(stdout.text).toBe('');
   });
 });
