@@ -5,7 +5,7 @@ import type { Analyser } from './types.js';
  * The user's choice `analyzer.fallback builtin`: when their analyser cannot answer (an AnalyserError:
  * timeout, crash, garbage), the backup decides instead and the trace says so. A bug is not hidden this way.
  */
-export function withFallback(primary: Analyser, backup: Analyser): Analyser {
+export function withFallback(primary: Analyser, backup: Analyser, onFallback?: (error: AnalyserError) => void): Analyser {
   return {
     name: `${primary.name}, falling back to ${backup.name}`,
     async analyse(thread, profile, trace) {
@@ -14,6 +14,7 @@ export function withFallback(primary: Analyser, backup: Analyser): Analyser {
       } catch (error) {
         if (!(error instanceof AnalyserError)) throw error;
         trace.push(`fallback: the ${primary.name} analyser failed (${error.message}); the ${backup.name} analyser decides`);
+        onFallback?.(error);
         return backup.analyse(thread, profile, trace);
       }
     },

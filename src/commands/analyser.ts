@@ -32,8 +32,8 @@ export async function loadAnalyser(ctx: Context, options: LoadOptions = {}): Pro
   const deadline = options.deadline ?? ctx.timing.now() + COMMAND_BUDGET_MS;
   const created = await createAnalyser(config, ctx, { ...options, deadline });
   const primary = stopOnInterrupt(created, ctx);
-  const analyser = config.kind !== 'builtin' && config.fallback === 'builtin' && options.fallback !== false ? withFallback(primary, builtinAnalyser) : primary;
-  return { analyser, config };
+  const fallback = config.kind !== 'builtin' && config.fallback === 'builtin' && options.fallback !== false;
+  return { analyser: fallback ? fallbackNoticed(primary, ctx) : primary, config };
 }
 
 // The command and LLM analysers load only when chosen: the LLM one brings undici (performance.md).
@@ -69,6 +69,24 @@ function stopOnInterrupt(analyser: Analyser, ctx: Context): Analyser {
     close: async () => {
       undo();
       await close();
+    },
+  };
+}
+
+/**
+ * A fallback that hides a dead model or a broken script for weeks helps nobody: each run that needed it
+ * says so once on stderr (cron mails it), while its predictions still go out.
+ */
+function fallbackNoticed(primary: Analyser, ctx: Context): Analyser {
+  const failures: string[] = [];
+  const analyser = withFallback(primary, builtinAnalyser, (error) => failures.push(error.message));
+  return {
+    ...analyser,
+    close: async () => {
+      await analyser.close?.();
+      if (failures.length) {
+        ctx.output.warn(`agent: the ${primary.name} analyser failed on ${failures.length} thread(s), so the built-in analyser decided (first: ${failures[0]})`);
+      }
     },
   };
 }

@@ -70,6 +70,8 @@ describe('a command analyser in the cron agent', () => {
     expect(dry.stderr).toContain('fallback: the command analyser failed');
     const fallback = await w.agent(['poll']);
     expect(fallback).toMatchObject({ code: 0, stdout: '' });
+    // Under cron the run succeeds, and says once that the user's analyser is not the one deciding.
+    expect(fallback.stderr).toBe('agent: the command analyser failed on 1 thread(s), so the built-in analyser decided (first: the analyser command exited with code 3 (stderr: recording-analyser: out of ideas))\n');
     expect(w.sandbox.comments().map((c) => c.thread_id)).toEqual(['a']);
     expect(w.sandbox.comments()[0]!.conviction).toBeGreaterThan(0);
   });
