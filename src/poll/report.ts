@@ -32,7 +32,13 @@ export function renderPoll(report: PollReport, output: Output, run: { dryRun: bo
   } else {
     output.detail(`agent poll: ${summary}`);
   }
-  for (const f of report.failed) output.error(`agent: thread ${f.threadId}: ${oneLine(f.error, 300)}`);
+  // One line per distinct problem: a broken analyser on 50 threads is one line in cron's mail, not 50.
+  const byError = new Map<string, string[]>();
+  for (const f of report.failed) byError.set(f.error, [...(byError.get(f.error) ?? []), f.threadId]);
+  for (const [error, ids] of byError) {
+    const who = ids.length === 1 ? `thread ${ids[0]}` : `${ids.length} threads (${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ', …' : ''})`;
+    output.error(`agent: ${who}: ${oneLine(error, 300)}`);
+  }
 }
 
 function signed(n: number): string {

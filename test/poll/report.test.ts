@@ -19,6 +19,15 @@ describe('renderPoll', () => {
     expect(stderr.text).toBe('agent: thread t-3: the service failed (503): busy\n');
   });
 
+  it('under cron, one line per distinct failure: a broken analyser on many threads is one line of mail', () => {
+    const broken = 'analysis failed: the analyser command exited with code 3';
+    const failed = ['a', 'b', 'c', 'd', 'e'].map((threadId) => ({ threadId, error: broken }));
+    const { output, stdout, stderr } = makeOutput();
+    renderPoll({ ...EMPTY, failed: [...failed, { threadId: 'f', error: 'the service failed (503): busy' }, { threadId: 'g', error: broken }] }, output, run);
+    expect(stdout.text).toBe('');
+    expect(stderr.text).toBe(`agent: 6 threads (a, b, c, …): ${broken}\nagent: thread f: the service failed (503): busy\n`);
+  });
+
   it('a terminal: a line per thread and a summary', () => {
     const { output, stdout } = makeOutput({ stdoutTTY: true });
     renderPoll(REPORT, output, run);
