@@ -4,7 +4,7 @@ import { UsageError } from '../errors.js';
 import { checkKey, parseAnalyzerKind, parseFallback, parseModel, parseTimeout, SETTING_KEYS, type SettingKey, type Settings } from '../settings/keys.js';
 import { readKeyFile } from '../settings/key-file.js';
 import { parseLlmBaseUrl } from '../settings/llm-url.js';
-import { readSettings, settingsFile, writeSettings } from '../settings/store.js';
+import { readSettings, readSettingsForEdit, settingsFile, writeSettings } from '../settings/store.js';
 import { checkCommandLine } from './command-check.js';
 
 /** The env var that overrides a setting per run (cli.md), if any. */
@@ -24,7 +24,7 @@ export async function runConfigGet(rawKey: string | undefined, ctx: Context): Pr
     const value = settings[key];
     const override = overrideOf(key, ctx);
     if (value === undefined) ctx.output.warn(`${key} is not set (default: ${SETTING_KEYS[key].fallback})`);
-    if (override) ctx.output.warn(`${override} is set in this environment and overrides it for runs that have it`);
+    if (override) ctx.output.warn(`${override}=${ctx.env[override]} is set in this environment and overrides it for runs that have it`);
     ctx.output.result(value === undefined ? [] : String(value), { key, value: value ?? null, ...(override ? { overriddenBy: override } : {}) });
     return;
   }
@@ -33,7 +33,7 @@ export async function runConfigGet(rawKey: string | undefined, ctx: Context): Pr
     const value = settings[key];
     const override = overrideOf(key, ctx);
     const shown = value === undefined ? `${SETTING_KEYS[key].fallback}  (default)` : String(value);
-    return `${key.padEnd(width)}  ${shown}${override ? `  (overridden here by ${override})` : ''}`;
+    return `${key.padEnd(width)}  ${shown}${override ? `  (here ${override}=${ctx.env[override]} overrides it)` : ''}`;
   });
   const llmKey = ctx.env.AGENT_LLM_API_KEY ? 'from AGENT_LLM_API_KEY (never shown)' : settings['llm.key-file'] ? `from ${settings['llm.key-file']} (never shown)` : 'none';
   ctx.output.result([...lines, `${'llm key'.padEnd(width)}  ${llmKey}`, '', `Settings file: ${file}`], {
@@ -49,17 +49,17 @@ export async function runConfigGet(rawKey: string | undefined, ctx: Context): Pr
 /** `agent config set <key> <value>`: checked as it will be used, then written atomically (mode 600). */
 export async function runConfigSet(rawKey: string, rawValue: string, ctx: Context): Promise<void> {
   const key = checkKey(rawKey);
-  const settings = readSettings(ctx.configDir);
-  const next: Settings = { ...settings, [key]: parseValue(key, rawValue, ctx) };
+  const value = parseValue(key, rawValue, ctx);
+  const next = { ...readSettingsForEdit(ctx.configDir), [key]: value };
   const file = writeSettings(ctx.configDir, next);
-  for (const line of missingCompanions(next)) ctx.output.warn(line);
-  ctx.output.result(`Set ${key} = ${next[key]} in ${file}`, { key, value: next[key], file });
+  for (const line of missingCompanions(next as Settings)) ctx.output.warn(line);
+  ctx.output.result(`Set ${key} = ${value} in ${file}`, { key, value, file });
 }
 
 /** `agent config unset <key>`: back to the default. */
 export async function runConfigUnset(rawKey: string, ctx: Context): Promise<void> {
   const key = checkKey(rawKey);
-  const settings = readSettings(ctx.configDir);
+  const settings = readSettingsForEdit(ctx.configDir);
   const file = settingsFile(ctx.configDir);
   const removed = key in settings;
   if (removed) {

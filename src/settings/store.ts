@@ -30,6 +30,28 @@ export function settingsFile(configDir: string): string {
 /** The stored settings; none when the file does not exist. Corrupt or exposed settings are an error. */
 export function readSettings(configDir: string): Settings {
   const file = settingsFile(configDir);
+  const json = readObject(configDir);
+  const result = settingsSchema().safeParse(json);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const key = String(issue?.path[0] ?? '');
+    throw new StateError(`the settings file ${file} is not valid (${key || 'root'}: ${issue?.message})`, 'corrupt', {
+      hint: key ? `fix it: agent config set ${key} <value>, or agent config unset ${key}` : `move it away to start from the defaults: mv '${file}' '${file}.bad'`,
+    });
+  }
+  return result.data as Settings;
+}
+
+/**
+ * For `config set/unset`: the stored object even when a value in it is invalid, so that the command the
+ * error message suggests can repair it. A file that is not a JSON object still has to be moved away.
+ */
+export function readSettingsForEdit(configDir: string): Record<string, unknown> {
+  return readObject(configDir);
+}
+
+function readObject(configDir: string): Record<string, unknown> {
+  const file = settingsFile(configDir);
   let raw: string;
   try {
     const stat = fs.lstatSync(file);
@@ -42,23 +64,20 @@ export function readSettings(configDir: string): Settings {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
     throw new StateError(`cannot read the settings file ${file} (${(error as NodeJS.ErrnoException).code})`, 'io');
   }
-  const hint = 'fix it with "agent config set/unset", or move it away to start from the defaults';
   let json: unknown;
   try {
     json = JSON.parse(raw);
   } catch {
-    throw new StateError(`the settings file ${file} is not JSON`, 'corrupt', { hint });
+    json = undefined;
   }
-  const result = settingsSchema().safeParse(json);
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    throw new StateError(`the settings file ${file} is not valid (${issue?.path.join('.') || 'root'}: ${issue?.message})`, 'corrupt', { hint });
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    throw new StateError(`the settings file ${file} is not a JSON object`, 'corrupt', { hint: `move it away to start from the defaults: mv '${file}' '${file}.bad'` });
   }
-  return result.data as Settings;
+  return json as Record<string, unknown>;
 }
 
 /** Atomic, mode 600 from creation; keys this version does not know are kept as they were. */
-export function writeSettings(configDir: string, settings: Settings): string {
+export function writeSettings(configDir: string, settings: Settings | Record<string, unknown>): string {
   preparePrivateDir(configDir);
   const file = settingsFile(configDir);
   writePrivateFile(file, `${JSON.stringify(settings, null, 2)}\n`);

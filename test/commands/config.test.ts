@@ -107,13 +107,13 @@ describe('agent config get / unset', () => {
     const { ctx, stdout, stderr } = offlineContext(dir, { env: { AGENT_LLM_BASE_URL: 'http://127.0.0.1:8080/v1' } });
     await runConfigGet('llm.base-url', ctx);
     expect(stdout.text).toBe('');
-    expect(stderr.text).toBe('llm.base-url is not set (default: (none))\nAGENT_LLM_BASE_URL is set in this environment and overrides it for runs that have it\n');
+    expect(stderr.text).toBe('llm.base-url is not set (default: (none))\nAGENT_LLM_BASE_URL=http://127.0.0.1:8080/v1 is set in this environment and overrides it for runs that have it\n');
   });
 
   it('all keys: a table with defaults and overrides; the key only said to exist', async () => {
     const { ctx, stdout } = offlineContext(dir, { env: { AGENT_ANALYZER: 'builtin', AGENT_LLM_API_KEY: 'sk-live-0123456789abcdef' } });
     await runConfigGet(undefined, ctx);
-    expect(stdout.text).toContain('analyzer           llm  (overridden here by AGENT_ANALYZER)\n');
+    expect(stdout.text).toContain('analyzer           llm  (here AGENT_ANALYZER=builtin overrides it)\n');
     expect(stdout.text).toContain('analyzer.fallback  none  (default)\n');
     expect(stdout.text).toContain('llm key            from AGENT_LLM_API_KEY (never shown)\n');
     expect(stdout.text).not.toContain('sk-live');
@@ -136,6 +136,24 @@ describe('agent config get / unset', () => {
     await runConfigUnset('llm.model', ctx);
     expect(stored()).toEqual({ analyzer: 'llm' });
     expect(stdout.text).toBe('Unset llm.model (default: (none))\nllm.model was not set\n');
+  });
+
+  it('a config.json with an invalid value can be repaired with the command its error suggests', async () => {
+    fs.writeFileSync(settingsFile(dir), '{"analyzer": "gpt", "llm.model": "m"}', { mode: 0o600 });
+    const { ctx } = offlineContext(dir);
+    await expect(runConfigGet(undefined, ctx)).rejects.toMatchObject({ hint: 'fix it: agent config set analyzer <value>, or agent config unset analyzer' });
+    await runConfigUnset('analyzer', ctx);
+    expect(stored()).toEqual({ 'llm.model': 'm' });
+    fs.writeFileSync(settingsFile(dir), '{"analyzer": "gpt"}', { mode: 0o600 });
+    await runConfigSet('analyzer', 'builtin', ctx);
+    expect(stored()).toEqual({ analyzer: 'builtin' });
+  });
+
+  it('a config.json that is not a JSON object has to be moved away, and says how', async () => {
+    fs.writeFileSync(settingsFile(dir), '{', { mode: 0o600 });
+    const { ctx } = offlineContext(dir);
+    await expect(runConfigSet('analyzer', 'builtin', ctx)).rejects.toMatchObject({ hint: `move it away to start from the defaults: mv '${settingsFile(dir)}' '${settingsFile(dir)}.bad'` });
+    expect(fs.readFileSync(settingsFile(dir), 'utf8')).toBe('{');
   });
 
   it('an unknown key is a usage error listing the keys', async () => {

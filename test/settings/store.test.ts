@@ -37,10 +37,10 @@ describe('config.json', () => {
   });
 
   it.each([
-    ['not JSON', '{', /is not JSON/],
+    ['not JSON', '{', /is not a JSON object/],
     ['an unknown analyser', '{"analyzer":"gpt"}', /not valid \(analyzer/],
     ['a timeout out of range', '{"analyzer.timeout":0}', /not valid \(analyzer\.timeout/],
-    ['not an object', '[]', /not valid/],
+    ['not an object', '[]', /is not a JSON object/],
   ])('%s is refused with the path, never silently reset', (_name, content, message) => {
     fs.mkdirSync(dir, { mode: 0o700 });
     fs.writeFileSync(settingsFile(dir), content, { mode: 0o600 });
