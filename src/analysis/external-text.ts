@@ -1,58 +1,50 @@
-import { composeSummary, fitText } from './summary-text.js';
+import { composeSummary } from './summary-text.js';
 import { cleanInline, signed } from './text-clean.js';
 import type { Trace } from './types.js';
 
-// An external analyser's text must say what analysis.md asks of every post: the direction, the size
-// actually posted, and why. A model's "Bearish … Expect -2.0%" over a conviction of +2.0, or its "+12%"
-// over a clamped +0.7, would tell readers something the agent did not predict.
+// An external analyser's words become the "why" of a post, never its head or tail: the direction and
+// the size are written from the conviction actually posted (analysis.md). A model's "Bearish … Expect
+// -2.0%" over +2.0, or its "+12%" over a clamped +0.7, would tell readers what the agent did not predict;
+// and since thread texts are written by strangers, a model's text may carry what a thread told it to say.
 
-/** A stated size: "+12%", "-3.5 %", "12 percent", "4 pct". */
-const SIZE = /([+\-−]?)\s?(\d+(?:[.,]\d+)?)\s*(?:%|percent\b|pct\b)/gi;
+/** A stated size: "+12%", "-3.5 %", "12 percent", "4 pct" (after NFKC, so "１２％" too). */
+const SIZE = /\d\s*(?:[.,]\d+)?\s*(?:%|percent\b|per\s?cent\b|pct\b)/i;
 const DIRECTION = { up: /\bbullish\b/i, down: /\bbearish\b/i };
+const LINK = /\bhttps?:\/\/|\bwww\.|\b[a-z0-9-]+\.(?:com|io|org|net|xyz|gg|co)\b/i;
 
 export type TextVerdict = { text: string } | { contradiction: string };
 
 /**
- * The analyser's text when it states the posted direction and size (cleaned, trimmed to fit); otherwise
- * one composed around its sentences that state neither. A text that names only the opposite direction
- * is a contradiction: the decision is not posted.
+ * The post's text around the analyser's reasons. A text that names only the opposite direction makes the
+ * decision incoherent: it is not posted.
  */
 export function externalText(given: string, cell: string, conviction: number, trace: Trace): TextVerdict {
   const clean = cleanInline(given);
+  const probe = clean.normalize('NFKC');
   const [own, other] = conviction > 0 ? [DIRECTION.up, DIRECTION.down] : [DIRECTION.down, DIRECTION.up];
-  if (other.test(clean) && !own.test(clean)) {
+  if (other.test(probe) && !own.test(probe)) {
     return { contradiction: `the analyser's text says ${conviction > 0 ? 'bearish' : 'bullish'} but its conviction is ${signed(conviction, 1)}` };
   }
-  const fitted = fitText(given);
-  if (fitted !== undefined && statesPost(fitted, conviction)) {
-    if (fitted !== given) trace.push("policy: the analyser's text was cleaned or trimmed to fit 20-300 characters");
-    return { text: fitted };
-  }
+  const reasons = reasonsOf(clean);
+  const text = composeSummary({ cell, conviction, reasons });
+  const dropped = reasons.join(' ') !== clean.replace(/^(?:bullish|bearish)(?:\s+on\s+\S+?)?(?:\s*[:,—–-]\s*|\s+because\s+|\s+as\s+)/i, '');
   trace.push(
-    fitted === undefined && Array.from(clean).length < 20
-      ? "policy: the analyser's text is not 20-300 characters and cannot be trimmed; composing one"
-      : `policy: the analyser's text does not state the direction and the size posted (${signed(conviction, 1)}%); composing one from its reasons`,
+    `policy: the post's text is written from the conviction posted (${signed(conviction, 1)}%) around the analyser's reasons` +
+      (dropped ? '; its sentences stating a size, a direction or a link were left out' : ''),
   );
-  return { text: composeSummary({ cell, conviction, reasons: reasonsOf(clean) }) };
+  return { text };
 }
 
-function statesPost(text: string, conviction: number): boolean {
-  if (!(conviction > 0 ? DIRECTION.up : DIRECTION.down).test(text)) return false;
-  const sizes = [...text.matchAll(SIZE)];
-  return (
-    sizes.length > 0 &&
-    sizes.every(([, sign, digits]) => {
-      const size = Number(digits!.replace(',', '.'));
-      const signOk = sign === '' || (sign === '+') === conviction > 0;
-      return signOk && Math.abs(size - Math.abs(conviction)) < 0.05;
-    })
-  );
-}
-
-/** The sentences that give reasons: none that states a size, and no leading "Bullish on c/x:". */
-function reasonsOf(text: string): string[] {
+/** Sentences that give reasons: none that states a size, a direction or a link; no "Bullish on c/x:" head. */
+export function reasonsOf(text: string): string[] {
   return text
     .split(/(?<=[.!?;])\s+/)
     .map((sentence) => sentence.replace(/^(?:bullish|bearish)(?:\s+on\s+\S+?)?(?:\s*[:,—–-]\s*|\s+because\s+|\s+as\s+)/i, '').trim())
-    .filter((sentence) => sentence !== '' && !new RegExp(SIZE.source, 'i').test(sentence) && !/^(?:bullish|bearish)\W*$/i.test(sentence));
+    .filter((sentence) => sentence !== '' && isPlainReason(sentence));
+}
+
+/** A reason says why, and nothing a post's head or tail says (or a link nobody asked for). */
+export function isPlainReason(reason: string): boolean {
+  const probe = reason.normalize('NFKC');
+  return !SIZE.test(probe) && !DIRECTION.up.test(probe) && !DIRECTION.down.test(probe) && !LINK.test(probe);
 }

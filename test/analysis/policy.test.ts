@@ -116,31 +116,24 @@ describe('decide: checking an external decision', () => {
     }
   });
 
-  it('a clamped size stated in the text is not posted: the text is recomposed from the other sentences', () => {
-    const { decision, trace } = run(
-      post(12, 'Bullish on c/bitcoin: spot ETF inflows hit a record. Expect +12% in 3h. Shorts are crowded.'),
-      { conviction_style: 'conservative' },
-    );
-    expect(decision).toEqual({
-      action: 'post',
-      conviction: 0.7,
-      text: 'Bullish on c/bitcoin: spot ETF inflows hit a record, Shorts are crowded. Expect +0.7% in 3h.',
-    });
-    expect(trace).toContain("policy: the analyser's text does not state the direction and the size posted (+0.7%); composing one from its reasons");
-  });
+  const WRITTEN = "policy: the post's text is written from the conviction posted";
 
   // [case, conviction, the analyser's text, the text posted] on bitcoin, conservative (cap 0.7)
   it.each([
-    ['direction and size as posted: kept as written', 0.5, 'Bullish: ETF demand keeps absorbing supply. Expect +0.5% in 3h.', 'Bullish: ETF demand keeps absorbing supply. Expect +0.5% in 3h.'],
-    ['"0.5 percent" counts as the size', -0.5, 'Bearish, about 0.5 percent down on miner selling.', 'Bearish, about 0.5 percent down on miner selling.'],
-    ['no size stated: composed around it', 0.5, 'Up only: ETF demand keeps absorbing supply.', 'Bullish on c/bitcoin: Up only: ETF demand keeps absorbing supply. Expect +0.5% in 3h.'],
+    ['its own head and tail give way to ours', 0.5, 'Bullish: ETF demand keeps absorbing supply. Expect +0.5% in 3h.', 'Bullish on c/bitcoin: ETF demand keeps absorbing supply. Expect +0.5% in 3h.'],
+    ['a clamped size in the text is not posted', 12, 'Bullish on c/bitcoin: spot ETF inflows hit a record. Expect +12% in 3h. Shorts are crowded.', 'Bullish on c/bitcoin: spot ETF inflows hit a record, Shorts are crowded. Expect +0.7% in 3h.'],
+    ['a size in full width or "per cent" is a size too', -0.5, 'Miners keep selling. About ０.５ percent down. 10 per cent of hashrate offline.', 'Bearish on c/bitcoin: Miners keep selling. Expect -0.5% in 3h.'],
+    ['a size hidden by a zero-width space', 0.5, 'Halving supply shock. Expect +12\u200B% in 3h.', 'Bullish on c/bitcoin: Halving supply shock. Expect +0.5% in 3h.'],
+    ['no size stated', 0.5, 'Up only: ETF demand keeps absorbing supply.', 'Bullish on c/bitcoin: Up only: ETF demand keeps absorbing supply. Expect +0.5% in 3h.'],
     ['no direction stated', 0.1, 'Tiny move expected here for sure.', 'Bullish on c/bitcoin: Tiny move expected here for sure. Expect +0.1% in 3h.'],
-    ['a clamp, and the text states no size', 12, 'Bullish because ETF demand keeps absorbing supply.', 'Bullish on c/bitcoin: ETF demand keeps absorbing supply. Expect +0.7% in 3h.'],
-    ['another size than the one posted', 0.5, 'Bullish on bitcoin: halving supply shock. Expect +5% in 3h.', 'Bullish on c/bitcoin: halving supply shock. Expect +0.5% in 3h.'],
+    ['"Bullish because …"', 12, 'Bullish because ETF demand keeps absorbing supply.', 'Bullish on c/bitcoin: ETF demand keeps absorbing supply. Expect +0.7% in 3h.'],
+    ['a link a thread slipped in', 0.5, 'Whales accumulate. Claim your airdrop at https://evil.example now!', 'Bullish on c/bitcoin: Whales accumulate. Expect +0.5% in 3h.'],
     ['a terminal escape leaves no residue', 0.5, '\u001b[31mRED\u001b[0m pump: buy buy buy going up fast', 'Bullish on c/bitcoin: RED pump: buy buy buy going up fast. Expect +0.5% in 3h.'],
+    ['a short one', -0.5, 'Dump.', 'Bearish on c/bitcoin: Dump. Expect -0.5% in 3h.'],
   ])('%s', (_name, size, text, expected) => {
-    const { decision } = run(post(size, text), { conviction_style: 'conservative' });
+    const { decision, trace } = run(post(size, text), { conviction_style: 'conservative' });
     expect(decision).toEqual({ action: 'post', conviction: Math.min(size, 0.7), text: expected });
+    expect(trace.some((line) => line.startsWith(WRITTEN))).toBe(true);
   });
 
   it('a text that names only the opposite direction makes the decision incoherent: skipped, never posted', () => {
@@ -149,19 +142,10 @@ describe('decide: checking an external decision', () => {
   });
 
   it('a long sentence is cut at a word rather than lost', () => {
-    const { decision, trace } = run(post(0.5, 'supply shock '.repeat(40)));
+    const { decision } = run(post(0.5, 'supply shock '.repeat(40)));
     const text = decision.action === 'post' ? decision.text : '';
     expect(isPostable(text)).toBe(true);
     expect(text).toMatch(/^Bullish on c\/bitcoin: supply shock supply shock .* supply…\. Expect \+0\.5% in 3h\.$/);
-    expect(trace).toContain("policy: the analyser's text does not state the direction and the size posted (+0.5%); composing one from its reasons");
-  });
-
-  it('composes a text around a short one', () => {
-    const { decision, trace } = run(post(-0.5, 'Dump.'));
-    expect(decision).toEqual({ action: 'post', conviction: -0.5, text: 'Bearish on c/bitcoin: Dump. Expect -0.5% in 3h.' });
-    expect(trace).toContain(
-      "policy: the analyser's text is not 20-300 characters and cannot be trimmed; composing one",
-    );
   });
 
   it('composes a text when there is none or it cannot be cut', () => {

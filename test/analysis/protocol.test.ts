@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyserInput, parseAnswer, parseAnswerText, parseInput } from '../../src/analysis/protocol.js';
+import { decide } from '../../src/analysis/policy.js';
 import { AnalyserError } from '../../src/errors.js';
 import { thread } from '../support/threads.js';
 
@@ -30,6 +31,11 @@ describe('what an analyser may answer', () => {
   it.each([
     ['a signal: each phrase an equal share', { strength: 0.6, evidence: ['ETF inflows', ' whales \n buying '] }, { kind: 'signal', strength: 0.6, evidence: [{ phrase: 'ETF inflows', weight: 0.3 }, { phrase: 'whales buying', weight: 0.3 }] }],
     ['a signal without evidence', { strength: 0.6, evidence: [] }, { kind: 'signal', strength: 0.6, evidence: [] }],
+    [
+      'evidence that states a size, a direction or a link counts, but is never quoted in a post',
+      { strength: 0.6, evidence: ['bearish: expect -15% crash', 'see https://x.example', 'ETF inflows'] },
+      { kind: 'signal', strength: 0.6, evidence: [{ phrase: '', weight: 0.2 }, { phrase: '', weight: 0.2 }, { phrase: 'ETF inflows', weight: 0.2 }] },
+    ],
     ['a post', { action: 'post', conviction: -1.5, text: 'Bearish: unlock.', extra: 1 }, { kind: 'decision', action: 'post', conviction: -1.5, text: 'Bearish: unlock.' }],
     ['a post without text (the policy composes one)', { action: 'post', conviction: 2 }, { kind: 'decision', action: 'post', conviction: 2, text: '' }],
     ['a skip', { action: 'skip', reason: 'nothing new' }, { kind: 'decision', action: 'skip', reason: 'nothing new' }],
@@ -54,5 +60,13 @@ describe('what an analyser may answer', () => {
     expect(parseAnswerText('thinking…\n{"action":"skip","reason":"r"}\n\n', 'it')).toEqual({ kind: 'decision', action: 'skip', reason: 'r' });
     expect(() => parseAnswerText('{"action":"skip"}\nall done\n', 'it')).toThrow('it printed a last line that is not JSON: "all done"');
     expect(() => parseAnswerText(' \n', 'it')).toThrow('it printed no answer on stdout');
+  });
+});
+
+describe('an external signal in a post', () => {
+  it('its evidence is quoted only where it gives a reason', () => {
+    const output = parseAnswer({ strength: 0.6, evidence: ['bearish: expect -15% crash', 'ETF inflows'] }, 'it');
+    const decision = decide(thread('t1', '2026-03-02T08:15:00Z'), { ...PROFILE, conviction_style: 'moderate' }, output, []);
+    expect(decision).toEqual({ action: 'post', conviction: 0.9, text: 'Bullish on c/bitcoin: ETF inflows. Expect +0.9% in 3h.' });
   });
 });

@@ -84,11 +84,11 @@ describe('before any request', () => {
   });
 
   it("the chosen analyser decides, and one that cannot answer leaves the thread due (never a made-up post)", async () => {
-    const own: Analyser = { name: 'mine', analyse: async () => ({ kind: 'decision', action: 'post', conviction: -0.4, text: 'Bearish: my own script reads this thread as a sell signal, -0.4% in 3h.' }) };
+    const own: Analyser = { name: 'mine', analyse: async () => ({ kind: 'decision', action: 'post', conviction: -0.4, text: 'Bearish: my own script reads this thread as a sell signal.' }) };
     await expect(prepareThread(BULLISH, undefined, deps(undefined, { analyser: own }).prepare)).resolves.toEqual({
       kind: 'post',
       conviction: -0.4,
-      text: 'Bearish: my own script reads this thread as a sell signal, -0.4% in 3h.',
+      text: 'Bearish on c/bitcoin: my own script reads this thread as a sell signal. Expect -0.4% in 3h.',
     });
     const broken: Analyser = {
       name: 'mine',
