@@ -31,7 +31,8 @@ export async function loadAnalyser(ctx: Context, options: LoadOptions = {}): Pro
   const config = resolveAnalyserConfig(readSettings(ctx.configDir), options.override, { env: ctx.env, readKeyFile });
   const deadline = options.deadline ?? ctx.timing.now() + COMMAND_BUDGET_MS;
   const created = await createAnalyser(config, ctx, { ...options, deadline });
-  const primary = stopOnInterrupt(created, ctx);
+  const secrets = [...(options.secrets ?? []), ...(config.llm?.apiKey ? [config.llm.apiKey] : [])];
+  const primary = stopOnInterrupt(config.kind === 'builtin' ? created : withoutSecrets(created, secrets), ctx);
   const fallback = config.kind !== 'builtin' && config.fallback === 'builtin' && options.fallback !== false;
   return { analyser: fallback ? fallbackNoticed(primary, ctx) : primary, config };
 }
@@ -87,6 +88,24 @@ function fallbackNoticed(primary: Analyser, ctx: Context): Analyser {
       if (failures.length) {
         ctx.output.warn(`agent: the ${primary.name} analyser failed on ${failures.length} thread(s), so the built-in analyser decided (first: ${failures[0]})`);
       }
+    },
+  };
+}
+
+/**
+ * A model that echoes its Authorization header, or a script that read the state file, must not put a key
+ * into a public post: the terminal would show it masked while the service stored it in clear.
+ */
+function withoutSecrets(analyser: Analyser, secrets: string[]): Analyser {
+  const keys = secrets.filter((secret) => secret.length >= 8);
+  const scrub = (text: string) => keys.reduce((out, key) => out.split(key).join('[redacted]'), text);
+  return {
+    name: analyser.name,
+    close: analyser.close?.bind(analyser),
+    async analyse(thread, profile, trace) {
+      const output = await analyser.analyse(thread, profile, trace);
+      if (output.kind === 'signal') return { ...output, evidence: output.evidence.map((e) => ({ ...e, phrase: scrub(e.phrase) })) };
+      return output.action === 'post' ? { ...output, text: scrub(output.text) } : { ...output, reason: scrub(output.reason) };
     },
   };
 }
