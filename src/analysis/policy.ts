@@ -1,7 +1,7 @@
 import type { Profile } from '../domain/profile.js';
 import type { Thread } from '../domain/thread.js';
 import { PROFILE_NUMBERS, sigmaOf, sizeCap } from './profile-numbers.js';
-import { externalText } from './external-text.js';
+import { externalText, isPlainReason } from './external-text.js';
 import { composeSummary } from './summary-text.js';
 import { cleanInline, signed } from './text-clean.js';
 import type { AnalyserOutput, Decision, Signal, Trace } from './types.js';
@@ -85,7 +85,9 @@ function fromSignal(signal: Signal, context: Context): Decision {
 
   const conviction = finalConviction(Math.sign(biased) * size, context);
   const supporting = signal.evidence.filter((e) => Math.sign(e.weight) === Math.sign(conviction));
-  const reasons = (supporting.length > 0 ? supporting : signal.evidence).map((e) => e.phrase);
+  // An external analyser's evidence is free text: a phrase stating a size, the other direction or a link
+  // is not quoted (the built-in lexicon's labels never do).
+  const reasons = (supporting.length > 0 ? supporting : signal.evidence).map((e) => e.phrase).filter((phrase) => isPlainReason(phrase, conviction));
   return { action: 'post', conviction, text: composeSummary({ cell: context.cell, conviction, reasons }) };
 }
 

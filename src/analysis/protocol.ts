@@ -2,7 +2,6 @@ import * as z from 'zod/mini';
 import { PROFILE_FIELDS, type Profile } from '../domain/profile.js';
 import { cellOf, type Thread } from '../domain/thread.js';
 import { AnalyserError } from '../errors.js';
-import { isPlainReason } from './external-text.js';
 import { sigmaOf } from './profile-numbers.js';
 import { cleanInline } from './text-clean.js';
 import type { AnalyserOutput } from './types.js';
@@ -90,10 +89,9 @@ export function parseAnswer(value: unknown, who: string): AnalyserOutput {
   const answer = result.data as { strength: number; evidence: string[] };
   const phrases = answer.evidence.map((p) => Array.from(cleanInline(p)).slice(0, MAX_PHRASE).join('')).filter((p) => p !== '');
   // The script says how strong and why, not how much each phrase weighs: each gets an equal share, so
-  // the policy can still tell evidence from none. A phrase that states a size, a direction or a link
-  // still counts, but is not quoted in a post (external-text.ts).
+  // the policy can still tell evidence from none (and quotes only the phrases that give reasons).
   const weight = phrases.length ? Math.round((answer.strength / phrases.length) * 1000) / 1000 : 0;
-  return { kind: 'signal', strength: answer.strength, evidence: phrases.map((phrase) => ({ phrase: isPlainReason(phrase) ? phrase : '', weight })) };
+  return { kind: 'signal', strength: answer.strength, evidence: phrases.map((phrase) => ({ phrase, weight })) };
 }
 
 function describeValue(value: unknown): string {

@@ -136,6 +136,11 @@ describe('decide: checking an external decision', () => {
     expect(trace.some((line) => line.startsWith(WRITTEN))).toBe(true);
   });
 
+  it('"not bullish" is no contradiction of a bearish post', () => {
+    const { decision } = run(post(-0.5, 'ETF outflows, not bullish.'), { conviction_style: 'conservative' });
+    expect(decision).toEqual({ action: 'post', conviction: -0.5, text: 'Bearish on c/bitcoin: ETF outflows, not bullish. Expect -0.5% in 3h.' });
+  });
+
   it('a text that names only the opposite direction makes the decision incoherent: skipped, never posted', () => {
     const { decision } = run(post(2, 'Bearish on c/solana: strong sell pressure. Expect -2.0% in 3h.'), {}, 'solana');
     expect(decision).toEqual({ action: 'skip', reason: "the analyser's text says bearish but its conviction is +2.0" });

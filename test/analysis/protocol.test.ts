@@ -32,9 +32,9 @@ describe('what an analyser may answer', () => {
     ['a signal: each phrase an equal share', { strength: 0.6, evidence: ['ETF inflows', ' whales \n buying '] }, { kind: 'signal', strength: 0.6, evidence: [{ phrase: 'ETF inflows', weight: 0.3 }, { phrase: 'whales buying', weight: 0.3 }] }],
     ['a signal without evidence', { strength: 0.6, evidence: [] }, { kind: 'signal', strength: 0.6, evidence: [] }],
     [
-      'evidence that states a size, a direction or a link counts, but is never quoted in a post',
+      'evidence shares the strength',
       { strength: 0.6, evidence: ['bearish: expect -15% crash', 'see https://x.example', 'ETF inflows'] },
-      { kind: 'signal', strength: 0.6, evidence: [{ phrase: '', weight: 0.2 }, { phrase: '', weight: 0.2 }, { phrase: 'ETF inflows', weight: 0.2 }] },
+      { kind: 'signal', strength: 0.6, evidence: [{ phrase: 'bearish: expect -15% crash', weight: 0.2 }, { phrase: 'see https://x.example', weight: 0.2 }, { phrase: 'ETF inflows', weight: 0.2 }] },
     ],
     ['a post', { action: 'post', conviction: -1.5, text: 'Bearish: unlock.', extra: 1 }, { kind: 'decision', action: 'post', conviction: -1.5, text: 'Bearish: unlock.' }],
     ['a post without text (the policy composes one)', { action: 'post', conviction: 2 }, { kind: 'decision', action: 'post', conviction: 2, text: '' }],
@@ -65,8 +65,8 @@ describe('what an analyser may answer', () => {
 
 describe('an external signal in a post', () => {
   it('its evidence is quoted only where it gives a reason', () => {
-    const output = parseAnswer({ strength: 0.6, evidence: ['bearish: expect -15% crash', 'ETF inflows'] }, 'it');
+    const output = parseAnswer({ strength: 0.6, evidence: ['bearish momentum fading', 'expect +15%', 'see https://x.example', 'ETF inflows, not bearish'] }, 'it');
     const decision = decide(thread('t1', '2026-03-02T08:15:00Z'), { ...PROFILE, conviction_style: 'moderate' }, output, []);
-    expect(decision).toEqual({ action: 'post', conviction: 0.9, text: 'Bullish on c/bitcoin: ETF inflows. Expect +0.9% in 3h.' });
+    expect(decision).toEqual({ action: 'post', conviction: 0.9, text: 'Bullish on c/bitcoin: ETF inflows, not bearish. Expect +0.9% in 3h.' });
   });
 });
