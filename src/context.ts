@@ -49,6 +49,9 @@ export type CrashPoint = 'before-post' | 'after-post' | 'before-rename';
  */
 export const COMMAND_BUDGET_MS = 150_000;
 
+/** What a slow analyser leaves of a run's budget for the posts that follow it (twice the least a POST is sent with). */
+export const POST_RESERVE_MS = 10_000;
+
 export interface Prompt {
   available(): boolean;
   ask(question: string): Promise<string>;

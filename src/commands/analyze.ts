@@ -1,6 +1,6 @@
 import { analyseThread, type Decision, type Trace } from '../analysis/index.js';
 import { parseInput } from '../analysis/protocol.js';
-import { openSession, rememberPause, type Context } from '../context.js';
+import { COMMAND_BUDGET_MS, openSession, rememberPause, type Context } from '../context.js';
 import type { Thread } from '../domain/thread.js';
 import { UsageError } from '../errors.js';
 import { loadAnalyser } from './analyser.js';
@@ -26,7 +26,8 @@ export async function runAnalyze(rawId: string | undefined, options: AnalyzeOpti
   }
   if (rawId === undefined) throw new UsageError('missing the thread id', { hint: 'agent analyze <threadId>, or --stdin with a protocol object' });
   const threadId = checkThreadId(rawId);
-  const session = openSession(ctx);
+  const deadline = ctx.timing.now() + COMMAND_BUDGET_MS;
+  const session = openSession(ctx, { deadline });
   const spinner = await ctx.output.spinner(`Fetching thread ${threadId}…`);
   let thread: Thread;
   let profile;
@@ -36,7 +37,7 @@ export async function runAnalyze(rawId: string | undefined, options: AnalyzeOpti
     spinner.stop();
     rememberPause(ctx, session, false);
   }
-  const { analyser } = await loadAnalyser(ctx, { override: options.analyzer, secrets: [session.state.apiKey] });
+  const { analyser } = await loadAnalyser(ctx, { override: options.analyzer, secrets: [session.state.apiKey], deadline });
   const trace: Trace = [];
   const { decision } = await analyseThread(analyser, thread, profile, trace)
     .catch((error: unknown) => {

@@ -1,4 +1,4 @@
-import { COMMAND_BUDGET_MS, openSession, rateLimitedUntil, stateStore, type Context } from '../context.js';
+import { COMMAND_BUDGET_MS, openSession, POST_RESERVE_MS, rateLimitedUntil, stateStore, type Context } from '../context.js';
 import { LIMITS, type Profile } from '../domain/profile.js';
 import type { Thread } from '../domain/thread.js';
 import { BudgetError, BusyError, EXIT, RateLimitedError, UsageError, type ExitCode } from '../errors.js';
@@ -22,6 +22,8 @@ export interface PollOptions {
 const POST_BATCH = 8;
 /** Threads a command or model analyser reads at once: a local model server queues more than this. */
 const ANALYSIS_CONCURRENCY = 4;
+/** A command that ignores SIGTERM on its timeout is killed this much later (analysis/command). */
+const KILL_GRACE_MS = 2_000;
 
 /** One polling cycle: state → new threads → analysis → predictions → state (cli.md `poll`). */
 export async function runPoll(options: PollOptions, ctx: Context): Promise<ExitCode> {
@@ -117,11 +119,10 @@ async function handleThreads(todo: Thread[], ledger: PollLedger, { api, dryRun, 
   const { loadAnalyser } = await import('./analyser.js');
   const open = todo.filter((t) => !t.locked);
   const profile = open.length ? await api.profile() : undefined;
-  const { analyser, config } = open.length ? await loadAnalyser(ctx, {
-        secrets,
-        deadline,
-        onStderr: (line) => (dryRun ? ctx.output.detail(`  analyser stderr: ${line}`) : ctx.output.pollTrace(`  analyser stderr: ${line}`)),
-      }) : { analyser: undefined, config: undefined };
+  const traceStderr = (line: string) => (dryRun ? ctx.output.detail(`  analyser stderr: ${line}`) : ctx.output.pollTrace(`  analyser stderr: ${line}`));
+  const loaded = open.length ? await loadAnalyser(ctx, { secrets, deadline: deadline - POST_RESERVE_MS, onStderr: traceStderr }) : undefined;
+  const analyser = loaded?.analyser;
+  const config = loaded?.config;
   // A slow analyser (a command, a model) reads a few threads side by side, and their posts leave as soon
   // as they are read: the built-in one is fast enough to fill whole batches first.
   const slow = config !== undefined && config.kind !== 'builtin';
@@ -144,7 +145,8 @@ async function handleThreads(todo: Thread[], ledger: PollLedger, { api, dryRun, 
     for (let i = 0; i < todo.length; i += width) {
       const chunk = todo.slice(i, i + width);
       // An analyser that may take its whole timeout is not started when the run could not wait for it (R4).
-      if (!ledger.stop && slow && ctx.timing.now() + config.timeoutMs > deadline) ledger.stop = new BudgetError();
+      // Its posts then need time too: one sent with seconds left could time out after leaving, and be lost.
+      if (!ledger.stop && slow && ctx.timing.now() + config.timeoutMs + KILL_GRACE_MS + POST_RESERVE_MS > deadline) ledger.stop = new BudgetError();
       if (ledger.stop) {
         chunk.forEach((thread) => ledger.leaveDue(thread));
         continue;

@@ -1,7 +1,7 @@
 import { analyseThread, builtinAnalyser } from '../analysis/index.js';
 import { composeSummary, isValidText } from '../analysis/summary-text.js';
 import type { Decision } from '../analysis/types.js';
-import { openSession, rememberPause, stateStore, type Context, type Session } from '../context.js';
+import { COMMAND_BUDGET_MS, openSession, POST_RESERVE_MS, rememberPause, stateStore, type Context, type Session } from '../context.js';
 import type { Thread } from '../domain/thread.js';
 import { mayHaveLanded, UsageError } from '../errors.js';
 import { oneLine } from '../output/sanitize.js';
@@ -26,7 +26,8 @@ export async function runPredict(rawId: string, options: PredictOptions, ctx: Co
   // Shares the journal with poll, so a manual prediction and a cron run never both post (R2, R6).
   const lock = dryRun ? undefined : acquireLock({ dir: stateStore(ctx).dir, pid: ctx.pid, now: ctx.timing.now() });
   try {
-    const session = openSession(ctx);
+    const deadline = ctx.timing.now() + COMMAND_BUDGET_MS;
+    const session = openSession(ctx, { deadline });
     const { api, state, store } = session;
     const journal = { ...(state.journal ?? {}) };
     const previous = journal[threadId];
@@ -39,7 +40,7 @@ export async function runPredict(rawId: string, options: PredictOptions, ctx: Co
       const thread = await api.thread(threadId);
       if (thread.locked) throw lockedError(threadId);
       spinner.update('Analysing…');
-      const decision = own ? await userDecision(thread, own, ctx) : await analysedDecision(thread, session, ctx);
+      const decision = own ? await userDecision(thread, own, ctx) : await analysedDecision(thread, session, ctx, deadline);
       if (decision.action === 'skip' || dryRun) {
         spinner.stop();
         return report(ctx, { threadId, ...decision }, thread, dryRun);
@@ -105,9 +106,9 @@ async function userDecision(thread: Thread, own: OwnValues, ctx: Context): Promi
 // Only used to read evidence for a text; the user's conviction, not the profile, sets the size.
 const neutralProfile = { signal_method: 'sentiment', conviction_style: 'moderate', directional_bias: 'neutral', participation: 'active' } as const;
 
-async function analysedDecision(thread: Thread, session: Session, ctx: Context): Promise<Decision> {
+async function analysedDecision(thread: Thread, session: Session, ctx: Context, deadline: number): Promise<Decision> {
   const profile = await session.api.profile();
-  const { analyser } = await loadAnalyser(ctx, { secrets: [session.state.apiKey] });
+  const { analyser } = await loadAnalyser(ctx, { secrets: [session.state.apiKey], deadline: deadline - POST_RESERVE_MS });
   const { decision, trace } = await analyseThread(analyser, thread, profile).finally(() => analyser.close?.());
   for (const line of trace) ctx.output.detail(`  ${line}`);
   return decision;

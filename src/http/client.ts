@@ -16,6 +16,9 @@ import { baseUrlText, pathSegment } from './origin.js';
 import { backoffMs } from './retry-after.js';
 import type { HttpResponse, Transport } from './transport.js';
 
+/** The least time a POST or PATCH is sent with. */
+export const MIN_WRITE_BUDGET_MS = 5_000;
+
 export interface Timing {
   now(): number;
   sleep(ms: number): Promise<void>;
@@ -100,7 +103,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       headers['content-type'] = 'application/json';
     }
     const budget = remaining();
-    if (budget <= 0) throw new BudgetError();
+    // A write sent with a second left would time out after leaving, and its thread could then never be
+    // posted again (R2): with too little time it is not sent at all, and stays due (R1).
+    if (budget <= (call.method === 'GET' ? 0 : MIN_WRITE_BUDGET_MS)) throw new BudgetError();
     return transport.send({ method: call.method, url, headers, body, timeoutMs: Math.min(timeoutMs, budget), maxBodyBytes });
   }
 

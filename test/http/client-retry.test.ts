@@ -1,6 +1,7 @@
 import nock from 'nock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
+  BudgetError,
   EXIT,
   mayHaveLanded,
   NetworkError,
@@ -11,7 +12,7 @@ import {
   TimeoutError,
   type AgentError,
 } from '../../src/errors.js';
-import { createHttpClient, type CallOptions, type HttpClientOptions } from '../../src/http/client.js';
+import { createHttpClient, MIN_WRITE_BUDGET_MS, type CallOptions, type HttpClientOptions } from '../../src/http/client.js';
 import { useNock } from '../support/nock.js';
 import { fakeTiming, T0, type FakeTiming } from '../support/timing.js';
 import { failure } from '../support/failure.js';
@@ -300,6 +301,17 @@ describe('the run budget (R4)', () => {
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error.message).toContain('time budget');
     expect(error.exitCode).toBe(EXIT.temporary);
+  });
+
+  it('a POST is not sent with less than 5 s left (it could time out after leaving, and be lost); a GET still is', async () => {
+    const error = await failure(client({ deadline: T0 + MIN_WRITE_BUDGET_MS }).call(post));
+    expect(error).toBeInstanceOf(BudgetError);
+    const scope = nock(BASE).get('/thread').reply(200, []);
+    await client({ deadline: T0 + MIN_WRITE_BUDGET_MS }).call(get);
+    scope.done();
+    const posted = nock(BASE).post('/comment/t1').reply(200, { id: 'c1' });
+    await client({ deadline: T0 + MIN_WRITE_BUDGET_MS + 1 }).call(post);
+    posted.done();
   });
 
   it('no back-off is started that would end past the deadline', async () => {
