@@ -5,6 +5,7 @@ import { COMMAND_BUDGET_MS, type Context } from '../context.js';
 import { readKeyFile } from '../settings/key-file.js';
 import { resolveAnalyserConfig, type AnalyserConfig } from '../settings/resolve.js';
 import { readSettings } from '../settings/store.js';
+import { refuseWritableFiles } from './command-check.js';
 
 export interface LoadedAnalyser {
   analyser: Analyser;
@@ -41,6 +42,8 @@ export async function loadAnalyser(ctx: Context, options: LoadOptions = {}): Pro
 async function createAnalyser(config: AnalyserConfig, ctx: Context, { secrets = [], deadline, onStderr }: LoadOptions & { deadline: number }): Promise<Analyser> {
   if (config.kind === 'command') {
     const { createCommandAnalyser } = await import('../analysis/command/analyser.js');
+    const { parseCommandLine } = await import('../analysis/command/command-line.js');
+    refuseWritableFiles(parseCommandLine(config.command!));
     return createCommandAnalyser({
       commandLine: config.command!,
       timeoutMs: config.timeoutMs,
@@ -48,6 +51,7 @@ async function createAnalyser(config: AnalyserConfig, ctx: Context, { secrets = 
       secrets,
       onStderr: onStderr ?? ((line: string) => ctx.output.detail(`  analyser stderr: ${line}`)),
       now: ctx.timing.now,
+      stderrInErrors: ctx.output.verbose,
     });
   }
   if (config.kind === 'llm') {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseCommandLine } from '../analysis/command/command-line.js';
 import type { Context } from '../context.js';
-import { UsageError } from '../errors.js';
+import { StateError, UsageError } from '../errors.js';
 
 /**
  * `config set analyzer.command`: the line must split into a program and its arguments (no shell will
@@ -10,7 +10,9 @@ import { UsageError } from '../errors.js';
  */
 export function checkCommandLine(raw: string, ctx: Context): string {
   const line = raw.trim();
-  const [program] = parseCommandLine(line);
+  const argv = parseCommandLine(line);
+  const [program] = argv;
+  refuseWritableFiles(argv);
   if (program === undefined) throw new UsageError('analyzer.command is empty');
   if (!program.includes('/')) {
     // Cron runs with PATH=/usr/bin:/bin: a program found in a login shell's PATH may not be found there.
@@ -26,6 +28,29 @@ export function checkCommandLine(raw: string, ctx: Context): string {
       hint: code === 'ENOENT' ? 'give the full path of the program' : `chmod +x it, or run it through its interpreter, e.g. "/usr/bin/node ${file}"`,
     });
   }
+  refuseWritableProgram(file);
   if (!path.isAbsolute(program)) ctx.output.warn(`note: ${program} is relative; cron runs from your home directory, so give the full path ${file}`);
   return line;
+}
+
+/** The program and any script given by absolute path (`/usr/bin/node /home/me/mine.mjs`). */
+export function refuseWritableFiles(argv: readonly string[]): void {
+  for (const arg of argv) if (path.isAbsolute(arg)) refuseWritableProgram(arg);
+}
+
+/**
+ * Every cron run executes this program: one that other users can change is refused, like a config.json
+ * they could change (S2). Checked at `config set` and again before each run uses it.
+ */
+export function refuseWritableProgram(file: string): void {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(file);
+  } catch {
+    return; // not there: the analyser reports it when it cannot start it
+  }
+  if (!stat.isFile() || (stat.mode & 0o022) === 0) return;
+  throw new StateError(`the analyser program ${file} has mode ${(stat.mode & 0o777).toString(8)}: other users could change what every run executes`, 'exposed', {
+    hint: `run: chmod go-w '${file}'`,
+  });
 }

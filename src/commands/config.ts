@@ -86,7 +86,12 @@ function parseValue(key: SettingKey, raw: string, ctx: Context): Settings[Settin
     case 'llm.model':
       return parseModel(raw);
     case 'llm.key-file': {
-      if (raw.trim() === '') throw new UsageError('llm.key-file must be a path');
+      // A key pasted here instead of a path must not be echoed back in an error message.
+      if (!/^[~./]|[/\\]/.test(raw.trim())) {
+        throw new UsageError('llm.key-file takes the path of a file that holds the key, not the key itself', {
+          hint: 'e.g. agent config set llm.key-file ~/.config/agent-llm.key (mode 600), or set AGENT_LLM_API_KEY',
+        });
+      }
       // Stored absolute: cron runs from another directory.
       const file = path.resolve(raw.trim());
       readKeyFile(file);

@@ -10,7 +10,8 @@ export function parseLlmBaseUrl(raw: string, source = 'llm.base-url'): URL {
   try {
     url = new URL(raw.trim());
   } catch {
-    throw new UsageError(`${source} is not a URL: ${JSON.stringify(raw)}`, { hint: 'e.g. http://127.0.0.1:11434/v1 or https://api.openai.com/v1' });
+    // Not echoed: what was pasted where a URL belongs may be the key.
+    throw new UsageError(`${source} is not a URL`, { hint: 'e.g. http://127.0.0.1:11434/v1 or https://api.openai.com/v1' });
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UsageError(`${source} must be http(s), not ${url.protocol}`);
   if (url.username || url.password || url.search || url.hash) {

@@ -57,11 +57,33 @@ describe('agent config set', () => {
     expect(`${(error as UsageError).message} ${(error as UsageError).hint}`).not.toContain('sk-live');
   });
 
+  it.each([
+    ['llm.key-file', 'sk-proj-0123456789abcdef'],
+    ['llm.base-url', 'sk-proj-0123456789abcdef'],
+  ])('a key pasted into %s is refused without being echoed', async (key, value) => {
+    const { ctx } = offlineContext(dir);
+    const error = (await runConfigSet(key, value, ctx).catch((e: unknown) => e)) as UsageError;
+    expect(error).toBeInstanceOf(UsageError);
+    expect(`${error.message} ${error.hint}`).not.toContain('sk-proj');
+  });
+
   it('a program not executable is refused with a hint to run it through its interpreter', async () => {
     const script = path.join(root, 'mine.mjs');
     fs.writeFileSync(script, 'console.log(1)', { mode: 0o644 });
     const { ctx } = offlineContext(dir);
     await expect(runConfigSet('analyzer.command', script, ctx)).rejects.toMatchObject({ message: `${script} is not executable`, hint: expect.stringContaining('interpreter') });
+  });
+
+  it('a program other users could change is refused (every cron run executes it)', async () => {
+    const script = path.join(root, 'mine.sh');
+    fs.writeFileSync(script, '#!/bin/sh\necho {}', { mode: 0o777 });
+    fs.chmodSync(script, 0o777);
+    const { ctx } = offlineContext(dir);
+    await expect(runConfigSet('analyzer.command', script, ctx)).rejects.toMatchObject({ message: expect.stringContaining('has mode 777: other users could change'), hint: `run: chmod go-w '${script}'` });
+    await expect(runConfigSet('analyzer.command', `${process.execPath} ${script}`, ctx)).rejects.toThrow('has mode 777');
+    fs.chmodSync(script, 0o755);
+    await runConfigSet('analyzer.command', script, ctx);
+    expect(stored()['analyzer.command']).toBe(script);
   });
 
   it('a bare program name is stored, with a note about cron’s PATH', async () => {

@@ -28,6 +28,11 @@ export interface CommandAnalyserOptions {
   now?: () => number;
   /** Between SIGTERM and SIGKILL (default 1 s). */
   killGraceMs?: number;
+  /**
+   * Quote the last stderr line in a failure's message (default true). Off under cron without --verbose:
+   * a user's script may print its own secrets there, and the issue promises stderr only under --verbose.
+   */
+  stderrInErrors?: boolean;
 }
 
 const WHO = 'the analyser command';
@@ -76,7 +81,7 @@ export function createCommandAnalyser(options: CommandAnalyserOptions): Analyser
       const result = await run.result.finally(() => running.delete(run));
       const ran = `command: ran ${program} (${Math.round(now() - started)} ms)`;
       try {
-        const output = interpret(result, { program, timeoutMs: options.timeoutMs, maxOutputBytes, secrets: options.secrets });
+        const output = interpret(result, { program, timeoutMs: options.timeoutMs, maxOutputBytes, secrets: options.secrets, stderrInErrors: options.stderrInErrors ?? true });
         trace.push(`${ran}, answered ${describe(output)}`);
         return output;
       } catch (error) {
@@ -92,6 +97,7 @@ export function createCommandAnalyser(options: CommandAnalyserOptions): Analyser
 }
 
 interface Context {
+  stderrInErrors: boolean;
   program: string;
   timeoutMs: number;
   maxOutputBytes: number;
@@ -101,7 +107,12 @@ interface Context {
 function interpret(result: RunResult, context: Context): AnalyserOutput {
   if (result.kind === 'not-started') throw notStarted(result.code, context.program);
   if (result.kind === 'stopped') throw stopped(result.why, context);
-  const stderr = result.lastStderr === '' ? '' : ` (stderr: ${oneLine(redact(result.lastStderr, context.secrets), LAST_STDERR_MAX)})`;
+  const stderr =
+    result.lastStderr === ''
+      ? ''
+      : context.stderrInErrors
+        ? ` (stderr: ${oneLine(redact(result.lastStderr, context.secrets), LAST_STDERR_MAX)})`
+        : ' (its stderr is shown with --verbose)';
   if (result.signal !== null) throw new AnalyserError(`${WHO} was killed by ${result.signal}${stderr}`);
   if (result.code !== 0) throw new AnalyserError(`${WHO} exited with code ${result.code}${stderr}`);
   return parseAnswerText(redact(result.stdout, context.secrets), WHO);
