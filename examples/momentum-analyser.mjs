@@ -69,9 +69,10 @@ function decide({ thread, profile, cell }) {
     // A quarter of the reported move, at least 0.1% and at most three typical 3-hour moves.
     const size = Math.min(Math.max(Math.abs(biggest) / 4, 0.1), 3 * cell.typical_move_pct);
     const conviction = direction * Math.round(size * 10) / 10;
-    const shown = `${conviction > 0 ? '+' : ''}${conviction.toFixed(1)}%`;
     const why = found.length > 0 ? `, with ${found.map((w) => w.phrase).join(', ')}` : '';
-    return { action: 'post', conviction, text: `Momentum on c/${cell.name}: a ${reported} move reported${why}. Expect ${shown} in 3h.` };
+    // The reason only: the agent writes the direction and the size posted around it, and leaves out any
+    // sentence of ours that states a size (it might not be the one posted).
+    return { action: 'post', conviction, text: `momentum after a reported ${direction > 0 ? 'rally' : 'drop'}${why}` };
   }
 
   // Words only: a signal; the agent applies the profile (bias, threshold, size) to it.

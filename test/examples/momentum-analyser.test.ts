@@ -44,10 +44,10 @@ describe('examples/momentum-analyser.mjs', () => {
       kind: 'decision',
       action: 'post',
       conviction: -1.5,
-      text: 'Momentum on c/ethereum: a -6% move reported, with sell-off. Expect -1.5% in 3h.',
+      text: 'momentum after a reported drop, with sell-off',
     });
     const { decision } = await analyseThread(momentum(), eth, profile());
-    expect(decision).toEqual({ action: 'post', conviction: -1.5, text: 'Momentum on c/ethereum: a -6% move reported, with sell-off. Expect -1.5% in 3h.' });
+    expect(decision).toEqual({ action: 'post', conviction: -1.5, text: 'Bearish on c/ethereum: momentum after a reported drop, with sell-off. Expect -1.5% in 3h.' });
   });
 
   it.each([
