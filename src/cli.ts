@@ -55,6 +55,9 @@ Examples:
   agent poll --dry-run -v          what a poll would post now, and why
   */5 * * * * /usr/bin/node /path/to/bin/agent.cjs poll      (crontab: silent unless something fails)
   agent predict <threadId> --conviction -1.5
+  agent config set analyzer command   switch cron's analyser to your own (agent config set --help)
+  agent analyze <threadId>            the decision on a thread and every step of why; nothing posted
+  agent backtest examples/backtest-sample.json      is an analyser any good? (offline)
 
 Exit codes: 0 ok (also nothing new, a skip) · 1 unexpected · 2 usage or invalid input, nothing sent ·
 3 not registered or key rejected · 4 thread locked · 5 temporary, try again later`,
@@ -159,6 +162,19 @@ Exit codes: 0 ok (also nothing new, a skip) · 1 unexpected · 2 usage or invali
     .description('store a setting, checked first (e.g. agent config set analyzer llm)')
     .argument('<key>')
     .argument('<value>')
+    .addHelpText(
+      'after',
+      `
+Keys:
+  analyzer           builtin | command | llm                     (env AGENT_ANALYZER)
+  analyzer.command   your analyser's command line, no shell      (env AGENT_ANALYZER_COMMAND)
+  analyzer.timeout   seconds per thread, 0.1-120 (default 10 for a command, 60 for a model)
+  analyzer.fallback  builtin | none: who decides when your analyser fails (default none)
+  llm.base-url       an OpenAI-compatible API, e.g. http://127.0.0.1:11434/v1   (env AGENT_LLM_BASE_URL)
+  llm.model          the model's name on that server             (env AGENT_LLM_MODEL)
+  llm.key-file       a file (mode 600) holding the model's key   (or env AGENT_LLM_API_KEY)
+`,
+    )
     .action(
       action(async (ctx, key: string, value: string) => {
         const { runConfigSet } = await import('./commands/config.js');

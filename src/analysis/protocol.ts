@@ -138,12 +138,13 @@ function inputSchema() {
 
 /** The other side of the protocol (`agent analyze --stdin`): an input object back to a thread and a profile. */
 export function parseInput(value: unknown): { thread: Thread; profile: Profile } | { error: string } {
+  const version = (value as { version?: unknown } | null)?.version;
+  if (typeof version === 'number' && version > PROTOCOL_VERSION) {
+    return { error: `protocol version ${version} is newer than this agent's (${PROTOCOL_VERSION})` };
+  }
   const result = inputSchema().safeParse(value);
   if (!result.success) return { error: describeIssue(result.error.issues) };
   const { thread, profile } = result.data;
-  if (result.data.version !== undefined && result.data.version > PROTOCOL_VERSION) {
-    return { error: `protocol version ${result.data.version} is newer than this agent's (${PROTOCOL_VERSION})` };
-  }
   return {
     thread: {
       id: thread.id,

@@ -23,7 +23,7 @@ export interface LoadOptions {
   /** Epoch ms the run must end by (R4); default: the command budget from now. */
   deadline?: number;
   /** Where a command's stderr lines go; default: shown with --verbose. */
-  onStderr?: (line: string) => void;
+  onStderr?: (line: string, threadId: string) => void;
   /** false: measure the analyser alone (backtest), whatever analyzer.fallback says. */
   fallback?: boolean;
 }

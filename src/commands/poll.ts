@@ -119,7 +119,11 @@ async function handleThreads(todo: Thread[], ledger: PollLedger, { api, dryRun, 
   const { loadAnalyser } = await import('./analyser.js');
   const open = todo.filter((t) => !t.locked);
   const profile = open.length ? await api.profile() : undefined;
-  const traceStderr = (line: string) => (dryRun ? ctx.output.detail(`  analyser stderr: ${line}`) : ctx.output.pollTrace(`  analyser stderr: ${line}`));
+  // Four threads are read at once: each stderr line names its thread, like the trace lines.
+  const traceStderr = (line: string, threadId: string) => {
+    const text = `  ${threadId}: analyser stderr: ${line}`;
+    return dryRun ? ctx.output.detail(text) : ctx.output.pollTrace(text);
+  };
   const loaded = open.length ? await loadAnalyser(ctx, { secrets, deadline: deadline - POST_RESERVE_MS, onStderr: traceStderr }) : undefined;
   const analyser = loaded?.analyser;
   const config = loaded?.config;

@@ -41,6 +41,11 @@ describe('a command analyser in the cron agent', () => {
     w.sandbox.addThread({ id: 'a', text: BULLISH, project_id: 'c/bitcoin', timestamp: at(2) });
     w.sandbox.addThread({ id: 'b', text: BEARISH, project_id: 'c/ethereum', timestamp: at(1) });
 
+    const dry = await w.agent(['poll', '--dry-run', '-v']);
+    // Threads are read side by side: each line of the command's stderr names its thread.
+    expect(dry.stderr).toContain('  a: analyser stderr: recording-analyser: read a\n');
+    expect(dry.stderr).toContain('  b: analyser stderr: recording-analyser: read b\n');
+
     const poll = await w.agent(['poll']);
     expect(poll).toMatchObject({ code: 0, stdout: '', stderr: '' });
     expect(w.sandbox.comments().map((c) => [c.thread_id, c.conviction]).sort()).toEqual([

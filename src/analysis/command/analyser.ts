@@ -20,7 +20,7 @@ export interface CommandAnalyserOptions {
   /** Keys the command must never see (the service key): variables holding them are removed. */
   secrets: readonly string[];
   /** Each line the command writes to stderr, sanitised to one line (shown under --verbose). */
-  onStderr?: (line: string) => void;
+  onStderr?: (line: string, threadId: string) => void;
   /** Stdout beyond this is a failure (default 1 MiB). */
   maxOutputBytes?: number;
   cwd?: string;
@@ -73,8 +73,8 @@ export function createCommandAnalyser(options: CommandAnalyserOptions): Analyser
         killGraceMs: options.killGraceMs ?? DEFAULT_KILL_GRACE_MS,
         onStderrLine(line) {
           shown += 1;
-          if (shown <= STDERR_LINES_SHOWN) options.onStderr?.(oneLine(redact(line, options.secrets), STDERR_LINE_MAX));
-          else if (shown === STDERR_LINES_SHOWN + 1) options.onStderr?.(`… more lines on stderr not shown`);
+          if (shown <= STDERR_LINES_SHOWN) options.onStderr?.(oneLine(redact(line, options.secrets), STDERR_LINE_MAX), thread.id);
+          else if (shown === STDERR_LINES_SHOWN + 1) options.onStderr?.(`… more lines on stderr not shown`, thread.id);
         },
       });
       running.add(run);
