@@ -3,6 +3,7 @@ import { parseInput } from '../analysis/protocol.js';
 import { COMMAND_BUDGET_MS, openSession, rememberPause, type Context } from '../context.js';
 import type { Thread } from '../domain/thread.js';
 import { UsageError } from '../errors.js';
+import { oneLine } from '../output/sanitize.js';
 import { loadAnalyser } from './analyser.js';
 import { checkThreadId } from './inputs.js';
 
@@ -52,7 +53,10 @@ export async function runAnalyze(rawId: string | undefined, options: AnalyzeOpti
     decision.action === 'skip'
       ? `Would skip ${where}: ${decision.reason}`
       : `Would post ${decision.conviction > 0 ? '+' : ''}${decision.conviction.toFixed(1)}% on ${where}: ${decision.text}`;
-  ctx.output.result([...trace.map((line) => `  ${line}`), verdict], { threadId: thread.id, ...decisionJson(decision), trace });
+  // What was read comes first: a script's or a model's trace says little about the thread itself.
+  const price = thread.priceOnFetch === undefined ? '' : `, price ${thread.priceOnFetch}`;
+  const header = `Thread ${where}, ${thread.timestamp}${price}: ${oneLine(thread.text, 200)}`;
+  ctx.output.result([header, ...trace.map((line) => `  ${line}`), verdict], { threadId: thread.id, ...decisionJson(decision), trace });
 }
 
 // The protocol's own default is the built-in analyser: were it the configured one, a config whose

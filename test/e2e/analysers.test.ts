@@ -138,6 +138,7 @@ describe('agent analyze', () => {
     w.sandbox.addThread({ id: 'a', text: BULLISH, project_id: 'c/bitcoin', timestamp: at(2) });
     const human = await w.agent(['analyze', 'a']);
     expect(human.code).toBe(0);
+    expect(human.stdout.split('\n')[0]).toMatch(/^Thread a \(c\/bitcoin\), \d{4}-\d\d-\d\dT[\d:.]+Z, price [\d.]+: Spot ETF inflows hit \$500M/);
     expect(human.stdout).toContain('  analyser: builtin\n');
     expect(human.stdout).toMatch(/\n {2}policy: post \+\d\.\d: /);
     expect(human.stdout).toMatch(/Would post \+\d\.\d% on a \(c\/bitcoin\): Bullish on c\/bitcoin: .*\n$/);
