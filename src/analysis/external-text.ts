@@ -1,5 +1,5 @@
 import { composeSummary } from './summary-text.js';
-import { cleanInline, signed } from './text-clean.js';
+import { cleanInline, probeOf, signed } from './text-clean.js';
 import type { Trace } from './types.js';
 
 // An external analyser's words become the "why" of a post, never its head or tail: the direction and
@@ -7,12 +7,18 @@ import type { Trace } from './types.js';
 // -2.0%" over +2.0, or its "+12%" over a clamped +0.7, would tell readers what the agent did not predict;
 // and since thread texts are written by strangers, a model's text may carry what a thread told it to say.
 
-/** A stated size: "+12%", "-3.5 %", "12 percent", "4 pct" (after NFKC, so "１２％" too). */
-const SIZE = /\d\s*(?:[.,]\d+)?\s*(?:%|percent\b|per\s?cent\b|pct\b)/i;
-const DIRECTION = { up: /\bbullish\b/i, down: /\bbearish\b/i };
-/** "not bullish" says no more than "bearish" does, and must not read as the opposite direction. */
-const NEGATED_DIRECTION = /\b(?:not|never|no longer|hardly)\s+(?:so\s+|very\s+|too\s+)?(?:bullish|bearish)\b/gi;
-const LINK = /\bhttps?:\/\/|\bwww\.|\b[a-z0-9-]+\.(?:com|io|org|net|xyz|gg|co)\b/i;
+/**
+ * Anything that may state a size: a percent in any script or word ("12%", "%12", "١٢٪", "twelve per
+ * cent", "1200 bps", "3 percentage points"), or an explicitly signed number ("expect +12.0 in 3h").
+ */
+const SIZE = /[%٪‰]|\bper\s?cent|\bpercent|\bpct\b|\bbps\b|\bbasis\s+points?\b|(?:^|[\s(])[+\-−]\s?\p{Nd}/iu;
+const BULL = /\bbull(?:ish(?:ness)?|s)?\b/iu;
+const BEAR = /\bbear(?:ish(?:ness)?|s)?\b/iu;
+/** "not bullish" says what "bearish" says, and the other way round. */
+const NOT_BULL = /\b(?:not|never|no\s+longer|hardly)\s+(?:so\s+|very\s+|too\s+)?bull(?:ish)?\b/giu;
+const NOT_BEAR = /\b(?:not|never|no\s+longer|hardly)\s+(?:so\s+|very\s+|too\s+)?bear(?:ish)?\b/giu;
+/** A link by its shape (a dot and at least two letters after it), whatever the domain. */
+const LINK = /:\/\/|\bwww\.|[\p{L}\p{Nd}-]\.[\p{L}]{2,}\b/iu;
 
 export type TextVerdict = { text: string } | { contradiction: string };
 
@@ -46,14 +52,19 @@ export function reasonsOf(text: string, conviction: number): string[] {
 
 /** A reason says why: no size (the tail says it), no opposite direction, no link nobody asked for. */
 export function isPlainReason(reason: string, conviction: number): boolean {
-  const probe = reason.normalize('NFKC');
+  const probe = probeOf(reason);
   return !SIZE.test(probe) && !LINK.test(probe) && !directionsIn(probe).opposite(conviction);
 }
 
 function directionsIn(text: string) {
-  const probe = text.normalize('NFKC').replace(NEGATED_DIRECTION, '');
-  const up = DIRECTION.up.test(probe);
-  const down = DIRECTION.down.test(probe);
+  const probe = probeOf(text);
+  const negatedUp = NOT_BULL.test(probe);
+  const negatedDown = NOT_BEAR.test(probe);
+  NOT_BULL.lastIndex = 0;
+  NOT_BEAR.lastIndex = 0;
+  const plain = probe.replace(NOT_BULL, '').replace(NOT_BEAR, '');
+  const up = BULL.test(plain) || negatedDown;
+  const down = BEAR.test(plain) || negatedUp;
   return {
     own: (conviction: number) => (conviction > 0 ? up : down),
     opposite: (conviction: number) => (conviction > 0 ? down : up),

@@ -1,5 +1,6 @@
 import { builtinAnalyser } from '../analysis/builtin.js';
 import { withFallback } from '../analysis/fallback.js';
+import { cleanInline, probeOf } from '../analysis/text-clean.js';
 import type { Analyser } from '../analysis/types.js';
 import { COMMAND_BUDGET_MS, type Context } from '../context.js';
 import { readKeyFile } from '../settings/key-file.js';
@@ -102,7 +103,15 @@ function fallbackNoticed(primary: Analyser, ctx: Context): Analyser {
  */
 function withoutSecrets(analyser: Analyser, secrets: string[]): Analyser {
   const keys = secrets.filter((secret) => secret.length >= 8);
-  const scrub = (text: string) => keys.reduce((out, key) => out.split(key).join('[redacted]'), text);
+  // Checked on the probe: a zero-width character inside the key would hide it from a plain search, and
+  // the cleaning before posting would then put it back together.
+  const scrub = (text: string) =>
+    keys.some((key) => probeOf(text).includes(key))
+      ? cleanInline(text)
+          .split(/(?<=[.!?;,])\s+/)
+          .map((part) => (keys.some((key) => probeOf(part).includes(key)) ? '[redacted]' : part))
+          .join(' ')
+      : text;
   return {
     name: analyser.name,
     close: analyser.close?.bind(analyser),

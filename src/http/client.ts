@@ -1,3 +1,4 @@
+import { probeOf } from '../domain/probe.js';
 import {
   AuthError,
   BudgetError,
@@ -8,6 +9,7 @@ import {
   ServerError,
   TemporaryError,
   TimeoutError,
+  UsageError,
   type AgentError,
 } from '../errors.js';
 import { maskKey } from '../output/sanitize.js';
@@ -101,6 +103,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     if (call.body !== undefined) {
       body = JSON.stringify(call.body);
       headers['content-type'] = 'application/json';
+      // The last guard (S3): whatever an analyser or a user wrote, the key never goes into a post or a bio.
+      if (options.apiKey !== undefined && probeOf(body).includes(options.apiKey)) {
+        throw new UsageError('refusing to send a request whose body contains the API key', { hint: 'nothing was sent' });
+      }
     }
     const budget = remaining();
     // A write sent with a second left would time out after leaving, and its thread could then never be

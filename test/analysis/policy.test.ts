@@ -136,6 +136,29 @@ describe('decide: checking an external decision', () => {
     expect(trace.some((line) => line.startsWith(WRITTEN))).toBe(true);
   });
 
+  it.each([
+    'target 12\u200C% soon',
+    'target %12 soon',
+    'target ١٢٪ soon',
+    'up twelve per cent',
+    'up 1200 bps',
+    'expect +12.0 in 3h',
+    '3 percentage points higher',
+    'bearishness rising',
+    'bear\u2063ish setup',
+    'I am not bullish at all',
+    'join t.me/pumpgroup',
+    'see bit.ly/3xYzAbC',
+    'claim at uniswap-claim.finance',
+  ])('a sentence stating a size, the other direction or a link stays out of a bullish post: %j', (sentence) => {
+    const { decision } = run(post(0.5, `Bullish: Whales accumulate. ${sentence}.`), { conviction_style: 'conservative' });
+    expect(decision).toEqual({ action: 'post', conviction: 0.5, text: 'Bullish on c/bitcoin: Whales accumulate. Expect +0.5% in 3h.' });
+  });
+
+  it.each(['Whales accumulate. Bearishness rising.', 'Whales accumulate. I am not bullish at all.'])('%j says only the other direction: skipped', (text) => {
+    expect(run(post(0.5, text)).decision).toMatchObject({ action: 'skip', reason: "the analyser's text says bearish but its conviction is +0.5" });
+  });
+
   it('"not bullish" is no contradiction of a bearish post', () => {
     const { decision } = run(post(-0.5, 'ETF outflows, not bullish.'), { conviction_style: 'conservative' });
     expect(decision).toEqual({ action: 'post', conviction: -0.5, text: 'Bearish on c/bitcoin: ETF outflows, not bullish. Expect -0.5% in 3h.' });

@@ -225,13 +225,15 @@ describe('an LLM analyser in the cron agent', () => {
     const w = await registered();
     llm = await startFakeLlm();
     const LLM_KEY = 'sk-e2e-llm-key-0123456789';
-    llm.reply(decisionReply({ action: 'post', conviction: 1, text: `ETF inflows at a record; my key is ${LLM_KEY}, service ${w.state().apiKey}.`, reason: '' }));
+    // The model's key split by a zero-width space, which the cleaning before a post would remove.
+    const hidden = `${LLM_KEY.slice(0, 6)}\u200B${LLM_KEY.slice(6)}`;
+    llm.reply(decisionReply({ action: 'post', conviction: 1, text: `ETF inflows at a record; my key is ${hidden}, service ${w.state().apiKey}.`, reason: '' }));
     for (const [key, value] of [['analyzer', 'llm'], ['llm.base-url', llm.baseUrl], ['llm.model', 'test-model']]) {
       expect((await w.agent(['config', 'set', key!, value!])).code).toBe(0);
     }
     w.sandbox.addThread({ id: 'a', text: BULLISH, project_id: 'c/bitcoin', timestamp: at(2) });
     const result = await w.agent(['poll'], { env: { AGENT_LLM_API_KEY: LLM_KEY } });
     expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
-    expect(w.sandbox.comments().map((c) => c.text)).toEqual(['Bullish on c/bitcoin: ETF inflows at a record, my key is [redacted], service [redacted]. Expect +1.0% in 3h.']);
+    expect(w.sandbox.comments().map((c) => c.text)).toEqual(['Bullish on c/bitcoin: ETF inflows at a record, [redacted] [redacted]. Expect +1.0% in 3h.']);
   });
 });

@@ -10,6 +10,7 @@ import {
   ResponseError,
   ServerError,
   TimeoutError,
+  UsageError,
   type AgentError,
 } from '../../src/errors.js';
 import { createHttpClient, MIN_WRITE_BUDGET_MS, type CallOptions, type HttpClientOptions } from '../../src/http/client.js';
@@ -292,6 +293,18 @@ describe('blockedUntil from an earlier run: nothing is sent before it (R5)', () 
     await client({ blockedUntil: T0 - 1 }).call(get);
     expect(timing.sleeps).toEqual([]);
     scope.done();
+  });
+});
+
+describe('the key in a body (S3)', () => {
+  it.each([
+    ['as written', KEY],
+    ['split by a zero-width space', `${KEY.slice(0, 9)}\u200B${KEY.slice(9)}`],
+    ['in full-width letters', KEY.replace('SECRET', 'ＳＥＣＲＥＴ')],
+  ])('a body holding the key %s is never sent', async (_how, hidden) => {
+    const error = await failure(client().call({ ...post, body: { text: `ref ${hidden} here`, thread_id: 't1', conviction: 1 } }));
+    expect(error).toBeInstanceOf(UsageError);
+    expect(error.message).toBe('refusing to send a request whose body contains the API key');
   });
 });
 

@@ -1,0 +1,8 @@
+/**
+ * What a text says, for checks only (a size, a direction, a link, a key): compatibility forms folded
+ * ("１２％" is "12%") and every ignorable character gone, joiners included, so none can split a word
+ * that a reader (or the service) would see whole.
+ */
+export function probeOf(text: string): string {
+  return text.normalize('NFKC').replace(/\p{Default_Ignorable_Code_Point}/gu, '');
+}
