@@ -52,6 +52,9 @@ export const COMMAND_BUDGET_MS = 150_000;
 /** What a slow analyser leaves of a run's budget for the posts that follow it (twice the least a POST is sent with). */
 export const POST_RESERVE_MS = 10_000;
 
+/** A command analyser that ignores SIGTERM at its timeout is killed, and its pipes closed, within this. */
+export const KILL_GRACE_MS = 2_000;
+
 export interface Prompt {
   available(): boolean;
   ask(question: string): Promise<string>;

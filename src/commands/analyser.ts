@@ -2,7 +2,8 @@ import { builtinAnalyser } from '../analysis/builtin.js';
 import { withFallback } from '../analysis/fallback.js';
 import { cleanInline, probeOf } from '../analysis/text-clean.js';
 import type { Analyser } from '../analysis/types.js';
-import { COMMAND_BUDGET_MS, type Context } from '../context.js';
+import { COMMAND_BUDGET_MS, KILL_GRACE_MS, type Context } from '../context.js';
+import { BudgetError } from '../errors.js';
 import { readKeyFile } from '../settings/key-file.js';
 import { resolveAnalyserConfig, type AnalyserConfig } from '../settings/resolve.js';
 import { readSettings } from '../settings/store.js';
@@ -45,9 +46,13 @@ async function createAnalyser(config: AnalyserConfig, ctx: Context, { secrets = 
     const { createCommandAnalyser } = await import('../analysis/command/analyser.js');
     const { parseCommandLine } = await import('../analysis/command/command-line.js');
     refuseWritableFiles(parseCommandLine(config.command!));
+    // Never past the run's deadline (R4), whatever analyzer.timeout says: a 429 wait before it may have
+    // used most of the budget.
+    const left = deadline - ctx.timing.now() - KILL_GRACE_MS;
+    if (left < 1_000) throw new BudgetError();
     return createCommandAnalyser({
       commandLine: config.command!,
-      timeoutMs: config.timeoutMs,
+      timeoutMs: Math.min(config.timeoutMs, left),
       env: ctx.env,
       secrets,
       onStderr: onStderr ?? ((line: string) => ctx.output.detail(`  analyser stderr: ${line}`)),

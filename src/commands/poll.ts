@@ -1,4 +1,4 @@
-import { COMMAND_BUDGET_MS, openSession, POST_RESERVE_MS, rateLimitedUntil, stateStore, type Context } from '../context.js';
+import { COMMAND_BUDGET_MS, KILL_GRACE_MS, openSession, POST_RESERVE_MS, rateLimitedUntil, stateStore, type Context } from '../context.js';
 import { LIMITS, type Profile } from '../domain/profile.js';
 import type { Thread } from '../domain/thread.js';
 import { BudgetError, BusyError, EXIT, RateLimitedError, UsageError, type ExitCode } from '../errors.js';
@@ -22,8 +22,6 @@ export interface PollOptions {
 const POST_BATCH = 8;
 /** Threads a command or model analyser reads at once: a local model server queues more than this. */
 const ANALYSIS_CONCURRENCY = 4;
-/** A command that ignores SIGTERM on its timeout is killed this much later (analysis/command). */
-const KILL_GRACE_MS = 2_000;
 
 /** One polling cycle: state → new threads → analysis → predictions → state (cli.md `poll`). */
 export async function runPoll(options: PollOptions, ctx: Context): Promise<ExitCode> {
