@@ -69,8 +69,17 @@ function fastForwardTiming() {
 function onInterrupt(stop: () => Promise<void>): () => void {
   const handler = (signal: NodeJS.Signals) => {
     undo();
-    // Then the signal's own ending (exit status 128 + n), as if nothing had been listening.
-    void stop().finally(() => process.kill(process.pid, signal));
+    // A second Ctrl-C while the analyser is being stopped must not kill the agent before it has: the
+    // analyser's process group is out of the terminal's reach.
+    const wait = () => undefined;
+    process.on('SIGINT', wait);
+    process.on('SIGTERM', wait);
+    void stop().finally(() => {
+      process.off('SIGINT', wait);
+      process.off('SIGTERM', wait);
+      // Then the signal's own ending (exit status 128 + n), as if nothing had been listening.
+      process.kill(process.pid, signal);
+    });
   };
   const undo = () => {
     process.off('SIGINT', handler);

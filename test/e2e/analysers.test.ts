@@ -95,7 +95,7 @@ describe('a command analyser in the cron agent', () => {
 });
 
 describe('stopping the agent', () => {
-  it('Ctrl-C (SIGINT) while a command analyser runs stops the command too, then ends the agent as the signal does', async () => {
+  it('Ctrl-C (SIGINT, even twice) while a command analyser runs stops the command too, then ends the agent as the signal does', async () => {
     const w = await registered();
     const pidFile = path.join(w.home, 'analyser.pid');
     await useCommand(w, `${quote(process.execPath)} ${quote(HANG)} ${quote(pidFile)} ignore-term`, { 'analyzer.timeout': '60' });
@@ -104,6 +104,9 @@ describe('stopping the agent', () => {
     const ended = new Promise<NodeJS.Signals | null>((resolve) => agent.on('exit', (_code, signal) => resolve(signal)));
     await until(() => fs.existsSync(pidFile) && fs.readFileSync(pidFile, 'utf8') !== '');
     const pid = Number(fs.readFileSync(pidFile, 'utf8'));
+    agent.kill('SIGINT');
+    // A second Ctrl-C while the command (which ignores SIGTERM) is being stopped changes nothing.
+    await new Promise((resolve) => setTimeout(resolve, 150));
     agent.kill('SIGINT');
     expect(await ended).toBe('SIGINT');
     await until(() => !alive(pid));
