@@ -13,6 +13,13 @@ export function checkCommandLine(raw: string, ctx: Context): string {
   const argv = parseCommandLine(line);
   const [program] = argv;
   refuseWritableFiles(argv);
+  // A script named relative to here would be another file, or none, when cron runs from your home.
+  for (const arg of argv.slice(1)) {
+    if (!path.isAbsolute(arg) && /[/\\]/.test(arg) && fs.existsSync(arg)) {
+      refuseWritableProgram(path.resolve(arg));
+      ctx.output.warn(`note: ${arg} is a relative path; cron runs from your home directory, so give the full path ${path.resolve(arg)}`);
+    }
+  }
   if (program === undefined) throw new UsageError('analyzer.command is empty');
   if (!program.includes('/')) {
     // Cron runs with PATH=/usr/bin:/bin: a program found in a login shell's PATH may not be found there.
@@ -33,14 +40,15 @@ export function checkCommandLine(raw: string, ctx: Context): string {
   return line;
 }
 
-/** The program and any script given by absolute path (`/usr/bin/node /home/me/mine.mjs`). */
+/** The program and any script given by path (`/usr/bin/node /home/me/mine.mjs`). */
 export function refuseWritableFiles(argv: readonly string[]): void {
   for (const arg of argv) if (path.isAbsolute(arg)) refuseWritableProgram(arg);
 }
 
 /**
- * Every cron run executes this program: one that other users can change is refused, like a config.json
- * they could change (S2). Checked at `config set` and again before each run uses it.
+ * Every cron run executes this program: one that another user could change (its mode, its owner, or a
+ * directory on its path that others can write to) is refused, like a config.json they could change (S2).
+ * Checked at `config set` and again before each run uses it.
  */
 export function refuseWritableProgram(file: string): void {
   let stat: fs.Stats;
@@ -49,8 +57,18 @@ export function refuseWritableProgram(file: string): void {
   } catch {
     return; // not there: the analyser reports it when it cannot start it
   }
-  if (!stat.isFile() || (stat.mode & 0o022) === 0) return;
-  throw new StateError(`the analyser program ${file} has mode ${(stat.mode & 0o777).toString(8)}: other users could change what every run executes`, 'exposed', {
-    hint: `run: chmod go-w '${file}'`,
-  });
+  if (!stat.isFile()) return;
+  const refuse = (why: string, hint: string) => {
+    throw new StateError(`the analyser program ${file} ${why}: other users could change what every run executes`, 'exposed', { hint });
+  };
+  if ((stat.mode & 0o022) !== 0) refuse(`has mode ${(stat.mode & 0o777).toString(8)}`, `run: chmod go-w '${file}'`);
+  const uid = process.getuid?.();
+  if (uid !== undefined && stat.uid !== uid && stat.uid !== 0) refuse(`belongs to user ${stat.uid}`, 'use a copy of your own');
+  for (let dir = path.dirname(file); ; dir = path.dirname(dir)) {
+    const mode = fs.statSync(dir).mode;
+    // A sticky directory (/tmp) lets others add files, not replace yours. Group-writable directories are
+    // common where a group administers software (/usr/local on macOS): only everyone-writable is refused.
+    if ((mode & 0o002) !== 0 && (mode & 0o1000) === 0) refuse(`is in ${dir}, which others can write to`, `run: chmod go-w '${dir}', or move the program`);
+    if (path.dirname(dir) === dir) break;
+  }
 }

@@ -86,6 +86,30 @@ describe('agent config set', () => {
     expect(stored()['analyzer.command']).toBe(script);
   });
 
+  it('a program in a directory others can write to is refused; one in a sticky directory (/tmp) is not', async () => {
+    const open = path.join(root, 'open');
+    fs.mkdirSync(open);
+    fs.chmodSync(open, 0o777);
+    const script = path.join(open, 'mine.sh');
+    fs.writeFileSync(script, '#!/bin/sh\necho {}', { mode: 0o755 });
+    const { ctx } = offlineContext(dir);
+    await expect(runConfigSet('analyzer.command', script, ctx)).rejects.toThrow(`is in ${open}, which others can write to`);
+    fs.chmodSync(open, 0o1777);
+    await runConfigSet('analyzer.command', script, ctx);
+  });
+
+  it('a script named by a relative path is checked, with a note that cron runs from home', async () => {
+    const script = path.join(root, 'rel.mjs');
+    fs.writeFileSync(script, 'console.log(1)', { mode: 0o777 });
+    fs.chmodSync(script, 0o777);
+    const relative = path.relative(process.cwd(), script);
+    const { ctx, stderr } = offlineContext(dir);
+    await expect(runConfigSet('analyzer.command', `${process.execPath} ${relative}`, ctx)).rejects.toThrow('has mode 777');
+    fs.chmodSync(script, 0o644);
+    await runConfigSet('analyzer.command', `${process.execPath} ${relative}`, ctx);
+    expect(stderr.text).toContain(`note: ${relative} is a relative path`);
+  });
+
   it('a bare program name is stored, with a note about cron’s PATH', async () => {
     const { ctx, stderr } = offlineContext(dir);
     await runConfigSet('analyzer.command', 'python3 mine.py', ctx);
