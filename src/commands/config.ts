@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Context } from '../context.js';
-import { UsageError } from '../errors.js';
+import { StateError, UsageError } from '../errors.js';
 import { checkKey, parseAnalyzerKind, parseFallback, parseModel, parseTimeout, SETTING_KEYS, type SettingKey, type Settings } from '../settings/keys.js';
 import { readKeyFile } from '../settings/key-file.js';
 import { parseLlmBaseUrl } from '../settings/llm-url.js';
@@ -53,6 +53,12 @@ export async function runConfigSet(rawKey: string, rawValue: string, ctx: Contex
   const next = { ...readSettingsForEdit(ctx.configDir), [key]: value };
   const file = writeSettings(ctx.configDir, next);
   for (const line of missingCompanions(next as Settings)) ctx.output.warn(line);
+  // Stored; but a run reads the whole file, and one other bad value still stops it.
+  try {
+    readSettings(ctx.configDir);
+  } catch (error) {
+    if (error instanceof StateError) ctx.output.warn(`note: ${error.message}; ${error.hint ?? ''}`);
+  }
   ctx.output.result(`Set ${key} = ${value} in ${file}`, { key, value, file });
 }
 
@@ -92,8 +98,9 @@ function parseValue(key: SettingKey, raw: string, ctx: Context): Settings[Settin
           hint: 'e.g. agent config set llm.key-file ~/.config/agent-llm.key (mode 600), or set AGENT_LLM_API_KEY',
         });
       }
-      // Stored absolute: cron runs from another directory.
-      const file = path.resolve(raw.trim());
+      // Stored absolute: cron runs from another directory. "~/" was not expanded when the path was quoted.
+      const given = raw.trim();
+      const file = given.startsWith('~/') && ctx.env.HOME ? path.join(ctx.env.HOME, given.slice(2)) : path.resolve(given);
       readKeyFile(file);
       return file;
     }

@@ -175,7 +175,8 @@ async function handleThreads(todo: Thread[], ledger: PollLedger, { api, dryRun, 
     }
     await flush();
   } finally {
-    await analyser?.close?.();
+    // The state must still be saved after this: a close that fails is reported, not thrown.
+    await analyser?.close?.().catch((error: unknown) => ctx.output.warn(`agent: stopping the analyser failed: ${error instanceof Error ? error.message : String(error)}`));
   }
 }
 

@@ -15,8 +15,9 @@ export function readKeyFile(file: string): string {
     raw = fs.readFileSync(file, 'utf8');
   } catch (error) {
     if (error instanceof UsageError || error instanceof StateError) throw error;
-    throw new UsageError(`cannot read the LLM key file ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`, {
-      hint: 'check the path with "agent config get llm.key-file"',
+    // The path is not echoed: a key pasted where the path belongs would be printed.
+    throw new UsageError(`cannot read the LLM key file (${(error as NodeJS.ErrnoException).code ?? 'error'})`, {
+      hint: 'llm.key-file names a file (mode 600) that holds the key, never the key itself; see "agent config get llm.key-file"',
     });
   }
   const key = raw.trim();

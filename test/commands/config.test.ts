@@ -59,6 +59,7 @@ describe('agent config set', () => {
 
   it.each([
     ['llm.key-file', 'sk-proj-0123456789abcdef'],
+    ['llm.key-file', 'sk-proj-AbC/dEf0123456789'],
     ['llm.base-url', 'sk-proj-0123456789abcdef'],
   ])('a key pasted into %s is refused without being echoed', async (key, value) => {
     const { ctx } = offlineContext(dir);
@@ -115,6 +116,13 @@ describe('agent config set', () => {
     await runConfigSet('analyzer.command', 'python3 mine.py', ctx);
     expect(stored()['analyzer.command']).toBe('python3 mine.py');
     expect(stderr.text).toContain('cron runs with a minimal PATH');
+  });
+
+  it('llm.key-file: "~/" is the home directory even when quoted', async () => {
+    fs.writeFileSync(path.join(root, 'key'), 'sk-live-0123456789abcdef\n', { mode: 0o600 });
+    const { ctx } = offlineContext(dir, { env: { HOME: root } });
+    await runConfigSet('llm.key-file', '~/key', ctx);
+    expect(stored()['llm.key-file']).toBe(path.join(root, 'key'));
   });
 
   it('llm.key-file: stored as an absolute path once the file is private; the key is never printed', async () => {
@@ -190,9 +198,13 @@ describe('agent config get / unset', () => {
     await expect(runConfigGet(undefined, ctx)).rejects.toMatchObject({ hint: 'fix it: agent config set analyzer <value>, or agent config unset analyzer' });
     await runConfigUnset('analyzer', ctx);
     expect(stored()).toEqual({ 'llm.model': 'm' });
-    fs.writeFileSync(settingsFile(dir), '{"analyzer": "gpt"}', { mode: 0o600 });
-    await runConfigSet('analyzer', 'builtin', ctx);
-    expect(stored()).toEqual({ analyzer: 'builtin' });
+    fs.writeFileSync(settingsFile(dir), '{"analyzer": "gpt", "analyzer.timeout": 0}', { mode: 0o600 });
+    const { ctx: again, stderr } = offlineContext(dir);
+    await runConfigSet('analyzer', 'builtin', again);
+    expect(stored()).toEqual({ analyzer: 'builtin', 'analyzer.timeout': 0 });
+    // Stored, but the other bad value still stops every run: said at once.
+    expect(stderr.text).toContain('note: the settings file');
+    expect(stderr.text).toContain('agent config unset analyzer.timeout');
   });
 
   it('a config.json that is not a JSON object has to be moved away, and says how', async () => {
