@@ -55,6 +55,14 @@ export function resolveAnalyserConfig(settings: Settings, override: string | und
     const model = parseModel(rawModel);
     const baseUrl = parseLlmBaseUrl(rawUrl, env.AGENT_LLM_BASE_URL ? 'AGENT_LLM_BASE_URL' : 'llm.base-url');
     const keyFile = settings['llm.key-file'];
+    const stored = settings['llm.base-url'];
+    // The stored key goes only to the stored server: an env override for one run names another server,
+    // and its key with it (like the service key, which is bound to the origin it was issued by).
+    if (!env.AGENT_LLM_API_KEY && keyFile && env.AGENT_LLM_BASE_URL && (!stored || parseLlmBaseUrl(stored).origin !== baseUrl.origin)) {
+      throw new UsageError(`AGENT_LLM_BASE_URL names ${baseUrl.origin}, but the key in llm.key-file belongs to ${stored ? parseLlmBaseUrl(stored).origin : 'the stored llm.base-url'}`, {
+        hint: 'give that server its own key with AGENT_LLM_API_KEY, or change llm.base-url with agent config set',
+      });
+    }
     const apiKey = env.AGENT_LLM_API_KEY || (keyFile ? readKeyFile(keyFile) : undefined);
     if (apiKey) checkKeyTransport(baseUrl);
     config.llm = { baseUrl, model, ...(apiKey ? { apiKey } : {}) };

@@ -67,6 +67,16 @@ describe('the LLM analyser', () => {
     expect(read).toEqual(['/home/u/.llm-key']);
   });
 
+  it("the key file's key goes only to the stored server, not to one AGENT_LLM_BASE_URL names for a run", () => {
+    const withFile = { ...LLM, 'llm.base-url': 'https://api.openai.com/v1', 'llm.key-file': '/home/u/.llm-key' };
+    const readKeyFile = () => 'sk-from-file-0123456789';
+    expect(() => resolve(withFile, undefined, { AGENT_LLM_BASE_URL: 'https://elsewhere.example/v1' }, readKeyFile)).toThrow(
+      'AGENT_LLM_BASE_URL names https://elsewhere.example, but the key in llm.key-file belongs to https://api.openai.com',
+    );
+    expect(resolve(withFile, undefined, { AGENT_LLM_BASE_URL: 'https://api.openai.com/v2' }, readKeyFile).llm?.apiKey).toBe('sk-from-file-0123456789');
+    expect(resolve(withFile, undefined, { AGENT_LLM_BASE_URL: 'https://elsewhere.example/v1', AGENT_LLM_API_KEY: 'sk-own-0123456789' }, readKeyFile).llm?.apiKey).toBe('sk-own-0123456789');
+  });
+
   it('a key is never sent over plain http to another host; a keyless LAN server is fine', () => {
     const lan = { ...LLM, 'llm.base-url': 'http://192.168.1.20:11434/v1' };
     expect(() => resolve(lan, undefined, { AGENT_LLM_API_KEY: 'sk-secret-0123456789' })).toThrow(/plain http to 192\.168\.1\.20:11434/);
