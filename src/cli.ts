@@ -219,9 +219,11 @@ Keys:
         const { runBacktest } = await import('./commands/backtest.js');
         const { loadAnalyser } = await import('./commands/analyser.js');
         // Not cron: a long file may take a model as long as it needs.
-        const { analyser } = await loadAnalyser(ctx, { override: options.analyzer, fallback: false, deadline: Number.POSITIVE_INFINITY });
+        const { analyser, config } = await loadAnalyser(ctx, { override: options.analyzer, fallback: false, deadline: Number.POSITIVE_INFINITY });
+        // A result file should say what was measured: the command, or the model and where it ran.
+        const describe = config.command ?? (config.llm ? `${config.llm.model} at ${config.llm.baseUrl.origin}` : undefined);
         try {
-          await runBacktest(file, profileFlags(options, {}), ctx, analyser);
+          await runBacktest(file, profileFlags(options, {}), ctx, analyser, describe);
         } finally {
           await analyser.close?.();
         }

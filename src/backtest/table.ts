@@ -32,7 +32,7 @@ export function headingLine({ file, analyser, profile, given, invalid }: Heading
         ? 'all given'
         : `${PROFILE_FLAGS.filter(([field]) => given.includes(field)).map(([, flag]) => flag).join(', ')} given, the rest defaults`;
   const left = `${invalid} invalid thread${invalid === 1 ? '' : 's'} left out`;
-  return `Backtest of ${oneLine(file, 120)}: analyser ${oneLine(analyser, 40)}, profile ${flags} (${source}); ${left}.`;
+  return `Backtest of ${oneLine(file, 120)}: analyser ${oneLine(analyser, 120)}, profile ${flags} (${source}); ${left}.`;
 }
 
 const COLUMNS: Array<[title: string, value: (m: CellMetrics) => string]> = [

@@ -28,7 +28,8 @@ const INVALID_SHOWN = 5;
  * `agent backtest <file>`: replays resolved threads through the analyser the caller chose (and will
  * close) with the profile from the flags, and prints the metrics overall and per cell.
  */
-export async function runBacktest(file: string, options: BacktestOptions, ctx: Context, analyser: Analyser): Promise<void> {
+/** `describe`: which command or model the analyser is, for the heading and `analyzerDetail` in --json. */
+export async function runBacktest(file: string, options: BacktestOptions, ctx: Context, analyser: Analyser, describe?: string): Promise<void> {
   const given = profileFromFlags(options);
   const profile: Profile = {
     signal_method: given.signal_method ?? BACKTEST_DEFAULT_PROFILE.signal_method,
@@ -57,9 +58,10 @@ export async function runBacktest(file: string, options: BacktestOptions, ctx: C
   }
   if (failed.length > 0) ctx.output.warn(`backtest: the analyser failed on ${failed.length} of ${report.threads.length} thread(s); ${firstFailure}`);
 
-  const heading = headingLine({ file, analyser: analyser.name, profile, given: Object.keys(given) as Array<keyof Profile>, invalid: invalid.length });
+  const heading = headingLine({ file, analyser: describe ? `${analyser.name} (${describe})` : analyser.name, profile, given: Object.keys(given) as Array<keyof Profile>, invalid: invalid.length });
   ctx.output.result([heading, '', ...tableLines(report), '', LEGEND], {
     analyzer: analyser.name,
+    ...(describe ? { analyzerDetail: describe } : {}),
     profile,
     file,
     overall: report.overall,

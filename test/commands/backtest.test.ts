@@ -218,3 +218,15 @@ describe('an analyser that fails', () => {
     expect(stdout.text).toBe('');
   });
 });
+
+describe('what was measured', () => {
+  it('the command or model is named in the heading and as analyzerDetail in --json', async () => {
+    const named: Analyser = { name: 'llm', analyse: builtinAnalyser.analyse };
+    const { ctx, stdout } = context({ json: true });
+    await runBacktest(SAMPLE, {}, ctx, named, 'qwen2.5:7b at http://127.0.0.1:11434');
+    expect(JSON.parse(stdout.text)).toMatchObject({ analyzer: 'llm', analyzerDetail: 'qwen2.5:7b at http://127.0.0.1:11434' });
+    const human = context();
+    await runBacktest(SAMPLE, {}, human.ctx, named, 'qwen2.5:7b at http://127.0.0.1:11434');
+    expect(human.stdout.text).toMatch(/^Backtest of examples\/backtest-sample\.json: analyser llm \(qwen2\.5:7b at http:\/\/127\.0\.0\.1:11434\), profile/);
+  });
+});
