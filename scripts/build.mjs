@@ -32,31 +32,19 @@ const undiciApart = {
   },
 };
 
+// Full minification: V8 parses the whole file on every cron run, and a smaller file parses faster.
+const commonJs = { write: false, bundle: true, platform: 'node', format: 'cjs', target: 'node20.19', minify: true, legalComments: 'none', logLevel: 'warning' };
+
 const vendor = await build({
+  ...commonJs,
   stdin: { contents: "module.exports = require('undici');", resolveDir: process.cwd(), loader: 'js' },
-  write: false,
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20.19',
-  minify: true,
-  legalComments: 'none',
-  logLevel: 'warning',
 });
 
 const result = await build({
+  ...commonJs,
   entryPoints: ['src/main.ts'],
   outfile: 'dist/agent.cjs',
-  write: false,
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20.19',
-  // Full minification: V8 parses the whole file on every cron run, and a smaller file parses faster.
-  minify: true,
   keepNames: false,
-  legalComments: 'none',
-  logLevel: 'warning',
   plugins: [lazyChildProcess, undiciApart],
   // A CommonJS bundle needs no native import(): bin/agent.cjs runs it through vm.Script, where import()
   // has no loader and throws. This turns `await import('node:https')` and the like into require().

@@ -17,6 +17,8 @@ const BEAR = /\bbear(?:ish(?:ness)?|s)?\b/iu;
 /** "not bullish" says what "bearish" says, and the other way round. */
 const NOT_BULL = /\b(?:not|never|no\s+longer|hardly)\s+(?:so\s+|very\s+|too\s+)?bull(?:ish)?\b/giu;
 const NOT_BEAR = /\b(?:not|never|no\s+longer|hardly)\s+(?:so\s+|very\s+|too\s+)?bear(?:ish)?\b/giu;
+/** The head an analyser may have written itself ("Bullish on c/x:", "Bearish because …"): ours replaces it. */
+const OWN_HEAD = /^(?:bullish|bearish)(?:\s+on\s+\S+?)?(?:\s*[:,—–-]\s*|\s+because\s+|\s+as\s+)/i;
 /** A link by its shape (a dot and at least two letters after it), whatever the domain. */
 const LINK = /:\/\/|\bwww\.|[\p{L}\p{Nd}-]\.[\p{L}]{2,}\b/iu;
 
@@ -32,22 +34,16 @@ export function externalText(given: string, cell: string, conviction: number, tr
   if (said.opposite(conviction) && !said.own(conviction)) {
     return { contradiction: `the analyser's text says ${conviction > 0 ? 'bearish' : 'bullish'} but its conviction is ${signed(conviction, 1)}` };
   }
-  const reasons = reasonsOf(clean, conviction);
-  const text = composeSummary({ cell, conviction, reasons });
-  const dropped = reasons.join(' ') !== clean.replace(/^(?:bullish|bearish)(?:\s+on\s+\S+?)?(?:\s*[:,—–-]\s*|\s+because\s+|\s+as\s+)/i, '');
+  const sentences = clean
+    .split(/(?<=[.!?;])\s+/)
+    .map((sentence) => sentence.replace(OWN_HEAD, '').trim())
+    .filter((sentence) => sentence !== '');
+  const reasons = sentences.filter((sentence) => isPlainReason(sentence, conviction));
   trace.push(
     `policy: the post's text is written from the conviction posted (${signed(conviction, 1)}%) around the analyser's reasons` +
-      (dropped ? '; its sentences stating a size, a direction or a link were left out' : ''),
+      (reasons.length < sentences.length ? '; its sentences stating a size, a direction or a link were left out' : ''),
   );
-  return { text };
-}
-
-/** Sentences that give reasons for this conviction; no "Bullish on c/x:" head. */
-export function reasonsOf(text: string, conviction: number): string[] {
-  return text
-    .split(/(?<=[.!?;])\s+/)
-    .map((sentence) => sentence.replace(/^(?:bullish|bearish)(?:\s+on\s+\S+?)?(?:\s*[:,—–-]\s*|\s+because\s+|\s+as\s+)/i, '').trim())
-    .filter((sentence) => sentence !== '' && isPlainReason(sentence, conviction));
+  return { text: composeSummary({ cell, conviction, reasons }) };
 }
 
 /** A reason says why: no size (the tail says it), no opposite direction, no link nobody asked for. */
@@ -58,13 +54,10 @@ export function isPlainReason(reason: string, conviction: number): boolean {
 
 function directionsIn(text: string) {
   const probe = probeOf(text);
-  const negatedUp = NOT_BULL.test(probe);
-  const negatedDown = NOT_BEAR.test(probe);
-  NOT_BULL.lastIndex = 0;
-  NOT_BEAR.lastIndex = 0;
-  const plain = probe.replace(NOT_BULL, '').replace(NOT_BEAR, '');
-  const up = BULL.test(plain) || negatedDown;
-  const down = BEAR.test(plain) || negatedUp;
+  const notBull = probe.replace(NOT_BULL, ' ');
+  const plain = notBull.replace(NOT_BEAR, ' ');
+  const up = BULL.test(plain) || plain !== notBull;
+  const down = BEAR.test(plain) || notBull !== probe;
   return {
     own: (conviction: number) => (conviction > 0 ? up : down),
     opposite: (conviction: number) => (conviction > 0 ? down : up),

@@ -39,7 +39,7 @@ export function analyserInput(thread: Thread, profile: Profile): AnalyserInput {
       text: thread.text,
       timestamp: thread.timestamp,
       price_on_fetch: thread.priceOnFetch ?? null,
-      citations: thread.citations.map((c) => ({ ...(c.url !== undefined ? { url: c.url } : {}), ...(c.title !== undefined ? { title: c.title } : {}) })),
+      citations: citationsOf(thread.citations),
     },
     profile: {
       signal_method: profile.signal_method,
@@ -154,10 +154,15 @@ export function parseInput(value: unknown): { thread: Thread; profile: Profile }
       timestamp: thread.timestamp,
       locked: false,
       ...(typeof thread.price_on_fetch === 'number' ? { priceOnFetch: thread.price_on_fetch } : {}),
-      citations: thread.citations.map((c) => ({ ...(c.url !== undefined ? { url: c.url } : {}), ...(c.title !== undefined ? { title: c.title } : {}) })),
+      citations: citationsOf(thread.citations),
     },
     profile,
   };
+}
+
+/** Only url and title, and only those present: anything else a citation carries stays behind. */
+function citationsOf(citations: readonly { url?: string; title?: string }[]): { url?: string; title?: string }[] {
+  return citations.map((c) => ({ ...(c.url !== undefined ? { url: c.url } : {}), ...(c.title !== undefined ? { title: c.title } : {}) }));
 }
 
 function describeIssue(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {

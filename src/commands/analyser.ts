@@ -14,13 +14,10 @@ export interface LoadedAnalyser {
   config: AnalyserConfig;
 }
 
-/**
- * The analyser a run uses: `--analyzer`, else AGENT_ANALYZER, else config.json, else the built-in one
- * (cli.md). `secrets` (the service key) are kept out of an external command's environment.
- */
 export interface LoadOptions {
   /** `--analyzer`. */
   override?: string;
+  /** The service key: kept out of a command's environment and out of any analyser's answer. */
   secrets?: string[];
   /** Epoch ms the run must end by (R4); default: the command budget from now. */
   deadline?: number;
@@ -30,6 +27,11 @@ export interface LoadOptions {
   fallback?: boolean;
 }
 
+/**
+ * The analyser a run uses (`--analyzer`, else AGENT_ANALYZER, else config.json, else the built-in one:
+ * cli.md), wrapped in the guards every run needs: keys redacted from its answers, stopped on Ctrl-C,
+ * and the fallback the user chose, said once when it was needed.
+ */
 export async function loadAnalyser(ctx: Context, options: LoadOptions = {}): Promise<LoadedAnalyser> {
   const config = resolveAnalyserConfig(readSettings(ctx.configDir), options.override, { env: ctx.env, readKeyFile });
   const deadline = options.deadline ?? ctx.timing.now() + COMMAND_BUDGET_MS;
@@ -76,7 +78,7 @@ function stopOnInterrupt(analyser: Analyser, ctx: Context): Analyser {
   const undo = ctx.onInterrupt(close);
   return {
     name: analyser.name,
-    analyse: (thread, profile, trace) => analyser.analyse(thread, profile, trace),
+    analyse: analyser.analyse.bind(analyser),
     close: async () => {
       undo();
       await close();

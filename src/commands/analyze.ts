@@ -1,10 +1,11 @@
-import { analyseThread, type Decision, type Trace } from '../analysis/index.js';
+import { analyseThread, type Trace } from '../analysis/index.js';
 import { parseInput } from '../analysis/protocol.js';
 import { COMMAND_BUDGET_MS, openSession, rememberPause, type Context } from '../context.js';
 import type { Thread } from '../domain/thread.js';
 import { UsageError } from '../errors.js';
 import { oneLine } from '../output/sanitize.js';
 import { loadAnalyser } from './analyser.js';
+import { decisionJson, decisionLine } from './describe-decision.js';
 import { checkThreadId } from './inputs.js';
 
 export interface AnalyzeOptions {
@@ -49,10 +50,7 @@ export async function runAnalyze(rawId: string | undefined, options: AnalyzeOpti
     .finally(() => analyser.close?.());
   if (thread.locked) ctx.output.warn(`note: thread ${thread.id} is locked; a prediction on it would be refused`);
   const where = `${thread.id} (${thread.projectId})`;
-  const verdict =
-    decision.action === 'skip'
-      ? `Would skip ${where}: ${decision.reason}`
-      : `Would post ${decision.conviction > 0 ? '+' : ''}${decision.conviction.toFixed(1)}% on ${where}: ${decision.text}`;
+  const verdict = decisionLine(decision, where, false);
   // What was read comes first: a script's or a model's trace says little about the thread itself.
   const price = thread.priceOnFetch === undefined ? '' : `, price ${thread.priceOnFetch}`;
   const header = `Thread ${where}, ${thread.timestamp}${price}: ${oneLine(thread.text, 200)}`;
@@ -76,10 +74,4 @@ async function analyzeStdin(options: AnalyzeOptions, ctx: Context): Promise<void
   const { decision, trace } = await analyseThread(analyser, input.thread, input.profile).finally(() => analyser.close?.());
   for (const line of trace) ctx.output.detail(`  ${line}`);
   ctx.output.jsonLine(decisionJson(decision));
-}
-
-function decisionJson(decision: Decision) {
-  return decision.action === 'skip'
-    ? { action: 'skip' as const, reason: decision.reason }
-    : { action: 'post' as const, conviction: decision.conviction, text: decision.text };
 }

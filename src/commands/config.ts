@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Context } from '../context.js';
 import { StateError, UsageError } from '../errors.js';
-import { checkKey, parseAnalyzerKind, parseFallback, parseModel, parseTimeout, SETTING_KEYS, type SettingKey, type Settings } from '../settings/keys.js';
+import { checkKey, parseAnalyzerKind, parseFallback, parseModel, parseTimeout, SETTING_DEFAULTS, type SettingKey, type Settings } from '../settings/keys.js';
 import { readKeyFile } from '../settings/key-file.js';
 import { parseLlmBaseUrl } from '../settings/llm-url.js';
 import { readSettings, readSettingsForEdit, settingsFile, writeSettings } from '../settings/store.js';
@@ -23,16 +23,16 @@ export async function runConfigGet(rawKey: string | undefined, ctx: Context): Pr
     const key = checkKey(rawKey);
     const value = settings[key];
     const override = overrideOf(key, ctx);
-    if (value === undefined) ctx.output.warn(`${key} is not set (default: ${SETTING_KEYS[key].fallback})`);
+    if (value === undefined) ctx.output.warn(`${key} is not set (default: ${SETTING_DEFAULTS[key]})`);
     if (override) ctx.output.warn(`${override}=${ctx.env[override]} is set in this environment and overrides it for runs that have it`);
     ctx.output.result(value === undefined ? [] : String(value), { key, value: value ?? null, ...(override ? { overriddenBy: override } : {}) });
     return;
   }
-  const width = Math.max(...Object.keys(SETTING_KEYS).map((k) => k.length));
-  const lines = (Object.keys(SETTING_KEYS) as SettingKey[]).map((key) => {
+  const width = Math.max(...Object.keys(SETTING_DEFAULTS).map((k) => k.length));
+  const lines = (Object.keys(SETTING_DEFAULTS) as SettingKey[]).map((key) => {
     const value = settings[key];
     const override = overrideOf(key, ctx);
-    const shown = value === undefined ? `${SETTING_KEYS[key].fallback}  (default)` : String(value);
+    const shown = value === undefined ? `${SETTING_DEFAULTS[key]}  (default)` : String(value);
     return `${key.padEnd(width)}  ${shown}${override ? `  (here ${override}=${ctx.env[override]} overrides it)` : ''}`;
   });
   const llmKey = ctx.env.AGENT_LLM_API_KEY ? 'from AGENT_LLM_API_KEY (never shown)' : settings['llm.key-file'] ? `from ${settings['llm.key-file']} (never shown)` : 'none';
@@ -72,7 +72,7 @@ export async function runConfigUnset(rawKey: string, ctx: Context): Promise<void
     const { [key]: _gone, ...rest } = settings;
     writeSettings(ctx.configDir, rest);
   }
-  ctx.output.result(removed ? `Unset ${key} (default: ${SETTING_KEYS[key].fallback})` : `${key} was not set`, { key, removed, file });
+  ctx.output.result(removed ? `Unset ${key} (default: ${SETTING_DEFAULTS[key]})` : `${key} was not set`, { key, removed, file });
 }
 
 function parseValue(key: SettingKey, raw: string, ctx: Context): Settings[SettingKey] {

@@ -117,12 +117,11 @@ async function handleThreads(todo: Thread[], ledger: PollLedger, { api, dryRun, 
   const { loadAnalyser } = await import('./analyser.js');
   const open = todo.filter((t) => !t.locked);
   const profile = open.length ? await api.profile() : undefined;
-  // Four threads are read at once: each stderr line names its thread, like the trace lines.
-  const traceStderr = (line: string, threadId: string) => {
-    const text = `  ${threadId}: analyser stderr: ${line}`;
-    return dryRun ? ctx.output.detail(text) : ctx.output.pollTrace(text);
-  };
-  const loaded = open.length ? await loadAnalyser(ctx, { secrets, deadline: deadline - POST_RESERVE_MS, onStderr: traceStderr }) : undefined;
+  // The reasoning is what a dry run is for; under cron it would be a mail per thread. Threads are read
+  // side by side, so each line names its thread.
+  const show = (threadId: string, line: string) => (dryRun ? ctx.output.detail(`  ${threadId}: ${line}`) : ctx.output.pollTrace(`  ${threadId}: ${line}`));
+  const onStderr = (line: string, threadId: string) => show(threadId, `analyser stderr: ${line}`);
+  const loaded = open.length ? await loadAnalyser(ctx, { secrets, deadline: deadline - POST_RESERVE_MS, onStderr }) : undefined;
   const analyser = loaded?.analyser;
   const config = loaded?.config;
   // A slow analyser (a command, a model) reads a few threads side by side, and their posts leave as soon
@@ -160,8 +159,7 @@ async function handleThreads(todo: Thread[], ledger: PollLedger, { api, dryRun, 
             analyser: analyser!,
             profile: profile as Profile,
             dryRun,
-            // The reasoning is what a dry run is for; under cron it would be a mail per thread.
-            trace: (line) => (dryRun ? ctx.output.detail(`  ${thread.id}: ${line}`) : ctx.output.pollTrace(`  ${thread.id}: ${line}`)),
+            trace: (line) => show(thread.id, line),
           }),
         ),
       );

@@ -10,6 +10,7 @@ import type { Prediction } from '../service/schemas.js';
 import { mayBePosted } from '../poll/journal.js';
 import { acquireLock } from '../state/lock.js';
 import { loadAnalyser } from './analyser.js';
+import { decisionJson, decisionLine } from './describe-decision.js';
 import { checkThreadId } from './inputs.js';
 
 export interface PredictOptions {
@@ -118,13 +119,6 @@ type PredictResult = { threadId: string; prediction?: Prediction | undefined } &
 
 function report(ctx: Context, result: PredictResult, thread?: Thread, dryRun = false): void {
   const where = thread ? `${thread.id} (${thread.projectId})` : result.threadId;
-  const human =
-    result.action === 'skip'
-      ? `Skipped ${where}: ${result.reason}`
-      : `${dryRun ? 'Would post' : 'Posted'} ${result.conviction > 0 ? '+' : ''}${result.conviction.toFixed(1)}% on ${where}: ${result.text}`;
-  const json =
-    result.action === 'skip'
-      ? { threadId: result.threadId, action: 'skip', reason: result.reason }
-      : { threadId: result.threadId, action: 'post', conviction: result.conviction, text: result.text, ...(result.prediction ? { prediction: result.prediction } : {}) };
-  ctx.output.result(human, json);
+  const json = { threadId: result.threadId, ...decisionJson(result), ...(result.prediction ? { prediction: result.prediction } : {}) };
+  ctx.output.result(decisionLine(result, where, !dryRun), json);
 }

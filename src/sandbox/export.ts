@@ -1,7 +1,5 @@
 // `agent sandbox --export <file>`: the sandbox's resolved threads, in the format `agent backtest` reads.
-import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { writeFileAtomic } from '../state/private-file.js';
 import { createFakeClock, HOUR_MS, MINUTE_MS } from './clock.js';
 import type { ResolvedThread, Sandbox } from './sandbox-types.js';
 import { createSandbox } from './server.js';
@@ -53,21 +51,5 @@ export function sandboxWithHistory(options: HistoryOptions): Sandbox {
  * a backtest never reads half a file. It holds no secret: the file gets the usual mode.
  */
 export function writeResolvedThreads(path: string, threads: readonly ResolvedThread[]): void {
-  const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
-  const fd = openSync(temp, 'wx', 0o666);
-  try {
-    writeSync(fd, `${JSON.stringify({ threads }, null, 2)}\n`);
-    fsyncSync(fd);
-  } catch (error) {
-    closeSync(fd);
-    rmSync(temp, { force: true });
-    throw error;
-  }
-  closeSync(fd);
-  try {
-    renameSync(temp, path);
-  } catch (error) {
-    rmSync(temp, { force: true });
-    throw error;
-  }
+  writeFileAtomic(path, `${JSON.stringify({ threads }, null, 2)}\n`, { mode: 0o666 });
 }

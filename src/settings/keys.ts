@@ -24,29 +24,20 @@ export type SettingKey = keyof Settings;
 /** Longer than any run may spend on one thread would be pointless: the run's budget is 150 s. */
 export const MAX_TIMEOUT_S = 120;
 
-interface KeyInfo {
-  meaning: string;
-  /** Shown by `config get` when the key is not set. */
-  fallback: string;
-}
-
-export const SETTING_KEYS: Record<SettingKey, KeyInfo> = {
-  analyzer: { meaning: 'which analyser decides: builtin | command | llm', fallback: 'builtin' },
-  'analyzer.command': { meaning: 'the command line of your analyser, run without a shell', fallback: '(none)' },
-  'analyzer.timeout': { meaning: 'seconds an analyser may take per thread', fallback: '10 (command), 60 (llm)' },
-  'analyzer.fallback': { meaning: 'when your analyser fails: builtin decides instead, or none (the thread waits)', fallback: 'none' },
-  'llm.base-url': { meaning: 'an OpenAI-compatible API, e.g. http://127.0.0.1:11434/v1', fallback: '(none)' },
-  'llm.model': { meaning: 'the model name the server knows', fallback: '(none)' },
-  'llm.key-file': { meaning: 'a file (mode 600) holding the LLM API key; or set AGENT_LLM_API_KEY', fallback: '(none)' },
+/** Every key, with what `config get` shows when it is not set (what each means: `agent config set --help`). */
+export const SETTING_DEFAULTS: Record<SettingKey, string> = {
+  analyzer: 'builtin',
+  'analyzer.command': '(none)',
+  'analyzer.timeout': '10 (command), 60 (llm)',
+  'analyzer.fallback': 'none',
+  'llm.base-url': '(none)',
+  'llm.model': '(none)',
+  'llm.key-file': '(none)',
 };
 
-export function isSettingKey(key: string): key is SettingKey {
-  return Object.hasOwn(SETTING_KEYS, key);
-}
-
 export function checkKey(key: string): SettingKey {
-  if (isSettingKey(key)) return key;
-  throw new UsageError(`unknown setting ${JSON.stringify(key)}`, { hint: `the settings are: ${Object.keys(SETTING_KEYS).join(', ')}` });
+  if (Object.hasOwn(SETTING_DEFAULTS, key)) return key as SettingKey;
+  throw new UsageError(`unknown setting ${JSON.stringify(key)}`, { hint: `the settings are: ${Object.keys(SETTING_DEFAULTS).join(', ')}` });
 }
 
 export function parseAnalyzerKind(raw: string, source: string): AnalyzerKind {

@@ -30,7 +30,7 @@ export function settingsFile(configDir: string): string {
 /** The stored settings; none when the file does not exist. Corrupt or exposed settings are an error. */
 export function readSettings(configDir: string): Settings {
   const file = settingsFile(configDir);
-  const json = readObject(configDir);
+  const json = readSettingsForEdit(configDir);
   const result = settingsSchema().safeParse(json);
   if (!result.success) {
     const issue = result.error.issues[0];
@@ -47,10 +47,6 @@ export function readSettings(configDir: string): Settings {
  * error message suggests can repair it. A file that is not a JSON object still has to be moved away.
  */
 export function readSettingsForEdit(configDir: string): Record<string, unknown> {
-  return readObject(configDir);
-}
-
-function readObject(configDir: string): Record<string, unknown> {
   const file = settingsFile(configDir);
   let raw: string;
   try {

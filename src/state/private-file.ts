@@ -39,12 +39,17 @@ let writes = 0;
  * content is never on disk with a looser mode than 600, not even for an instant.
  */
 export function writePrivateFile(target: string, content: string, hooks: { beforeRename?: () => void } = {}): void {
+  writeFileAtomic(target, content, { ...hooks, mode: FILE_MODE });
+}
+
+/** Atomic, with the file created in its final mode (before the umask): the sandbox's files use it too. */
+export function writeFileAtomic(target: string, content: string, options: { mode: number; beforeRename?: () => void }): void {
   const dir = path.dirname(target);
   const prefix = `.${path.basename(target)}.`;
   // Unique per process and write; O_EXCL below refuses a name that exists anyway (no crypto needed on the cron path).
   const temp = path.join(dir, `${prefix}${process.pid}.${++writes}.${Date.now().toString(36)}.tmp`);
   // Created with its final mode (never write-then-chmod), exclusively, in the same directory so the rename is atomic.
-  const fd = fs.openSync(temp, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL, FILE_MODE);
+  const fd = fs.openSync(temp, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL, options.mode);
   try {
     // writeFileSync loops until every byte is written; one writeSync may write fewer (disk full).
     fs.writeFileSync(fd, content);
@@ -55,7 +60,7 @@ export function writePrivateFile(target: string, content: string, hooks: { befor
     throw error;
   }
   fs.closeSync(fd);
-  hooks.beforeRename?.();
+  options.beforeRename?.();
   try {
     fs.renameSync(temp, target);
   } catch (error) {

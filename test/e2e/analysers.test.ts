@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { decisionReply, startFakeLlm, type FakeLlm } from '../support/fake-llm.js';
-import { BEARISH, BIN, BULLISH, createWorld, type World } from './harness.js';
+import { BEARISH, BIN, BULLISH, minutesAgo, registeredWorlds, type World } from './harness.js';
 
 // The analyser choice end to end, as cron runs it: config.json switches the cron agent to the user's own
 // command, whose failures leave threads due unless the built-in fallback was chosen.
@@ -12,19 +12,9 @@ const HANG = path.join(import.meta.dirname, '..', 'fixtures', 'analysers', 'hang
 const RECORDER = path.join(import.meta.dirname, 'fixtures', 'recording-analyser.mjs');
 const EXAMPLE = path.join(import.meta.dirname, '..', '..', 'examples', 'momentum-analyser.mjs');
 
-let world: World | undefined;
-afterEach(async () => {
-  await world?.close();
-  world = undefined;
-});
+const registered = registeredWorlds();
 
-async function registered(): Promise<World> {
-  world = await createWorld();
-  expect((await world.register()).code).toBe(0);
-  return world;
-}
-
-const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
+const at = minutesAgo;
 const quote = (s: string) => `'${s}'`;
 
 async function useCommand(w: World, command: string, extra: Record<string, string> = {}) {

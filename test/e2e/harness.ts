@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterEach } from 'vitest';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../src/sandbox/index.js';
 
 export const BIN = fileURLToPath(new URL('../../bin/agent.cjs', import.meta.url));
@@ -82,3 +83,24 @@ export const BEARISH = 'Exchange hacked, withdrawals halted; $200M token unlock 
 export function modeOf(file: string): string {
   return (fs.statSync(file).mode & 0o777).toString(8);
 }
+
+/**
+ * For a test file: a function that gives each test a registered agent against its own sandbox; the
+ * world is closed after the test.
+ */
+export function registeredWorlds(): (options?: SandboxOptions) => Promise<World> {
+  let world: World | undefined;
+  afterEach(async () => {
+    await world?.close();
+    world = undefined;
+  });
+  return async (options = {}) => {
+    world = await createWorld(options);
+    const registered = await world.register();
+    if (registered.code !== 0) throw new Error(`register failed (${registered.code}): ${registered.stderr}`);
+    return world;
+  };
+}
+
+/** An ISO timestamp this many minutes ago. */
+export const minutesAgo = (minutes: number): string => new Date(Date.now() - minutes * 60_000).toISOString();

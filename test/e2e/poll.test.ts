@@ -1,21 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { BEARISH, BULLISH, createWorld, type World } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { BEARISH, BULLISH, createWorld, minutesAgo, registeredWorlds, type World } from './harness.js';
 
-let world: World | undefined;
-afterEach(async () => {
-  await world?.close();
-  world = undefined;
-});
+const registered = registeredWorlds();
 
-async function registered(options: Parameters<typeof createWorld>[0] = {}): Promise<World> {
-  world = await createWorld(options);
-  expect((await world.register()).code).toBe(0);
-  return world;
-}
-
-const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
+const at = minutesAgo;
 const posts = (w: World) => w.sandbox.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/comment/'));
 
 describe('agent poll', () => {

@@ -1,19 +1,14 @@
-import { afterEach, expect, it } from 'vitest';
-import { BULLISH, createWorld, type World } from './harness.js';
+import { expect, it } from 'vitest';
+import { BULLISH, registeredWorlds, type World } from './harness.js';
 
 // R4: a hung, dripping or resetting service cannot hold a run; the cursor does not move past anything.
 
-let world: World | undefined;
-afterEach(async () => {
-  await world?.close();
-  world = undefined;
-});
-
 const FAST = { AGENT_TEST_REQUEST_TIMEOUT_MS: '500', AGENT_TEST_FAST_SLEEP: '1' };
 
+const registered = registeredWorlds();
+
 async function registeredWithThread(): Promise<World> {
-  world = await createWorld();
-  expect((await world.register()).code).toBe(0);
+  const world = await registered();
   world.sandbox.addThread({ id: 's1', text: BULLISH, project_id: 'c/bitcoin', timestamp: new Date().toISOString() });
   return world;
 }

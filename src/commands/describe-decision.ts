@@ -1,0 +1,15 @@
+import type { Decision } from '../analysis/types.js';
+
+/** A decision as one line for a person: `Would post +0.7% on t1 (c/bitcoin): …` / `Skipped t1 …: reason`. */
+export function decisionLine(decision: Decision, where: string, posted: boolean): string {
+  if (decision.action === 'skip') return `${posted ? 'Skipped' : 'Would skip'} ${where}: ${decision.reason}`;
+  const size = `${decision.conviction > 0 ? '+' : ''}${decision.conviction.toFixed(1)}%`;
+  return `${posted ? 'Posted' : 'Would post'} ${size} on ${where}: ${decision.text}`;
+}
+
+/** The decision part of `predict --json` (cli.md), shared by `analyze --json` and `analyze --stdin`. */
+export function decisionJson(decision: Decision) {
+  return decision.action === 'skip'
+    ? { action: 'skip' as const, reason: decision.reason }
+    : { action: 'post' as const, conviction: decision.conviction, text: decision.text };
+}
