@@ -18,7 +18,7 @@ const BEAR = /\bbear(?:ish(?:ness)?|s)?\b/iu;
 const NOT_BULL = /\b(?:not|never|no\s+longer|hardly)\s+(?:so\s+|very\s+|too\s+)?bull(?:ish)?\b/giu;
 const NOT_BEAR = /\b(?:not|never|no\s+longer|hardly)\s+(?:so\s+|very\s+|too\s+)?bear(?:ish)?\b/giu;
 /** The head an analyser may have written itself ("Bullish on c/x:", "Bearish because …"): ours replaces it. */
-const OWN_HEAD = /^(?:bullish|bearish)(?:\s+on\s+\S+?)?(?:\s*[:,—–-]\s*|\s+because\s+|\s+as\s+)/i;
+const OWN_HEAD = /^(?:bullish|bearish)(?:\s+on\s+\S+?)?(?:\s*[:,\u2014\u2013-]\s*|\s+because\s+|\s+as\s+)/i;
 /** A link by its shape (a dot and at least two letters after it), whatever the domain. */
 const LINK = /:\/\/|\bwww\.|[\p{L}\p{Nd}-]\.[\p{L}]{2,}\b/iu;
 

@@ -21,15 +21,15 @@ export interface Reading {
 // A long text is not more bullish for being long; the cap bounds the work on hostile input.
 const MAX_TEXT = 20_000;
 
-// Clause breaks: sentence ends, line breaks, dashes, colons, ", " (not "10,000") and contrast words,
-// because negation and amounts belong to one idea: "not bullish, but whales are buying".
+// Clause breaks: sentence ends, line breaks and bullets, dashes (-, en, em), colons, ", " (not "10,000")
+// and contrast words, because negation and amounts belong to one idea: "not bullish, but whales are buying".
 const CLAUSE_BREAK =
-  /,?\s+(?:but|however|although|though|while|whereas|despite|even as)\s+|(?<=[.!?;:])\s+|[\n\r|•]+|\s+[-–—]+\s+|,\s+/i;
+  /,?\s+(?:but|however|although|though|while|whereas|despite|even as)\s+|(?<=[.!?;:])\s+|[\n\r|\u2022]+|\s+[-\u2013\u2014]+\s+|,\s+/i;
 
 export function splitClauses(text: string): string[] {
   return text
     .slice(0, MAX_TEXT)
-    .replace(/[’‘`]/g, "'")
+    .replace(/[\u2019\u2018`]/g, "'") // curly and back quotes: "don’t" reads as "don't"
     .split(CLAUSE_BREAK)
     .map((c) => c.trim())
     .filter((c) => c !== '');

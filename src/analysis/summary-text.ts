@@ -3,6 +3,9 @@ import { cleanBlock, cleanInline, codePoints } from './text-clean.js';
 
 const MAX_REASONS = 3;
 const ELLIPSIS = '…';
+// What a cut must not end on: spaces, separators, dashes (en, em) and opening brackets or quotes. Written
+// as escapes: the bundle must stay ASCII (scripts/build.mjs says why).
+const TRAILING_PUNCTUATION = /[\s,;:\-\u2013\u2014([{'"\u201c\u2018]+$/u;
 
 /** 20-300 characters both as JavaScript counts them (UTF-16 units) and as code points. */
 export function isValidText(text: string): boolean {
@@ -21,7 +24,7 @@ export function fitText(text: string): string | undefined {
   const budget = LIMITS.textMax - ELLIPSIS.length;
   for (let i = budget; i > 0; i -= 1) {
     if (!/\s/.test(clean.charAt(i))) continue;
-    const kept = clean.slice(0, i).replace(/[\s,;:\-–—([{'"“‘]+$/u, '');
+    const kept = clean.slice(0, i).replace(TRAILING_PUNCTUATION, '');
     const cut = kept + ELLIPSIS;
     return isValidText(cut) ? cut : undefined;
   }
@@ -70,7 +73,7 @@ export function composeSummary(input: SummaryInput): string {
 function cutAtWord(text: string, budget: number): string | undefined {
   for (let i = budget - ELLIPSIS.length; i > 0; i -= 1) {
     if (!/\s/.test(text.charAt(i))) continue;
-    const kept = text.slice(0, i).replace(/[\s,;:\-–—([{'"“‘]+$/u, '');
+    const kept = text.slice(0, i).replace(TRAILING_PUNCTUATION, '');
     return kept ? kept + ELLIPSIS : undefined;
   }
   return undefined;
