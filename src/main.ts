@@ -1,6 +1,7 @@
 import envPaths from 'env-paths';
 import { runCli } from './cli.js';
 import { UsageError } from './errors.js';
+import { stdio } from './output/stdio.js';
 import type { Transport } from './http/transport.js';
 
 // The only place that touches process globals: argv, env, streams, clock and the exit code.
@@ -9,8 +10,9 @@ async function main(): Promise<void> {
   const code = await runCli({
     argv: process.argv.slice(2),
     env: process.env,
-    stdout: process.stdout,
-    stderr: process.stderr,
+    // Node's own stdout/stderr streams are built only on a terminal, or when a pipe pushes back.
+    stdout: stdio(1, () => process.stdout),
+    stderr: stdio(2, () => process.stderr),
     version: process.env.AGENT_BUILD_VERSION ?? '0.0.0',
     defaultConfigDir: () => envPaths('prediction-agent', { suffix: '' }).config,
     // Asked only when needed: reading process.stdin builds a stream and loads a dozen modules.
@@ -31,7 +33,8 @@ async function main(): Promise<void> {
         }),
     }),
   });
-  transport?.close();
+  // No transport.close(): the kept-alive sockets left are unref'd by Node's agent, so they do not hold the
+  // process, and destroying them costs ~1 ms of every run (net's destroy builds process.stderr).
   process.exitCode = code;
 }
 

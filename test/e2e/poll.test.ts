@@ -1,7 +1,8 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BEARISH, BULLISH, createWorld, minutesAgo, registeredWorlds, type World } from './harness.js';
+import { BEARISH, BIN, BULLISH, createWorld, minutesAgo, registeredWorlds, type World } from './harness.js';
 
 const registered = registeredWorlds();
 
@@ -225,6 +226,35 @@ describe('agent poll', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('agent poll output', () => {
+  // stdout off a terminal is written straight to the descriptor (src/output/stdio.ts): a report larger
+  // than a pipe's buffer must arrive whole, into a pipe as into a file (a crontab's `>> poll.log`).
+  it('writes a report larger than a pipe buffer whole, into a pipe and into a file', async () => {
+    const w = await registered();
+    // A cursor first: a run without one reads only the latest page.
+    w.sandbox.addThread({ id: 'old', timestamp: at(400), locked: true });
+    expect((await w.agent(['poll'])).code).toBe(0);
+    for (let i = 0; i < 600; i += 1) w.sandbox.addThread({ id: `t${String(i).padStart(3, '0')}`, text: i % 2 ? BULLISH : BEARISH, timestamp: at(300 - i / 2) });
+    const args = ['--config-dir', w.configDir, 'poll', '--dry-run', '--json'];
+    const piped = await w.agent(args.slice(2));
+    expect(piped.code).toBe(0);
+    expect(piped.stdout.length).toBeGreaterThan(65_536);
+    const report = JSON.parse(piped.stdout);
+    expect(report.posted.length + report.skipped.length).toBe(600);
+
+    const file = path.join(w.home, 'poll.log');
+    const fd = fs.openSync(file, 'w');
+    try {
+      // Asynchronously: the sandbox answering it lives in this process.
+      const child = spawn(process.execPath, [BIN, ...args], { env: { HOME: w.home, PATH: process.env.PATH ?? '/usr/bin:/bin' }, stdio: ['ignore', fd, 'ignore'] });
+      expect(await new Promise((resolve) => child.on('close', resolve))).toBe(0);
+    } finally {
+      fs.closeSync(fd);
+    }
+    expect(fs.readFileSync(file, 'utf8')).toBe(piped.stdout);
   });
 });
 
