@@ -1,5 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
+import { accessSync, constants, existsSync, statSync, type Stats } from 'node:fs';
+import { dirname, isAbsolute, resolve } from 'node:path';
 import { parseCommandLine } from '../analysis/command/command-line.js';
 import type { Context } from '../context.js';
 import { StateError, UsageError } from '../errors.js';
@@ -15,9 +15,9 @@ export function checkCommandLine(raw: string, ctx: Context): string {
   refuseWritableFiles(argv);
   // A script named relative to here would be another file, or none, when cron runs from your home.
   for (const arg of argv.slice(1)) {
-    if (!path.isAbsolute(arg) && /[/\\]/.test(arg) && fs.existsSync(arg)) {
-      refuseWritableProgram(path.resolve(arg));
-      ctx.output.warn(`note: ${arg} is a relative path; cron runs from your home directory, so give the full path ${path.resolve(arg)}`);
+    if (!isAbsolute(arg) && /[/\\]/.test(arg) && existsSync(arg)) {
+      refuseWritableProgram(resolve(arg));
+      ctx.output.warn(`note: ${arg} is a relative path; cron runs from your home directory, so give the full path ${resolve(arg)}`);
     }
   }
   if (program === undefined) throw new UsageError('analyzer.command is empty');
@@ -26,9 +26,9 @@ export function checkCommandLine(raw: string, ctx: Context): string {
     ctx.output.warn(`note: cron runs with a minimal PATH; if ${program} is not in /usr/bin or /bin, give its full path`);
     return line;
   }
-  const file = path.resolve(program);
+  const file = resolve(program);
   try {
-    fs.accessSync(file, fs.constants.X_OK);
+    accessSync(file, constants.X_OK);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new UsageError(code === 'ENOENT' ? `${file} does not exist` : `${file} is not executable`, {
@@ -36,13 +36,13 @@ export function checkCommandLine(raw: string, ctx: Context): string {
     });
   }
   refuseWritableProgram(file);
-  if (!path.isAbsolute(program)) ctx.output.warn(`note: ${program} is relative; cron runs from your home directory, so give the full path ${file}`);
+  if (!isAbsolute(program)) ctx.output.warn(`note: ${program} is relative; cron runs from your home directory, so give the full path ${file}`);
   return line;
 }
 
 /** The program and any script given by path (`/usr/bin/node /home/me/mine.mjs`). */
 export function refuseWritableFiles(argv: readonly string[]): void {
-  for (const arg of argv) if (path.isAbsolute(arg)) refuseWritableProgram(arg);
+  for (const arg of argv) if (isAbsolute(arg)) refuseWritableProgram(arg);
 }
 
 /**
@@ -51,9 +51,9 @@ export function refuseWritableFiles(argv: readonly string[]): void {
  * Checked at `config set` and again before each run uses it.
  */
 export function refuseWritableProgram(file: string): void {
-  let stat: fs.Stats;
+  let stat: Stats;
   try {
-    stat = fs.statSync(file);
+    stat = statSync(file);
   } catch {
     return; // not there: the analyser reports it when it cannot start it
   }
@@ -64,11 +64,11 @@ export function refuseWritableProgram(file: string): void {
   if ((stat.mode & 0o022) !== 0) refuse(`has mode ${(stat.mode & 0o777).toString(8)}`, `run: chmod go-w '${file}'`);
   const uid = process.getuid?.();
   if (uid !== undefined && stat.uid !== uid && stat.uid !== 0) refuse(`belongs to user ${stat.uid}`, 'use a copy of your own');
-  for (let dir = path.dirname(file); ; dir = path.dirname(dir)) {
-    const mode = fs.statSync(dir).mode;
+  for (let dir = dirname(file); ; dir = dirname(dir)) {
+    const mode = statSync(dir).mode;
     // A sticky directory (/tmp) lets others add files, not replace yours. Group-writable directories are
     // common where a group administers software (/usr/local on macOS): only everyone-writable is refused.
     if ((mode & 0o002) !== 0 && (mode & 0o1000) === 0) refuse(`is in ${dir}, which others can write to`, `run: chmod go-w '${dir}', or move the program`);
-    if (path.dirname(dir) === dir) break;
+    if (dirname(dir) === dir) break;
   }
 }

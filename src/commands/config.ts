@@ -1,4 +1,4 @@
-import path from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Context } from '../context.js';
 import { StateError, UsageError } from '../errors.js';
 import { checkKey, parseAnalyzerKind, parseFallback, parseModel, parseTimeout, SETTING_DEFAULTS, type SettingKey, type Settings } from '../settings/keys.js';
@@ -100,7 +100,7 @@ function parseValue(key: SettingKey, raw: string, ctx: Context): Settings[Settin
       }
       // Stored absolute: cron runs from another directory. "~/" was not expanded when the path was quoted.
       const given = raw.trim();
-      const file = given.startsWith('~/') && ctx.env.HOME ? path.join(ctx.env.HOME, given.slice(2)) : path.resolve(given);
+      const file = given.startsWith('~/') && ctx.env.HOME ? join(ctx.env.HOME, given.slice(2)) : resolve(given);
       readKeyFile(file);
       return file;
     }

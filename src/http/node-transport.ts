@@ -1,4 +1,4 @@
-import http from 'node:http';
+import { Agent, request as httpRequest } from 'node:http';
 import type https from 'node:https';
 import { NetworkError, ResponseError, TimeoutError } from '../errors.js';
 import type { HttpRequest, HttpResponse, Transport } from './transport.js';
@@ -12,16 +12,16 @@ const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREAC
  * `https` (and with it tls) is loaded only for an https address: a loopback service never pays for it.
  */
 export function createNodeTransport(): Transport {
-  const httpAgent = new http.Agent({ keepAlive: true, maxSockets: 4 });
-  let secure: { module: typeof https; agent: https.Agent } | undefined;
+  const httpAgent = new Agent({ keepAlive: true, maxSockets: 4 });
+  let secure: { request: typeof https.request; agent: https.Agent } | undefined;
 
   async function send(request: HttpRequest): Promise<HttpResponse> {
     const { url } = request;
     if (url.protocol === 'https:' && !secure) {
-      const module = (await import('node:https')).default;
-      secure = { module, agent: new module.Agent({ keepAlive: true, maxSockets: 4 }) };
+      const { Agent: SecureAgent, request } = await import('node:https');
+      secure = { request, agent: new SecureAgent({ keepAlive: true, maxSockets: 4 }) };
     }
-    const protocol = url.protocol === 'https:' ? secure!.module : http;
+    const makeRequest = url.protocol === 'https:' ? secure!.request : httpRequest;
     const agent = url.protocol === 'https:' ? secure!.agent : httpAgent;
     return new Promise<HttpResponse>((resolve, reject) => {
       let settled = false;
@@ -40,7 +40,7 @@ export function createNodeTransport(): Transport {
           reject(error);
         } else resolve(response!);
       };
-      const req = protocol.request(url, { method: request.method, headers: request.headers, agent }, (res) => {
+      const req = makeRequest(url, { method: request.method, headers: request.headers, agent }, (res) => {
         const chunks: Buffer[] = [];
         let size = 0;
         res.on('data', (chunk: Buffer) => {

@@ -1,4 +1,4 @@
-import fs from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { StateError, UsageError } from '../errors.js';
 import { FILE_MODE, refuseLooseMode } from '../state/private-file.js';
 
@@ -9,10 +9,10 @@ import { FILE_MODE, refuseLooseMode } from '../state/private-file.js';
 export function readKeyFile(file: string): string {
   let raw: string;
   try {
-    const stat = fs.statSync(file);
+    const stat = statSync(file);
     if (!stat.isFile()) throw new UsageError(`llm.key-file ${file} is not a regular file`);
     refuseLooseMode(file, stat, FILE_MODE, 'the LLM key file', 'read the LLM key');
-    raw = fs.readFileSync(file, 'utf8');
+    raw = readFileSync(file, 'utf8');
   } catch (error) {
     if (error instanceof UsageError || error instanceof StateError) throw error;
     // The path is not echoed: a key pasted where the path belongs would be printed.

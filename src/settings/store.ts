@@ -1,5 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
+import { lstatSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import * as z from 'zod/mini';
 import { ANALYZER_KINDS } from '../analysis/types.js';
 import { StateError } from '../errors.js';
@@ -24,7 +24,7 @@ function settingsSchema() {
 }
 
 export function settingsFile(configDir: string): string {
-  return path.join(configDir, 'config.json');
+  return join(configDir, 'config.json');
 }
 
 /** The stored settings; none when the file does not exist. Corrupt or exposed settings are an error. */
@@ -50,11 +50,11 @@ export function readSettingsForEdit(configDir: string): Record<string, unknown> 
   const file = settingsFile(configDir);
   let raw: string;
   try {
-    const stat = fs.lstatSync(file);
+    const stat = lstatSync(file);
     if (!stat.isFile()) throw new StateError(`${file} is not a regular file`, 'exposed', { hint: 'move it away' });
-    refuseLooseMode(configDir, fs.statSync(configDir), DIR_MODE, 'the config directory', RISK);
+    refuseLooseMode(configDir, statSync(configDir), DIR_MODE, 'the config directory', RISK);
     refuseLooseMode(file, stat, FILE_MODE, 'the settings file', RISK);
-    raw = fs.readFileSync(file, 'utf8');
+    raw = readFileSync(file, 'utf8');
   } catch (error) {
     if (error instanceof StateError) throw error;
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};

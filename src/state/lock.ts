@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import path from 'node:path';
+import { join } from 'node:path';
 import { BusyError, NotRegisteredError } from '../errors.js';
 
 /** A run never lasts this long (its budget is far shorter), so an older lock is stale even if its pid was reused. */
@@ -25,7 +25,7 @@ export interface Lock {
  * holders, one having removed the fresh lock of another.
  */
 export function acquireLock({ dir, pid, now, isAlive = processAlive }: LockOptions): Lock {
-  const file = path.join(dir, 'lock');
+  const file = join(dir, 'lock');
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const fd = fs.openSync(file, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL, 0o600);

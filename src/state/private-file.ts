@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import path from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { StateError } from '../errors.js';
 
 // Files in the config dir are private: the state holds the key (S2), and config.json names a command
@@ -44,10 +44,10 @@ export function writePrivateFile(target: string, content: string, hooks: { befor
 
 /** Atomic, with the file created in its final mode (before the umask): the sandbox's files use it too. */
 export function writeFileAtomic(target: string, content: string, options: { mode: number; beforeRename?: () => void }): void {
-  const dir = path.dirname(target);
-  const prefix = `.${path.basename(target)}.`;
+  const dir = dirname(target);
+  const prefix = `.${basename(target)}.`;
   // Unique per process and write; O_EXCL below refuses a name that exists anyway (no crypto needed on the cron path).
-  const temp = path.join(dir, `${prefix}${process.pid}.${++writes}.${Date.now().toString(36)}.tmp`);
+  const temp = join(dir, `${prefix}${process.pid}.${++writes}.${Date.now().toString(36)}.tmp`);
   // Created with its final mode (never write-then-chmod), exclusively, in the same directory so the rename is atomic.
   const fd = fs.openSync(temp, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL, options.mode);
   try {
@@ -77,7 +77,7 @@ function removeStaleTemps(dir: string, prefix: string): void {
   const now = Date.now();
   for (const name of fs.readdirSync(dir)) {
     if (!name.startsWith(prefix) || !name.endsWith('.tmp')) continue;
-    const file = path.join(dir, name);
+    const file = join(dir, name);
     try {
       if (now - fs.statSync(file).mtimeMs > STALE_TEMP_MS) fs.unlinkSync(file);
     } catch {

@@ -1,5 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
+import { lstatSync, readFileSync, statSync, type Stats } from 'node:fs';
+import { join } from 'node:path';
 import { StateError } from '../errors.js';
 import { DIR_MODE, FILE_MODE, preparePrivateDir, refuseLooseMode, writePrivateFile } from './private-file.js';
 import { STATE_VERSION, stateSchema, type State } from './schema.js';
@@ -20,11 +20,11 @@ export interface StateStore {
 const KEY_RISK = 'read or change the API key';
 
 export function createStateStore(dir: string, hooks: { beforeRename?: () => void } = {}): StateStore {
-  const file = path.join(dir, 'state.json');
+  const file = join(dir, 'state.json');
   function read(): State | undefined {
-    let dirStat: fs.Stats;
+    let dirStat: Stats;
     try {
-      dirStat = fs.statSync(dir);
+      dirStat = statSync(dir);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw new StateError(`cannot read the config directory ${dir} (${(error as NodeJS.ErrnoException).code})`, 'io');
@@ -32,10 +32,10 @@ export function createStateStore(dir: string, hooks: { beforeRename?: () => void
     refuseLooseMode(dir, dirStat, DIR_MODE, 'the config directory', KEY_RISK);
     let raw: string;
     try {
-      const stat = fs.lstatSync(file);
+      const stat = lstatSync(file);
       if (!stat.isFile()) throw new StateError(`${file} is not a regular file`, 'exposed', { hint: 'move it away and register again' });
       refuseLooseMode(file, stat, FILE_MODE, 'the state file', KEY_RISK);
-      raw = fs.readFileSync(file, 'utf8');
+      raw = readFileSync(file, 'utf8');
     } catch (error) {
       if (error instanceof StateError) throw error;
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
@@ -54,8 +54,8 @@ export function createStateStore(dir: string, hooks: { beforeRename?: () => void
       writePrivateFile(file, `${JSON.stringify({ ...state, version: STATE_VERSION }, null, 2)}\n`, hooks);
     },
     backup(stamp) {
-      const target = path.join(dir, `state.${stamp.replace(/[^0-9A-Za-z]/g, '')}.bak.json`);
-      writePrivateFile(target, fs.readFileSync(file, 'utf8'));
+      const target = join(dir, `state.${stamp.replace(/[^0-9A-Za-z]/g, '')}.bak.json`);
+      writePrivateFile(target, readFileSync(file, 'utf8'));
       return target;
     },
   };
