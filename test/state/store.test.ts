@@ -207,7 +207,12 @@ describe('a corrupt file is an error naming it, never "start over"; the file is 
     ['a cursor without id', JSON.stringify({ ...STATE, cursor: { timestamp: 'x' } }), /is not valid \(cursor\.id: /],
     ['a cursor as text', JSON.stringify({ ...STATE, cursor: '2025-06-01' }), /is not valid \(cursor: /],
     ['no baseUrl', JSON.stringify({ ...STATE, baseUrl: undefined }), /is not valid \(baseUrl: /],
-    ['a journal entry with an unknown status', JSON.stringify({ ...STATE, journal: { a: { ts: 'x', status: 'maybe' } } }), /is not valid \(journal\.a\.status: /],
+    ['a journal entry with an unknown status', JSON.stringify({ ...STATE, journal: { a: { ts: 'x', status: 'maybe' } } }), /is not valid \(journal\.a\.status: expected one of posting, /],
+    ['a journal as a list', JSON.stringify({ ...STATE, journal: [{ ts: 'x', status: 'posted' }] }), /is not valid \(journal: expected an object\)/],
+    ['a journal entry as text', JSON.stringify({ ...STATE, journal: { a: { ts: 'x', status: 'posted' }, b: 'posted' } }), /is not valid \(journal\.b: expected an object\)/],
+    ['a journal entry without ts', JSON.stringify({ ...STATE, journal: { a: { status: 'posted' } } }), /is not valid \(journal\.a\.ts: expected a string\)/],
+    ['a journal entry with tries as text', JSON.stringify({ ...STATE, journal: { a: { ts: 'x', status: 'failed', tries: '2' } } }), /is not valid \(journal\.a\.tries: expected a number\)/],
+    ['a journal entry with a reason as a number', JSON.stringify({ ...STATE, journal: { a: { ts: 'x', status: 'skipped', reason: 5 } } }), /is not valid \(journal\.a\.reason: expected a string\)/],
     ['a newer version', JSON.stringify({ ...STATE, version: 2 }), /was written by a newer version of agent \(state version 2\)/],
   ];
 
