@@ -63,7 +63,8 @@ async function pollOnce(limit: number, dryRun: boolean, started: number, ctx: Co
 
   const spinner = await ctx.output.spinner('Fetching new threads…');
   try {
-    const fresh = await fetchNewThreads(api, state.cursor, limit);
+    // The run has work ahead: from here on it is tuned for it (main.ts says how and why not earlier).
+    const fresh = await fetchNewThreads(api, state.cursor, limit, async () => ctx.tuneForBatch?.());
     if (fresh.unidentifiable) ctx.output.warn(`agent: ${fresh.unidentifiable} thread(s) in the list had no usable id or timestamp and were ignored`);
     for (const bad of fresh.malformed) ledger.malformed(bad);
     // Newest first: an early prediction earns more, and the oldest have lost most of their bonus anyway.

@@ -13,10 +13,11 @@ export interface NewThreads {
 }
 
 /**
- * Everything new since the cursor. A full page means there may be more, so the next page is asked for
- * from the newest thread seen: the service does not promise an order, so "the last element" means nothing.
+ * Everything new since the cursor; `onNews` runs once if the first page has some. A full page means there
+ * may be more, so the next page is asked for from the newest thread seen: the service does not promise an
+ * order, so "the last element" means nothing.
  */
-export async function fetchNewThreads(api: ServiceApi, cursor: Cursor | null, limit: number): Promise<NewThreads> {
+export async function fetchNewThreads(api: ServiceApi, cursor: Cursor | null, limit: number, onNews?: () => Promise<void>): Promise<NewThreads> {
   const threads = new Map<string, Thread>();
   const malformed = new Map<string, MalformedThread>();
   let unidentifiable = 0;
@@ -28,6 +29,7 @@ export async function fetchNewThreads(api: ServiceApi, cursor: Cursor | null, li
     unidentifiable += page.unidentifiable;
     // A service that ignored the cursor would send old threads again: only those after it count.
     for (const thread of page.threads) if (isAfter(thread, cursor)) threads.set(thread.id, thread);
+    if (pages === 1 && threads.size > 0) await onNews?.();
     for (const bad of page.malformed) if (isAfter(bad, cursor) && !threads.has(bad.id)) malformed.set(bad.id, bad);
     if (page.size < limit) break;
     const newest = maxKey([...page.threads, ...page.malformed]);

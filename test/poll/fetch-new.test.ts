@@ -122,6 +122,24 @@ describe('fetchNewThreads', () => {
     expect(ids(result.threads)).toEqual(['t1', 't2', 't3', 't4']);
   });
 
+  it('says once, before the second page is asked for, that there is news; never when there is none', async () => {
+    const events: string[] = [];
+    const api = fakeApi({
+      async threads(limit, cursor) {
+        events.push(`page after ${cursor?.id ?? 'nothing'}`);
+        return page(cursor?.id === 't3' ? threads(1, 4) : threads(limit, 1));
+      },
+    });
+    await fetchNewThreads(api, null, 3, async () => void events.push('news'));
+    expect(events).toEqual(['page after nothing', 'news', 'page after t3']);
+
+    const cursor = { timestamp: at(9), id: 't9' };
+    const old = scripted([page([thread('t2', at(2))])]);
+    let told = 0;
+    await fetchNewThreads(old.api, cursor, 3, async () => void (told += 1));
+    expect(told).toBe(0);
+  });
+
   it('never asks more than MAX_PAGES pages in a run', async () => {
     let n = 0;
     const api = fakeApi({
