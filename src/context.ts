@@ -37,8 +37,8 @@ export interface Context {
   /** Resolves with the signal's name on SIGINT or SIGTERM (for the long-running `sandbox`). */
   untilSignal?: () => Promise<string>;
   /**
-   * Called before a run works through a batch of threads and then exits: trades the peak speed a
-   * long-lived process would want for less memory (see main.ts). Absent in tests, which need no tuning.
+   * Called once a poll's first page shows new threads, before it works through them and exits: trades
+   * the peak speed a long-lived process would want for less memory (main.ts). Absent in tests.
    */
   tuneForBatch?: () => Promise<void>;
   /** Test-only: the fault-injection tests kill the process here (AGENT_TEST_CRASH_AT). */

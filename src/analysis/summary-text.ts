@@ -21,14 +21,8 @@ export function fitText(text: string): string | undefined {
   const clean = cleanBlock(text);
   if (isValidText(clean)) return clean;
   if (clean.length <= LIMITS.textMax) return undefined;
-  const budget = LIMITS.textMax - ELLIPSIS.length;
-  for (let i = budget; i > 0; i -= 1) {
-    if (!/\s/.test(clean.charAt(i))) continue;
-    const kept = clean.slice(0, i).replace(TRAILING_PUNCTUATION, '');
-    const cut = kept + ELLIPSIS;
-    return isValidText(cut) ? cut : undefined;
-  }
-  return undefined;
+  const cut = cutAtWord(clean, LIMITS.textMax);
+  return cut !== undefined && isValidText(cut) ? cut : undefined;
 }
 
 export interface SummaryInput {
@@ -70,6 +64,7 @@ export function composeSummary(input: SummaryInput): string {
   return `${direction}. Expect ${size} in 3h.`;
 }
 
+/** The text cut at the last space that leaves room for the ellipsis within `budget`, its trailing punctuation dropped. */
 function cutAtWord(text: string, budget: number): string | undefined {
   for (let i = budget - ELLIPSIS.length; i > 0; i -= 1) {
     if (!/\s/.test(text.charAt(i))) continue;

@@ -1,16 +1,15 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { runPoll } from '../../src/commands/poll.js';
 import { runRegister } from '../../src/commands/register.js';
 import type { Context } from '../../src/context.js';
 import { BudgetError } from '../../src/errors.js';
 import { createNodeTransport } from '../../src/http/node-transport.js';
 import type { Transport } from '../../src/http/transport.js';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
 import { writeSettings } from '../../src/settings/store.js';
 import { failure } from '../support/failure.js';
+import { sandboxPerTest } from '../support/sandbox-per-test.js';
 import { makeOutput } from '../support/streams.js';
 import { fakeTiming } from '../support/timing.js';
 
@@ -19,16 +18,7 @@ import { fakeTiming } from '../support/timing.js';
 
 const RECORDER = path.join(import.meta.dirname, '..', 'e2e', 'fixtures', 'recording-analyser.mjs');
 
-let sandbox: RunningSandbox;
-let dir: string;
-beforeEach(async () => {
-  sandbox = await startSandbox();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-poll-budget-'));
-});
-afterEach(async () => {
-  await sandbox.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const world = sandboxPerTest('agent-poll-budget-');
 
 /** Each POST takes `postMs` of the run's clock. */
 function context(postMs: number) {
@@ -42,7 +32,7 @@ function context(postMs: number) {
     },
     close: () => real.close(),
   };
-  const ctx: Context = { output, env: {}, configDir: path.join(dir, 'config'), baseUrl: sandbox.url, timing, pid: process.pid, transport: () => transport };
+  const ctx: Context = { output, env: {}, configDir: path.join(world.dir, 'config'), baseUrl: world.sandbox.url, timing, pid: process.pid, transport: () => transport };
   return { ctx, close: () => real.close() };
 }
 
@@ -50,14 +40,14 @@ it('a command analyser with a 120 s timeout: after a first chunk that took 24 s,
   const { ctx, close } = context(6_000);
   try {
     await runRegister({ name: 'budget-agent', signal_method: 'onchain', conviction_style: 'moderate', directional_bias: 'neutral', participation: 'active' }, ctx);
-    writeSettings(ctx.configDir, { analyzer: 'command', 'analyzer.command': `'${process.execPath}' '${RECORDER}' '${dir}'`, 'analyzer.timeout': 120 });
-    for (let i = 0; i < 8; i += 1) sandbox.addThread({ id: `t${i}`, text: 'Whales move coins to exchanges.', project_id: 'c/bitcoin', timestamp: new Date(Date.now() - (10 - i) * 60_000).toISOString() });
+    writeSettings(ctx.configDir, { analyzer: 'command', 'analyzer.command': `'${process.execPath}' '${RECORDER}' '${world.dir}'`, 'analyzer.timeout': 120 });
+    for (let i = 0; i < 8; i += 1) world.sandbox.addThread({ id: `t${i}`, text: 'Whales move coins to exchanges.', project_id: 'c/bitcoin', timestamp: new Date(Date.now() - (10 - i) * 60_000).toISOString() });
 
     const error = await failure(runPoll({}, { ...ctx, baseUrl: undefined }));
     expect(error).toBeInstanceOf(BudgetError);
     // Newest first: the first chunk of 4 was read and posted (4 × 6 s); 24 + 120 s fit in 150 s, but not
     // with the kill grace and the posts' reserve: 24 + 120 + 2 + 10 > 150.
-    expect(sandbox.comments().map((c) => c.thread_id).sort()).toEqual(['t4', 't5', 't6', 't7']);
+    expect(world.sandbox.comments().map((c) => c.thread_id).sort()).toEqual(['t4', 't5', 't6', 't7']);
     const state = JSON.parse(fs.readFileSync(path.join(ctx.configDir, 'state.json'), 'utf8'));
     expect(Object.keys(state.journal).sort()).toEqual(['t4', 't5', 't6', 't7']);
     expect(state.cursor).toBeNull();
@@ -68,7 +58,7 @@ it('a command analyser with a 120 s timeout: after a first chunk that took 24 s,
   const next = context(0);
   try {
     await runPoll({}, { ...next.ctx, baseUrl: undefined });
-    expect(sandbox.comments()).toHaveLength(8);
+    expect(world.sandbox.comments()).toHaveLength(8);
   } finally {
     next.close();
   }

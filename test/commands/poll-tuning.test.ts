@@ -1,12 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { runPoll } from '../../src/commands/poll.js';
 import { runRegister } from '../../src/commands/register.js';
 import type { Context } from '../../src/context.js';
 import { createNodeTransport } from '../../src/http/node-transport.js';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
+import { sandboxPerTest } from '../support/sandbox-per-test.js';
 import { makeOutput } from '../support/streams.js';
 import { fakeTiming } from '../support/timing.js';
 
@@ -14,16 +12,7 @@ import { fakeTiming } from '../support/timing.js';
 // run Node's code cache for every built-in module loaded after it, and the build's code cache is taken
 // from exactly such a run.
 
-let sandbox: RunningSandbox;
-let dir: string;
-beforeEach(async () => {
-  sandbox = await startSandbox({ ratePerMinute: 0 });
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-poll-tuning-'));
-});
-afterEach(async () => {
-  await sandbox.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const world = sandboxPerTest('agent-poll-tuning-', { ratePerMinute: 0 });
 
 it('a poll tunes itself for its batch once, after the first page shows new threads, and not when nothing is new', async () => {
   const transport = createNodeTransport();
@@ -31,8 +20,8 @@ it('a poll tunes itself for its batch once, after the first page shows new threa
   const ctx: Context = {
     output: makeOutput().output,
     env: {},
-    configDir: path.join(dir, 'config'),
-    baseUrl: sandbox.url,
+    configDir: path.join(world.dir, 'config'),
+    baseUrl: world.sandbox.url,
     timing: fakeTiming({ start: Date.now() }),
     pid: process.pid,
     transport: () => transport,
@@ -41,17 +30,17 @@ it('a poll tunes itself for its batch once, after the first page shows new threa
   try {
     await runRegister({ name: 'tuning-agent', signal_method: 'onchain', conviction_style: 'moderate', directional_bias: 'neutral', participation: 'active' }, ctx);
     const polled = { ...ctx, baseUrl: undefined };
-    sandbox.addThread({ id: 'old', timestamp: new Date(Date.now() - 60 * 60_000).toISOString(), locked: true });
+    world.sandbox.addThread({ id: 'old', timestamp: new Date(Date.now() - 60 * 60_000).toISOString(), locked: true });
     await runPoll({}, polled);
     expect(tuned).toBe(1);
 
     await runPoll({}, polled);
     expect(tuned).toBe(1);
 
-    for (let i = 0; i < 120; i += 1) sandbox.addThread({ id: `t${i}`, timestamp: new Date(Date.now() - (200 - i) * 1000).toISOString() });
+    for (let i = 0; i < 120; i += 1) world.sandbox.addThread({ id: `t${i}`, timestamp: new Date(Date.now() - (200 - i) * 1000).toISOString() });
     await runPoll({}, polled);
     expect(tuned).toBe(2);
-    expect(sandbox.comments().length).toBeGreaterThan(0);
+    expect(world.sandbox.comments().length).toBeGreaterThan(0);
   } finally {
     transport.close();
   }

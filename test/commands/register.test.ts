@@ -1,26 +1,16 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { runRegister } from '../../src/commands/register.js';
 import type { Context } from '../../src/context.js';
 import { createNodeTransport } from '../../src/http/node-transport.js';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
+import { sandboxPerTest } from '../support/sandbox-per-test.js';
 import { makeOutput } from '../support/streams.js';
 
 // cli.md: at a terminal, values not given as flags are asked for; without one, a missing value is a
 // usage error and nothing is sent.
 
-let sandbox: RunningSandbox;
-let dir: string;
-beforeEach(async () => {
-  sandbox = await startSandbox();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-register-'));
-});
-afterEach(async () => {
-  await sandbox.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const world = sandboxPerTest('agent-register-');
 
 function context(answers: string[] | undefined) {
   const { output, stdout } = makeOutput({});
@@ -29,8 +19,8 @@ function context(answers: string[] | undefined) {
   const ctx: Context = {
     output,
     env: {},
-    configDir: path.join(dir, 'config'),
-    baseUrl: sandbox.url,
+    configDir: path.join(world.dir, 'config'),
+    baseUrl: world.sandbox.url,
     timing: { now: () => Date.now(), sleep: async () => {}, random: () => 0.5 },
     pid: process.pid,
     transport: () => transport,
@@ -59,12 +49,12 @@ it('asks at a terminal for every value not given as a flag, then registers', asy
 it('checks answers like flags: a bad one is a usage error and nothing is sent', async () => {
   const { ctx, close } = context(['ok-name', 'reckless', 'bearish', 'moderate']);
   await expect(runRegister({ signal_method: 'macro' }, ctx).finally(close)).rejects.toMatchObject({ exitCode: 2 });
-  expect(sandbox.requests).toHaveLength(0);
+  expect(world.sandbox.requests).toHaveLength(0);
 });
 
 it('without a terminal, names every missing flag and sends nothing', async () => {
   const { ctx, asked, close } = context(undefined);
   await expect(runRegister({ signal_method: 'macro' }, ctx).finally(close)).rejects.toThrow(/--name, --conviction-style, --directional-bias, --participation/);
   expect(asked).toEqual([]);
-  expect(sandbox.requests).toHaveLength(0);
+  expect(world.sandbox.requests).toHaveLength(0);
 });
