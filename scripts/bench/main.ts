@@ -51,9 +51,12 @@ try {
   const rss: number[] = [];
   let modules: string[] = [];
   let posted = 0;
+  let nextFree = 0;
   for (let round = 0; round < 5; round++) {
-    // Newer than the cursor the previous round left: one millisecond apart from now on.
-    const start = Date.now();
+    // One millisecond apart, all newer than the cursor the previous round left: its last thread was
+    // stamped up to 499 ms ahead of its start, and a round can take less than that.
+    const start = Math.max(Date.now(), nextFree);
+    nextFree = start + 500;
     for (let i = 0; i < 500; i++) sandbox.addThread({ timestamp: start + i });
     const out = path.join(home, `probe-${round}.json`);
     // BENCH_NODE_ARGS adds Node flags to these runs, e.g. '--cpu-prof --cpu-prof-dir /tmp/prof' or
@@ -61,8 +64,11 @@ try {
     const profile = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
     const t = await timed([...profile, '--require', PROBE, ...agent(busyDir, 'poll', '--json')], { ...env, BENCH_PROBE_OUT: out });
     ensure('poll of 500')(t);
-    const doc = JSON.parse(t.stdout) as { posted: unknown[]; skipped: unknown[] };
-    if (doc.posted.length + doc.skipped.length !== 500) throw new Error(`poll handled ${doc.posted.length + doc.skipped.length} of 500 threads`);
+    const doc = JSON.parse(t.stdout) as { posted: unknown[]; skipped: unknown[]; failed: unknown[] };
+    if (doc.posted.length + doc.skipped.length !== 500) {
+      const counts = `${doc.posted.length} posted, ${doc.skipped.length} skipped, ${doc.failed.length} failed`;
+      throw new Error(`round ${round}: poll handled ${doc.posted.length + doc.skipped.length} of 500 threads (${counts})\n${t.stdout.slice(0, 4000)}\n${t.stderr}`);
+    }
     posted += doc.posted.length;
     const probe = JSON.parse(fs.readFileSync(out, 'utf8')) as { maxRssKb: number; modules: string[]; memory: NodeJS.MemoryUsage; heap: unknown };
     if (process.env.BENCH_SHOW_MEMORY) console.log(JSON.stringify({ memory: probe.memory, heap: probe.heap }));
