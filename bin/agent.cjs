@@ -7,7 +7,9 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const vm = require('node:vm');
-const Module = require('node:module');
+// The class of every CommonJS module: the same as require('node:module') without loading that module's
+// public face (~0.3 ms of every run).
+const Module = module.constructor;
 
 const bundle = path.join(__dirname, '..', 'dist', 'agent.cjs');
 const source = fs.readFileSync(bundle, 'utf8');
