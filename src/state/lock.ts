@@ -1,6 +1,6 @@
-import fs from 'node:fs';
 import { join } from 'node:path';
 import { BusyError, NotRegisteredError } from '../errors.js';
+import { CREATE_EXCLUSIVE, nodeFileOps, type FileOps } from './file-ops.js';
 
 /** A run never lasts this long (its budget is far shorter), so an older lock is stale even if its pid was reused. */
 const STALE_AFTER_MS = 15 * 60_000;
@@ -11,6 +11,7 @@ export interface LockOptions {
   now: number;
   /** Whether a process with this pid exists; injected so tests can say "dead" without killing anything. */
   isAlive?: (pid: number) => boolean;
+  files?: FileOps;
 }
 
 export interface Lock {
@@ -24,18 +25,18 @@ export interface Lock {
  * (same content, same inode): without that, three runs racing over one stale lock could end with two
  * holders, one having removed the fresh lock of another.
  */
-export function acquireLock({ dir, pid, now, isAlive = processAlive }: LockOptions): Lock {
+export function acquireLock({ dir, pid, now, isAlive = processAlive, files = nodeFileOps }: LockOptions): Lock {
   const file = join(dir, 'lock');
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      const fd = fs.openSync(file, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL, 0o600);
+      const fd = files.openSync(file, CREATE_EXCLUSIVE, 0o600);
       const mine = JSON.stringify({ pid, startedAt: new Date(now).toISOString() });
-      fs.writeSync(fd, mine);
-      fs.closeSync(fd);
+      files.writeSync(fd, mine);
+      files.closeSync(fd);
       return {
         release() {
           // Only our own lock is removed, should anything ever have replaced it.
-          if (readHolder(file)?.raw === mine) removeIfThere(file);
+          if (readHolder(file, files)?.raw === mine) removeIfThere(file, files);
         },
       };
     } catch (error) {
@@ -44,7 +45,7 @@ export function acquireLock({ dir, pid, now, isAlive = processAlive }: LockOptio
       if (code === 'ENOENT') throw new NotRegisteredError(`no agent is registered in ${dir}`, { hint: 'run "agent register" first' });
       if (code !== 'EEXIST') throw error;
     }
-    const holder = readHolder(file);
+    const holder = readHolder(file, files);
     if (!holder) continue; // released between our open and read: try again
     const age = now - holder.mtimeMs;
     const stale = holder.pid === undefined ? age > 10_000 : !isAlive(holder.pid) || age > STALE_AFTER_MS;
@@ -54,49 +55,49 @@ export function acquireLock({ dir, pid, now, isAlive = processAlive }: LockOptio
       });
     }
     const guard = `${file}.takeover`;
-    if (!takeGuard(guard, now)) continue; // another run is taking it over right now
+    if (!takeGuard(guard, now, files)) continue; // another run is taking it over right now
     try {
-      const again = readHolder(file);
-      if (again && again.raw === holder.raw && again.ino === holder.ino) removeIfThere(file);
+      const again = readHolder(file, files);
+      if (again && again.raw === holder.raw && again.ino === holder.ino) removeIfThere(file, files);
     } finally {
-      removeIfThere(guard);
+      removeIfThere(guard, files);
     }
   }
   throw new BusyError(`could not take the lock ${file}; another run keeps taking it`, { hint: 'try again in a moment' });
 }
 
 /** The takeover guard is held for a few file operations; one older than 10 s was left by a killed run. */
-function takeGuard(guard: string, now: number): boolean {
+function takeGuard(guard: string, now: number, files: FileOps): boolean {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      fs.closeSync(fs.openSync(guard, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL, 0o600));
+      files.closeSync(files.openSync(guard, CREATE_EXCLUSIVE, 0o600));
       return true;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     try {
-      if (now - fs.statSync(guard).mtimeMs <= 10_000) return false;
+      if (now - files.statSync(guard).mtimeMs <= 10_000) return false;
     } catch {
       continue; // released meanwhile
     }
-    removeIfThere(guard);
+    removeIfThere(guard, files);
   }
   return false;
 }
 
 // unlinkSync, not rmSync: rmSync loads a recursive-delete module on every cron run for one file.
-function removeIfThere(file: string): void {
+function removeIfThere(file: string, files: FileOps): void {
   try {
-    fs.unlinkSync(file);
+    files.unlinkSync(file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
 }
 
-function readHolder(file: string): { raw: string; pid: number | undefined; mtimeMs: number; ino: number } | undefined {
+function readHolder(file: string, files: FileOps): { raw: string; pid: number | undefined; mtimeMs: number; ino: number } | undefined {
   try {
-    const raw = fs.readFileSync(file, 'utf8');
-    const { mtimeMs, ino } = fs.statSync(file);
+    const raw = files.readFileSync(file, 'utf8');
+    const { mtimeMs, ino } = files.statSync(file);
     let pid: number | undefined;
     try {
       const value = (JSON.parse(raw) as { pid?: unknown }).pid;

@@ -1,6 +1,7 @@
-import fs from 'node:fs';
+import type { Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { StateError } from '../errors.js';
+import { CREATE_EXCLUSIVE, nodeFileOps, type FileOps } from './file-ops.js';
 
 // Files in the config dir are private: the state holds the key (S2), and config.json names a command
 // that every cron run executes, so whoever can change it can run code as this user.
@@ -10,7 +11,7 @@ export const FILE_MODE = 0o600;
 const STALE_TEMP_MS = 15 * 60_000;
 
 /** Refuses a file or directory that other users could read or change, naming the chmod that fixes it. */
-export function refuseLooseMode(target: string, stat: fs.Stats, wanted: number, kind: string, risk: string): void {
+export function refuseLooseMode(target: string, stat: Stats, wanted: number, kind: string, risk: string): void {
   if ((stat.mode & 0o077) === 0) return;
   const mode = (stat.mode & 0o777).toString(8);
   throw new StateError(`${kind} ${target} has mode ${mode}: other users could ${risk}`, 'exposed', {
@@ -19,15 +20,15 @@ export function refuseLooseMode(target: string, stat: fs.Stats, wanted: number, 
 }
 
 /** Creates the directory (mode 700) if needed and refuses one that others can open (S2). */
-export function preparePrivateDir(dir: string): void {
+export function preparePrivateDir(dir: string, files: FileOps = nodeFileOps): void {
   // mkdir applies the mode at creation, so the directory is never open even for an instant.
   try {
-    fs.mkdirSync(dir, { recursive: true, mode: DIR_MODE });
+    files.mkdirSync(dir, { recursive: true, mode: DIR_MODE });
   } catch (error) {
     // EEXIST here means a file stands where the directory should be.
     throw new StateError(`cannot create the config directory ${dir} (${(error as NodeJS.ErrnoException).code})`, 'io', { cause: error });
   }
-  const stat = fs.statSync(dir);
+  const stat = files.statSync(dir);
   if (!stat.isDirectory()) throw new StateError(`${dir} is not a directory`, 'io');
   refuseLooseMode(dir, stat, DIR_MODE, 'the config directory', 'read or change the API key');
 }
@@ -38,48 +39,49 @@ let writes = 0;
  * Atomic and private: readers see the complete old or the complete new file, never a part (R3), and the
  * content is never on disk with a looser mode than 600, not even for an instant.
  */
-export function writePrivateFile(target: string, content: string, hooks: { beforeRename?: () => void } = {}): void {
-  writeFileAtomic(target, content, { ...hooks, mode: FILE_MODE });
+export function writePrivateFile(target: string, content: string, options: { beforeRename?: () => void; files?: FileOps } = {}): void {
+  writeFileAtomic(target, content, { ...options, mode: FILE_MODE });
 }
 
 /** Atomic, with the file created in its final mode (before the umask): the sandbox's files use it too. */
-export function writeFileAtomic(target: string, content: string, options: { mode: number; beforeRename?: () => void }): void {
+export function writeFileAtomic(target: string, content: string, options: { mode: number; beforeRename?: () => void; files?: FileOps }): void {
+  const files = options.files ?? nodeFileOps;
   const dir = dirname(target);
   const prefix = `.${basename(target)}.`;
   // Unique per process and write; O_EXCL below refuses a name that exists anyway (no crypto needed on the cron path).
   const temp = join(dir, `${prefix}${process.pid}.${++writes}.${Date.now().toString(36)}.tmp`);
   // Created with its final mode (never write-then-chmod), exclusively, in the same directory so the rename is atomic.
-  const fd = fs.openSync(temp, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL, options.mode);
+  const fd = files.openSync(temp, CREATE_EXCLUSIVE, options.mode);
   try {
     // writeFileSync loops until every byte is written; one writeSync may write fewer (disk full).
-    fs.writeFileSync(fd, content);
-    fs.fsyncSync(fd);
+    files.writeFileSync(fd, content);
+    files.fsyncSync(fd);
   } catch (error) {
-    fs.closeSync(fd);
-    fs.rmSync(temp, { force: true });
+    files.closeSync(fd);
+    files.rmSync(temp, { force: true });
     throw error;
   }
-  fs.closeSync(fd);
+  files.closeSync(fd);
   options.beforeRename?.();
   try {
-    fs.renameSync(temp, target);
+    files.renameSync(temp, target);
   } catch (error) {
-    fs.rmSync(temp, { force: true });
+    files.rmSync(temp, { force: true });
     throw error;
   }
-  syncDir(dir);
-  removeStaleTemps(dir, prefix);
+  syncDir(dir, files);
+  removeStaleTemps(dir, prefix, files);
 }
 
 // A run killed between creating its temp file and renaming it leaves one behind (mode 600, maybe holding
 // the key): removed by a later write once it is older than any run can be.
-function removeStaleTemps(dir: string, prefix: string): void {
+function removeStaleTemps(dir: string, prefix: string, files: FileOps): void {
   const now = Date.now();
-  for (const name of fs.readdirSync(dir)) {
+  for (const name of files.readdirSync(dir)) {
     if (!name.startsWith(prefix) || !name.endsWith('.tmp')) continue;
     const file = join(dir, name);
     try {
-      if (now - fs.statSync(file).mtimeMs > STALE_TEMP_MS) fs.unlinkSync(file);
+      if (now - files.statSync(file).mtimeMs > STALE_TEMP_MS) files.unlinkSync(file);
     } catch {
       // gone already, or not ours to remove
     }
@@ -87,14 +89,14 @@ function removeStaleTemps(dir: string, prefix: string): void {
 }
 
 // The rename is durable only once the directory entry is; some platforms cannot fsync a directory.
-function syncDir(dir: string): void {
+function syncDir(dir: string, files: FileOps): void {
   let fd: number | undefined;
   try {
-    fd = fs.openSync(dir, 'r');
-    fs.fsyncSync(fd);
+    fd = files.openSync(dir, 'r');
+    files.fsyncSync(fd);
   } catch {
     // best effort
   } finally {
-    if (fd !== undefined) fs.closeSync(fd);
+    if (fd !== undefined) files.closeSync(fd);
   }
 }

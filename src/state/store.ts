@@ -1,6 +1,7 @@
-import { lstatSync, readFileSync, statSync, type Stats } from 'node:fs';
+import type { Stats } from 'node:fs';
 import { join } from 'node:path';
 import { StateError } from '../errors.js';
+import { nodeFileOps, type FileOps } from './file-ops.js';
 import { DIR_MODE, FILE_MODE, preparePrivateDir, refuseLooseMode, writePrivateFile } from './private-file.js';
 import { STATE_VERSION, stateSchema, type State } from './schema.js';
 
@@ -19,12 +20,13 @@ export interface StateStore {
 
 const KEY_RISK = 'read or change the API key';
 
-export function createStateStore(dir: string, hooks: { beforeRename?: () => void } = {}): StateStore {
+export function createStateStore(dir: string, options: { beforeRename?: () => void; files?: FileOps } = {}): StateStore {
+  const files = options.files ?? nodeFileOps;
   const file = join(dir, 'state.json');
   function read(): State | undefined {
     let dirStat: Stats;
     try {
-      dirStat = statSync(dir);
+      dirStat = files.statSync(dir);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw new StateError(`cannot read the config directory ${dir} (${(error as NodeJS.ErrnoException).code})`, 'io');
@@ -32,10 +34,10 @@ export function createStateStore(dir: string, hooks: { beforeRename?: () => void
     refuseLooseMode(dir, dirStat, DIR_MODE, 'the config directory', KEY_RISK);
     let raw: string;
     try {
-      const stat = lstatSync(file);
+      const stat = files.lstatSync(file);
       if (!stat.isFile()) throw new StateError(`${file} is not a regular file`, 'exposed', { hint: 'move it away and register again' });
       refuseLooseMode(file, stat, FILE_MODE, 'the state file', KEY_RISK);
-      raw = readFileSync(file, 'utf8');
+      raw = files.readFileSync(file, 'utf8');
     } catch (error) {
       if (error instanceof StateError) throw error;
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
@@ -48,14 +50,14 @@ export function createStateStore(dir: string, hooks: { beforeRename?: () => void
     dir,
     file,
     read,
-    prepareDir: () => preparePrivateDir(dir),
+    prepareDir: () => preparePrivateDir(dir, files),
     write(state) {
-      preparePrivateDir(dir);
-      writePrivateFile(file, `${JSON.stringify({ ...state, version: STATE_VERSION }, null, 2)}\n`, hooks);
+      preparePrivateDir(dir, files);
+      writePrivateFile(file, `${JSON.stringify({ ...state, version: STATE_VERSION }, null, 2)}\n`, { beforeRename: options.beforeRename, files });
     },
     backup(stamp) {
       const target = join(dir, `state.${stamp.replace(/[^0-9A-Za-z]/g, '')}.bak.json`);
-      writePrivateFile(target, readFileSync(file, 'utf8'));
+      writePrivateFile(target, files.readFileSync(file, 'utf8'), { files });
       return target;
     },
   };

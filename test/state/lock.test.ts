@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BusyError, EXIT, NotRegisteredError } from '../../src/errors.js';
+import { nodeFileOps, type FileOps } from '../../src/state/file-ops.js';
 import { acquireLock } from '../../src/state/lock.js';
 
 // One state-changing run at a time (R6). Liveness is injected: no process is started or killed.
@@ -19,7 +20,6 @@ beforeEach(() => {
   file = path.join(dir, 'lock');
 });
 afterEach(() => {
-  vi.restoreAllMocks();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -128,16 +128,18 @@ describe('a stale lock is taken over', () => {
   it('does not take over a fresh lock that replaced the stale one after it was read', () => {
     leave(JSON.stringify({ pid: 4242 }));
     const fresh = JSON.stringify({ pid: 777, startedAt: new Date(T0).toISOString() });
-    const open = fs.openSync;
     // Another run recovers first: between our read of the stale lock and our takeover, the lock is new.
-    vi.spyOn(fs, 'openSync').mockImplementation((target, ...rest) => {
-      if (String(target).endsWith('.takeover')) {
-        fs.rmSync(file);
-        fs.writeFileSync(file, fresh, { mode: 0o600 });
-      }
-      return open(target, ...(rest as [number, number]));
-    });
-    const error = thrown(() => acquireLock({ dir, pid: 555, now: T0, isAlive: (pid) => pid !== 4242 }));
+    const files: FileOps = {
+      ...nodeFileOps,
+      openSync: ((target: fs.PathLike, ...rest: [number, number]) => {
+        if (String(target).endsWith('.takeover')) {
+          fs.rmSync(file);
+          fs.writeFileSync(file, fresh, { mode: 0o600 });
+        }
+        return nodeFileOps.openSync(target, ...rest);
+      }) as FileOps['openSync'],
+    };
+    const error = thrown(() => acquireLock({ dir, pid: 555, now: T0, isAlive: (pid) => pid !== 4242, files }));
     expect(error).toBeInstanceOf(BusyError);
     expect(fs.readFileSync(file, 'utf8')).toBe(fresh);
     expect(fs.readdirSync(dir)).toEqual(['lock']);

@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EXIT, StateError } from '../../src/errors.js';
 import type { State } from '../../src/state/schema.js';
+import { nodeFileOps, type FileOps } from '../../src/state/file-ops.js';
 import { createStateStore, parseState } from '../../src/state/store.js';
 
 // The private store on a real file system, in a temp dir per test. Tests run as root, so permission
-// denied cannot be provoked with chmod; loose modes can, and I/O failures are injected with spies.
+// denied cannot be provoked with chmod; loose modes can, and I/O failures are injected as file operations.
 
 let root: string;
 let dir: string;
@@ -16,7 +17,6 @@ beforeEach(() => {
   dir = path.join(root, 'config');
 });
 afterEach(() => {
-  vi.restoreAllMocks();
   fs.rmSync(root, { recursive: true, force: true });
 });
 
@@ -28,6 +28,30 @@ const STATE: State = {
 };
 
 const mode = (target: string) => fs.statSync(target).mode & 0o777;
+
+/** Node's file operations, each call recorded in `calls`. */
+function watched(calls: Array<{ name: string; args: unknown[] }>): FileOps {
+  const ops: Record<string, unknown> = {};
+  for (const [name, op] of Object.entries(nodeFileOps) as Array<[string, (...args: unknown[]) => unknown]>) {
+    ops[name] = (...args: unknown[]) => {
+      calls.push({ name, args });
+      return op(...args);
+    };
+  }
+  return ops as unknown as FileOps;
+}
+
+/** Node's file operations, except that the first call of `name` throws `error`. */
+function failingOnce(name: keyof FileOps, error: Error): FileOps {
+  let failed = false;
+  const real = nodeFileOps[name] as (...args: unknown[]) => unknown;
+  const once = (...args: unknown[]) => {
+    if (failed) return real(...args);
+    failed = true;
+    throw error;
+  };
+  return { ...nodeFileOps, [name]: once };
+}
 
 function seed(content: string, fileMode = 0o600, dirMode = 0o700): string {
   fs.mkdirSync(dir, { mode: dirMode });
@@ -81,26 +105,25 @@ describe('write: atomic, private from the moment of creation (R3, S2)', () => {
     expect(JSON.parse(fs.readFileSync(store.file, 'utf8'))).toEqual({ ...STATE, version: 1 });
   });
 
-  it('takes the modes from creation, not from the umask, and never chmods', () => {
-    const chmod = vi.spyOn(fs, 'chmodSync');
-    const fchmod = vi.spyOn(fs, 'fchmodSync');
-    const open = vi.spyOn(fs, 'openSync');
+  it('takes the modes from creation, not from the umask: the file is created 600, the dir 700', () => {
+    const calls: Array<{ name: string; args: unknown[] }> = [];
     const previous = process.umask(0);
     try {
-      createStateStore(dir).write(STATE);
+      createStateStore(dir, { files: watched(calls) }).write(STATE);
     } finally {
       process.umask(previous);
     }
     expect(mode(dir)).toBe(0o700);
     expect(mode(path.join(dir, 'state.json'))).toBe(0o600);
-    const created = open.mock.calls.filter(([, flags]) => typeof flags === 'number' && (flags & fs.constants.O_CREAT) !== 0);
+    expect(calls.filter((c) => c.name === 'mkdirSync').map((c) => c.args[1])).toEqual([{ recursive: true, mode: 0o700 }]);
+    // One file is created, exclusively, already private: it is never on disk with a looser mode.
+    const created = calls.filter((c) => c.name === 'openSync' && typeof c.args[1] === 'number' && (c.args[1] & fs.constants.O_CREAT) !== 0);
     expect(created).toHaveLength(1);
-    const [temp, flags, fileMode] = created[0]!;
+    const [temp, flags, fileMode] = created[0]!.args;
     expect(path.dirname(String(temp))).toBe(dir);
     expect((flags as number) & fs.constants.O_EXCL).toBe(fs.constants.O_EXCL);
     expect(fileMode).toBe(0o600);
-    expect(chmod).not.toHaveBeenCalled();
-    expect(fchmod).not.toHaveBeenCalled();
+    expect(calls.map((c) => c.name)).toContain('renameSync');
   });
 
   it('replaces the old file as a whole', () => {
@@ -119,10 +142,8 @@ describe('write: atomic, private from the moment of creation (R3, S2)', () => {
     const store = createStateStore(dir);
     store.write(STATE);
     const before = fs.readFileSync(store.file, 'utf8');
-    vi.spyOn(fs, call).mockImplementationOnce(() => {
-      throw Object.assign(new Error('disk full'), { code: 'ENOSPC' });
-    });
-    expect(() => store.write({ ...STATE, cursor: null })).toThrow('disk full');
+    const files = failingOnce(call, Object.assign(new Error('disk full'), { code: 'ENOSPC' }));
+    expect(() => createStateStore(dir, { files }).write({ ...STATE, cursor: null })).toThrow('disk full');
     expect(fs.readFileSync(store.file, 'utf8')).toBe(before);
     expect(fs.readdirSync(dir)).toEqual(['state.json']);
   });
