@@ -1,55 +1,28 @@
-import {
-  closeSync,
-  constants,
-  fsyncSync,
-  lstatSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  unlinkSync,
-  writeFileSync,
-  writeSync,
-} from 'node:fs';
+import fs from 'node:fs';
 
 /**
  * The file-system calls behind the state file, the settings file and the lock. Passed in (Node's by
  * default), so that a test can make one fail, or watch them, without patching node:fs for everyone.
  */
-export interface FileOps {
-  closeSync: typeof closeSync;
-  fsyncSync: typeof fsyncSync;
-  lstatSync: typeof lstatSync;
-  mkdirSync: typeof mkdirSync;
-  openSync: typeof openSync;
-  readdirSync: typeof readdirSync;
-  readFileSync: typeof readFileSync;
-  renameSync: typeof renameSync;
-  rmSync: typeof rmSync;
-  statSync: typeof statSync;
-  unlinkSync: typeof unlinkSync;
-  writeFileSync: typeof writeFileSync;
-  writeSync: typeof writeSync;
-}
+export type FileOps = Pick<
+  typeof fs,
+  | 'closeSync'
+  | 'fsyncSync'
+  | 'lstatSync'
+  | 'mkdirSync'
+  | 'openSync'
+  | 'readdirSync'
+  | 'readFileSync'
+  | 'renameSync'
+  | 'rmSync'
+  | 'statSync'
+  | 'unlinkSync'
+  | 'writeFileSync'
+  | 'writeSync'
+>;
 
-export const nodeFileOps: FileOps = {
-  closeSync,
-  fsyncSync,
-  lstatSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  unlinkSync,
-  writeFileSync,
-  writeSync,
-};
+// The module itself, not a copy of it: the build turns this default import into a plain require().
+export const nodeFileOps: FileOps = fs;
 
 /** Open for writing, create, and fail if it exists: a file made this way is ours, with the mode we gave. */
-export const CREATE_EXCLUSIVE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL;
+export const CREATE_EXCLUSIVE = fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL;

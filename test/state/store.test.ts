@@ -32,7 +32,8 @@ const mode = (target: string) => fs.statSync(target).mode & 0o777;
 /** Node's file operations, each call recorded in `calls`. */
 function watched(calls: Array<{ name: string; args: unknown[] }>): FileOps {
   const ops: Record<string, unknown> = {};
-  for (const [name, op] of Object.entries(nodeFileOps) as Array<[string, (...args: unknown[]) => unknown]>) {
+  for (const [name, op] of Object.entries(nodeFileOps) as Array<[string, unknown]>) {
+    if (typeof op !== 'function') continue;
     ops[name] = (...args: unknown[]) => {
       calls.push({ name, args });
       return op(...args);
