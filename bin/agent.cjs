@@ -12,7 +12,8 @@ const vm = require('node:vm');
 const Module = module.constructor;
 
 const bundle = path.join(__dirname, '..', 'dist', 'agent.cjs');
-const source = fs.readFileSync(bundle, 'utf8');
+// The build makes the bundle ASCII, so latin1 reads it exactly as utf8 would, without the decoding (~0.2 ms).
+const source = fs.readFileSync(bundle).toString('latin1');
 const buildId = /^\/\*build:([0-9a-f]+)\*\//.exec(source);
 let cachedData;
 try {
