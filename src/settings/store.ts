@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import * as z from 'zod/mini';
 import { ANALYZER_KINDS } from '../analysis/types.js';
 import { StateError } from '../errors.js';
-import { DIR_MODE, FILE_MODE, preparePrivateDir, refuseLooseMode, writePrivateFile } from '../state/private-file.js';
+import { DIR_MODE, FILE_MODE, fileSystemError, preparePrivateDir, refuseLooseMode, writePrivateFile } from '../state/private-file.js';
 import { FALLBACKS, MAX_TIMEOUT_S, type Settings } from './keys.js';
 
 // config.json: the analyser settings, apart from the state file (cli.md) so that changing the analyser
@@ -58,7 +58,7 @@ export function readSettingsForEdit(configDir: string): Record<string, unknown> 
   } catch (error) {
     if (error instanceof StateError) throw error;
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw new StateError(`cannot read the settings file ${file} (${(error as NodeJS.ErrnoException).code})`, 'io');
+    throw fileSystemError('read the settings file', file, error);
   }
   let json: unknown;
   try {

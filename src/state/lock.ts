@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { BusyError, NotRegisteredError } from '../errors.js';
 import { CREATE_EXCLUSIVE, nodeFileOps, type FileOps } from './file-ops.js';
+import { fileSystemError } from './private-file.js';
 
 /** A run never lasts this long (its budget is far shorter), so an older lock is stale even if its pid was reused. */
 const STALE_AFTER_MS = 15 * 60_000;
@@ -28,23 +29,16 @@ export interface Lock {
 export function acquireLock({ dir, pid, now, isAlive = processAlive, files = nodeFileOps }: LockOptions): Lock {
   const file = join(dir, 'lock');
   for (let attempt = 0; attempt < 3; attempt++) {
+    let fd: number | undefined;
     try {
-      const fd = files.openSync(file, CREATE_EXCLUSIVE, 0o600);
-      const mine = JSON.stringify({ pid, startedAt: new Date(now).toISOString() });
-      files.writeSync(fd, mine);
-      files.closeSync(fd);
-      return {
-        release() {
-          // Only our own lock is removed, should anything ever have replaced it.
-          if (readHolder(file, files)?.raw === mine) removeIfThere(file, files);
-        },
-      };
+      fd = files.openSync(file, CREATE_EXCLUSIVE, 0o600);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       // No config dir means nobody registered here: say so (exit 3), not "unexpected error: ENOENT".
       if (code === 'ENOENT') throw new NotRegisteredError(`no agent is registered in ${dir}`, { hint: 'run "agent register" first' });
-      if (code !== 'EEXIST') throw error;
+      if (code !== 'EEXIST') throw fileSystemError('create the lock file', file, error);
     }
+    if (fd !== undefined) return holdLock(file, fd, JSON.stringify({ pid, startedAt: new Date(now).toISOString() }), files);
     const holder = readHolder(file, files);
     if (!holder) continue; // released between our open and read: try again
     const age = now - holder.mtimeMs;
@@ -59,11 +53,38 @@ export function acquireLock({ dir, pid, now, isAlive = processAlive, files = nod
     try {
       const again = readHolder(file, files);
       if (again && again.raw === holder.raw && again.ino === holder.ino) removeIfThere(file, files);
-    } finally {
-      removeIfThere(guard, files);
+    } catch (error) {
+      tryToRemove(guard, files); // the lock's own failure is the one to report
+      throw error;
     }
+    removeIfThere(guard, files);
   }
   throw new BusyError(`could not take the lock ${file}; another run keeps taking it`, { hint: 'try again in a moment' });
+}
+
+/** The lock file is ours (created by this run): it names us, and is removed again on release. */
+function holdLock(file: string, fd: number, mine: string, files: FileOps): Lock {
+  try {
+    files.writeSync(fd, mine);
+  } catch (error) {
+    // A lock naming nobody would turn other runs away for 10 s: this run did nothing, so it leaves none.
+    files.closeSync(fd);
+    tryToRemove(file, files);
+    throw fileSystemError('write the lock file', file, error);
+  }
+  files.closeSync(fd);
+  return {
+    release() {
+      // Only our own lock is removed, should anything ever have replaced it. Best effort: the run's
+      // outcome stands, and a lock left behind names a pid that is gone, so the next run takes it over
+      // (and says what is wrong if it cannot remove it either).
+      try {
+        if (readHolder(file, files)?.raw === mine) removeIfThere(file, files);
+      } catch {
+        // see above
+      }
+    },
+  };
 }
 
 /** The takeover guard is held for a few file operations; one older than 10 s was left by a killed run. */
@@ -73,7 +94,7 @@ function takeGuard(guard: string, now: number, files: FileOps): boolean {
       files.closeSync(files.openSync(guard, CREATE_EXCLUSIVE, 0o600));
       return true;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw fileSystemError('create the lock file', guard, error);
     }
     try {
       if (now - files.statSync(guard).mtimeMs <= 10_000) return false;
@@ -90,7 +111,15 @@ function removeIfThere(file: string, files: FileOps): void {
   try {
     files.unlinkSync(file);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw fileSystemError('remove the lock file', file, error);
+  }
+}
+
+function tryToRemove(file: string, files: FileOps): void {
+  try {
+    files.unlinkSync(file);
+  } catch {
+    // best effort: the error that matters is the one being reported
   }
 }
 

@@ -19,16 +19,36 @@ export function refuseLooseMode(target: string, stat: Stats, wanted: number, kin
   });
 }
 
+const FILE_SYSTEM_HINTS: Record<string, string> = {
+  EACCES: 'check that the config directory and its files belong to the user this runs as (cron: the crontab owner)',
+  EPERM: 'check that the config directory and its files belong to the user this runs as (cron: the crontab owner)',
+  EROFS: 'the file system is read-only',
+  ENOSPC: 'the disk is full',
+  EDQUOT: 'the disk quota is used up',
+};
+
+/**
+ * A failed file operation in the config dir, said as what it is: not "unexpected error … a bug", but what
+ * could not be done to which file, the system's code, and what to check (S2 files are private, so a
+ * config dir made by another user, e.g. with sudo, is the usual cause).
+ */
+export function fileSystemError(action: string, target: string, error: unknown): StateError {
+  if (error instanceof StateError) return error;
+  const code = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
+  return new StateError(`cannot ${action} ${target} (${code})`, 'io', { hint: FILE_SYSTEM_HINTS[code], cause: error });
+}
+
 /** Creates the directory (mode 700) if needed and refuses one that others can open (S2). */
 export function preparePrivateDir(dir: string, files: FileOps = nodeFileOps): void {
-  // mkdir applies the mode at creation, so the directory is never open even for an instant.
+  let stat: Stats;
   try {
+    // mkdir applies the mode at creation, so the directory is never open even for an instant.
     files.mkdirSync(dir, { recursive: true, mode: DIR_MODE });
+    stat = files.statSync(dir);
   } catch (error) {
     // EEXIST here means a file stands where the directory should be.
-    throw new StateError(`cannot create the config directory ${dir} (${(error as NodeJS.ErrnoException).code})`, 'io', { cause: error });
+    throw fileSystemError('create the config directory', dir, error);
   }
-  const stat = files.statSync(dir);
   if (!stat.isDirectory()) throw new StateError(`${dir} is not a directory`, 'io');
   refuseLooseMode(dir, stat, DIR_MODE, 'the config directory', 'read or change the API key');
 }
@@ -40,7 +60,11 @@ let writes = 0;
  * content is never on disk with a looser mode than 600, not even for an instant.
  */
 export function writePrivateFile(target: string, content: string, options: { beforeRename?: () => void; files?: FileOps } = {}): void {
-  writeFileAtomic(target, content, { ...options, mode: FILE_MODE });
+  try {
+    writeFileAtomic(target, content, { ...options, mode: FILE_MODE });
+  } catch (error) {
+    throw fileSystemError('write', target, error);
+  }
 }
 
 /** Atomic, with the file created in its final mode (before the umask): the sandbox's files use it too. */

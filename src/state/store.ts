@@ -2,7 +2,7 @@ import type { Stats } from 'node:fs';
 import { join } from 'node:path';
 import { StateError } from '../errors.js';
 import { nodeFileOps, type FileOps } from './file-ops.js';
-import { DIR_MODE, FILE_MODE, preparePrivateDir, refuseLooseMode, writePrivateFile } from './private-file.js';
+import { DIR_MODE, FILE_MODE, fileSystemError, preparePrivateDir, refuseLooseMode, writePrivateFile } from './private-file.js';
 import { STATE_VERSION, stateSchema, type State } from './schema.js';
 
 export interface StateStore {
@@ -29,7 +29,7 @@ export function createStateStore(dir: string, options: { beforeRename?: () => vo
       dirStat = files.statSync(dir);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw new StateError(`cannot read the config directory ${dir} (${(error as NodeJS.ErrnoException).code})`, 'io');
+      throw fileSystemError('read the config directory', dir, error);
     }
     refuseLooseMode(dir, dirStat, DIR_MODE, 'the config directory', KEY_RISK);
     let raw: string;
@@ -41,7 +41,7 @@ export function createStateStore(dir: string, options: { beforeRename?: () => vo
     } catch (error) {
       if (error instanceof StateError) throw error;
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw new StateError(`cannot read the state file ${file} (${(error as NodeJS.ErrnoException).code})`, 'io');
+      throw fileSystemError('read the state file', file, error);
     }
     return parseState(raw, file);
   }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BusyError, EXIT, NotRegisteredError } from '../../src/errors.js';
+import { BusyError, EXIT, NotRegisteredError, StateError } from '../../src/errors.js';
 import { nodeFileOps, type FileOps } from '../../src/state/file-ops.js';
 import { acquireLock } from '../../src/state/lock.js';
 
@@ -162,5 +162,46 @@ describe('a stale lock is taken over', () => {
     expect(JSON.parse(fs.readFileSync(file, 'utf8')).pid).toBe(555);
     expect(fs.readdirSync(dir)).toEqual(['lock']);
     lock.release();
+  });
+});
+
+describe('a config dir this user may not write (running as root, so the failures are injected)', () => {
+  const failure = (code: string) => Object.assign(new Error(`${code}: injected`), { code });
+  const failing = (name: 'openSync' | 'writeSync' | 'unlinkSync', code: string): FileOps => ({
+    ...nodeFileOps,
+    [name]: () => {
+      throw failure(code);
+    },
+  });
+
+  it('a lock that cannot be created: says which file and what to check, not "a bug"', () => {
+    const error = thrown(() => acquireLock({ dir, pid: 101, now: T0, isAlive: alive, files: failing('openSync', 'EACCES') }));
+    expect(error).toBeInstanceOf(StateError);
+    expect((error as StateError).reason).toBe('io');
+    expect(error.message).toBe(`cannot create the lock file ${file} (EACCES)`);
+    expect((error as StateError).hint).toContain('belong to the user this runs as');
+  });
+
+  it('a lock that cannot be written is not left behind to turn other runs away', () => {
+    const error = thrown(() => acquireLock({ dir, pid: 101, now: T0, isAlive: alive, files: failing('writeSync', 'ENOSPC') }));
+    expect(error).toBeInstanceOf(StateError);
+    expect(error.message).toBe(`cannot write the lock file ${file} (ENOSPC)`);
+    expect((error as StateError).hint).toBe('the disk is full');
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
+
+  it('a release that cannot remove the lock does not turn a finished run into a failure; the next run takes it over', () => {
+    const lock = acquireLock({ dir, pid: 101, now: T0, isAlive: alive, files: failing('unlinkSync', 'EACCES') });
+    expect(() => lock.release()).not.toThrow();
+    expect(JSON.parse(fs.readFileSync(file, 'utf8')).pid).toBe(101);
+    acquireLock({ dir, pid: 202, now: T0, isAlive: (pid) => pid !== 101 }).release();
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
+
+  it('a stale lock that cannot be removed: the takeover says so', () => {
+    leave(JSON.stringify({ pid: 4242 }));
+    const error = thrown(() => acquireLock({ dir, pid: 555, now: T0, isAlive: dead, files: failing('unlinkSync', 'EACCES') }));
+    expect(error).toBeInstanceOf(StateError);
+    expect(error.message).toBe(`cannot remove the lock file ${file} (EACCES)`);
   });
 });

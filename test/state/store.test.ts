@@ -143,10 +143,51 @@ describe('write: atomic, private from the moment of creation (R3, S2)', () => {
     const store = createStateStore(dir);
     store.write(STATE);
     const before = fs.readFileSync(store.file, 'utf8');
-    const files = failingOnce(call, Object.assign(new Error('disk full'), { code: 'ENOSPC' }));
-    expect(() => createStateStore(dir, { files }).write({ ...STATE, cursor: null })).toThrow('disk full');
+    const files = failingOnce(call, Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' }));
+    const error = thrown(() => createStateStore(dir, { files }).write({ ...STATE, cursor: null }));
+    expect(error).toBeInstanceOf(StateError);
+    expect(error.reason).toBe('io');
+    expect(error.message).toBe(`cannot write ${store.file} (ENOSPC)`);
+    expect(error.hint).toBe('the disk is full');
     expect(fs.readFileSync(store.file, 'utf8')).toBe(before);
     expect(fs.readdirSync(dir)).toEqual(['state.json']);
+  });
+});
+
+describe('a config dir this user may not write (running as root, so the failures are injected)', () => {
+  const denied = () => Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' });
+
+  it('a state file that cannot be created: says which file and what to check, not "a bug"; nothing left behind', () => {
+    const store = createStateStore(dir);
+    store.write(STATE);
+    const before = fs.readFileSync(store.file, 'utf8');
+    const error = thrown(() => createStateStore(dir, { files: failingOnce('openSync', denied()) }).write({ ...STATE, cursor: null }));
+    expect(error).toBeInstanceOf(StateError);
+    expect(error.reason).toBe('io');
+    expect(error.exitCode).toBe(EXIT.unexpected);
+    expect(error.message).toBe(`cannot write ${store.file} (EACCES)`);
+    expect(error.hint).toContain('belong to the user this runs as');
+    expect(fs.readFileSync(store.file, 'utf8')).toBe(before);
+    expect(fs.readdirSync(dir)).toEqual(['state.json']);
+  });
+
+  it('a config dir that cannot be created', () => {
+    const error = thrown(() => createStateStore(dir, { files: failingOnce('mkdirSync', denied()) }).write(STATE));
+    expect(error).toBeInstanceOf(StateError);
+    expect(error.reason).toBe('io');
+    expect(error.message).toBe(`cannot create the config directory ${dir} (EACCES)`);
+    expect(error.hint).toContain('belong to the user this runs as');
+    expect(fs.existsSync(dir)).toBe(false);
+  });
+
+  it('a state file that cannot be read', () => {
+    const store = createStateStore(dir);
+    store.write(STATE);
+    const error = thrown(() => createStateStore(dir, { files: failingOnce('readFileSync', denied()) }).read());
+    expect(error).toBeInstanceOf(StateError);
+    expect(error.reason).toBe('io');
+    expect(error.message).toBe(`cannot read the state file ${store.file} (EACCES)`);
+    expect(error.hint).toContain('belong to the user this runs as');
   });
 });
 
