@@ -36,17 +36,33 @@ const undiciApart = {
 
 // `import os from 'node:os'` becomes esbuild's __toESM(require('node:os')), which copies every export of
 // the module onto a new object, each time one is imported: ~0.15 ms a module on every run (env-paths alone
-// imports three at load, on --version too). A built-in module's default export is the module itself, so in
-// these files a plain require() gives the same object without the copy. Only this exact form is rewritten.
+// imports three at load, on --version too). A built-in module's default export is the module itself, so a
+// plain require() gives the same object without the copy. Only that exact line is rewritten, and only in a
+// file's leading imports, where it runs where the import would (built-ins have no load-order effects). In
+// src/ such an import is never type-only (tsconfig: verbatimModuleSyntax), so nothing new gets loaded.
 const builtinDefaultImports = {
   name: 'builtin-default-imports',
   setup(build) {
-    const statement = /^import (\w+) from '(node:[a-z_/]+)';$/gm;
+    const statement = /^import (\w+) from '(node:[a-z_/]+)';$/;
     build.onLoad({ filter: /\.(js|mjs|ts)$/ }, (args) => {
       const text = readFileSync(args.path, 'utf8');
-      if (!text.match(statement)) return undefined;
-      const contents = text.replace(statement, (line, name, specifier) => (isBuiltin(specifier) ? `const ${name} = require('${specifier}');` : line));
-      return { contents, loader: args.path.endsWith('.ts') ? 'ts' : 'js', resolveDir: path.dirname(args.path) };
+      if (!text.includes("from 'node:")) return undefined;
+      const lines = text.split('\n');
+      let changed = false;
+      for (let i = 0, inImport = false; i < lines.length; i++) {
+        const line = lines[i];
+        const match = statement.exec(line);
+        if (match && isBuiltin(match[2])) {
+          lines[i] = `const ${match[1]} = require('${match[2]}');`;
+          changed = true;
+        } else if (inImport || line.startsWith('import ')) {
+          inImport = !/['"];?\s*$/.test(line); // a multi-line import ends with its module's name
+        } else if (!/^\s*($|\/\/|\/\*|\*|['"]use strict['"])/.test(line)) {
+          break; // the first statement that is not an import: the header is over
+        }
+      }
+      if (!changed) return undefined;
+      return { contents: lines.join('\n'), loader: args.path.endsWith('.ts') ? 'ts' : 'js', resolveDir: path.dirname(args.path) };
     });
   },
 };

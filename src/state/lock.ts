@@ -65,14 +65,18 @@ export function acquireLock({ dir, pid, now, isAlive = processAlive, files = nod
 /** The lock file is ours (created by this run): it names us, and is removed again on release. */
 function holdLock(file: string, fd: number, mine: string, files: FileOps): Lock {
   try {
-    files.writeSync(fd, mine);
+    try {
+      // writeFileSync, not writeSync: it loops until every byte is written, and a lock cut short would
+      // never match `mine` on release.
+      files.writeFileSync(fd, mine);
+    } finally {
+      files.closeSync(fd);
+    }
   } catch (error) {
     // A lock naming nobody would turn other runs away for 10 s: this run did nothing, so it leaves none.
-    files.closeSync(fd);
     tryToRemove(file, files);
     throw fileSystemError('write the lock file', file, error);
   }
-  files.closeSync(fd);
   return {
     release() {
       // Only our own lock is removed, should anything ever have replaced it. Best effort: the run's
@@ -123,21 +127,28 @@ function tryToRemove(file: string, files: FileOps): void {
   }
 }
 
+/**
+ * The lock as found, or undefined if it is gone. One we may not read is an error: taken for "gone", it
+ * would make every run give up as "busy" (a quiet exit 0 under cron) for as long as it stays.
+ */
 function readHolder(file: string, files: FileOps): { raw: string; pid: number | undefined; mtimeMs: number; ino: number } | undefined {
+  let raw: string;
+  let stat: { mtimeMs: number; ino: number };
   try {
-    const raw = files.readFileSync(file, 'utf8');
-    const { mtimeMs, ino } = files.statSync(file);
-    let pid: number | undefined;
-    try {
-      const value = (JSON.parse(raw) as { pid?: unknown }).pid;
-      if (typeof value === 'number' && Number.isInteger(value) && value > 0) pid = value;
-    } catch {
-      // half-written by a holder that is starting up, or garbage
-    }
-    return { raw, pid, mtimeMs, ino };
-  } catch {
-    return undefined;
+    raw = files.readFileSync(file, 'utf8');
+    stat = files.statSync(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw fileSystemError('read the lock file', file, error);
   }
+  let pid: number | undefined;
+  try {
+    const value = (JSON.parse(raw) as { pid?: unknown }).pid;
+    if (typeof value === 'number' && Number.isInteger(value) && value > 0) pid = value;
+  } catch {
+    // half-written by a holder that is starting up, or garbage
+  }
+  return { raw, pid, mtimeMs: stat.mtimeMs, ino: stat.ino };
 }
 
 function processAlive(pid: number): boolean {

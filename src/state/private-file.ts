@@ -32,10 +32,12 @@ const FILE_SYSTEM_HINTS: Record<string, string> = {
  * could not be done to which file, the system's code, and what to check (S2 files are private, so a
  * config dir made by another user, e.g. with sudo, is the usual cause).
  */
-export function fileSystemError(action: string, target: string, error: unknown): StateError {
-  if (error instanceof StateError) return error;
-  const code = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
-  return new StateError(`cannot ${action} ${target} (${code})`, 'io', { hint: FILE_SYSTEM_HINTS[code], cause: error });
+export function fileSystemError(action: string, target: string, error: unknown): unknown {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  // Anything else (a StateError already, or a bug) goes on as it is.
+  if (error instanceof StateError || typeof code !== 'string') return error;
+  const hint = Object.hasOwn(FILE_SYSTEM_HINTS, code) ? FILE_SYSTEM_HINTS[code] : undefined;
+  return new StateError(`cannot ${action} ${target} (${code})`, 'io', { hint, cause: error });
 }
 
 /** Creates the directory (mode 700) if needed and refuses one that others can open (S2). */
@@ -101,7 +103,13 @@ export function writeFileAtomic(target: string, content: string, options: { mode
 // the key): removed by a later write once it is older than any run can be.
 function removeStaleTemps(dir: string, prefix: string, files: FileOps): void {
   const now = Date.now();
-  for (const name of files.readdirSync(dir)) {
+  let names: string[];
+  try {
+    names = files.readdirSync(dir);
+  } catch {
+    return; // the write itself is done and durable: tidying up can wait for the next one
+  }
+  for (const name of names) {
     if (!name.startsWith(prefix) || !name.endsWith('.tmp')) continue;
     const file = join(dir, name);
     try {

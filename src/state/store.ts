@@ -57,7 +57,13 @@ export function createStateStore(dir: string, options: { beforeRename?: () => vo
     },
     backup(stamp) {
       const target = join(dir, `state.${stamp.replace(/[^0-9A-Za-z]/g, '')}.bak.json`);
-      writePrivateFile(target, files.readFileSync(file, 'utf8'), { files });
+      let current: string;
+      try {
+        current = files.readFileSync(file, 'utf8');
+      } catch (error) {
+        throw fileSystemError('read the state file', file, error);
+      }
+      writePrivateFile(target, current, { files });
       return target;
     },
   };

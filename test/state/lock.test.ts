@@ -167,7 +167,7 @@ describe('a stale lock is taken over', () => {
 
 describe('a config dir this user may not write (running as root, so the failures are injected)', () => {
   const failure = (code: string) => Object.assign(new Error(`${code}: injected`), { code });
-  const failing = (name: 'openSync' | 'writeSync' | 'unlinkSync', code: string): FileOps => ({
+  const failing = (name: 'openSync' | 'writeFileSync' | 'unlinkSync' | 'readFileSync', code: string): FileOps => ({
     ...nodeFileOps,
     [name]: () => {
       throw failure(code);
@@ -183,10 +183,29 @@ describe('a config dir this user may not write (running as root, so the failures
   });
 
   it('a lock that cannot be written is not left behind to turn other runs away', () => {
-    const error = thrown(() => acquireLock({ dir, pid: 101, now: T0, isAlive: alive, files: failing('writeSync', 'ENOSPC') }));
+    const error = thrown(() => acquireLock({ dir, pid: 101, now: T0, isAlive: alive, files: failing('writeFileSync', 'ENOSPC') }));
     expect(error).toBeInstanceOf(StateError);
     expect(error.message).toBe(`cannot write the lock file ${file} (ENOSPC)`);
     expect((error as StateError).hint).toBe('the disk is full');
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
+
+  it('a lock this user may not read is an error, not "busy" (which would be a quiet exit 0 on every cron run)', () => {
+    leave(JSON.stringify({ pid: 4242 }));
+    const error = thrown(() => acquireLock({ dir, pid: 555, now: T0, isAlive: alive, files: failing('readFileSync', 'EACCES') }));
+    expect(error).toBeInstanceOf(StateError);
+    expect(error.message).toBe(`cannot read the lock file ${file} (EACCES)`);
+  });
+
+  it("a failure that is not the file system's (a bug) is not dressed up as one", () => {
+    const bug = new TypeError('not a function');
+    const files: FileOps = {
+      ...nodeFileOps,
+      writeFileSync: () => {
+        throw bug;
+      },
+    };
+    expect(thrown(() => acquireLock({ dir, pid: 101, now: T0, isAlive: alive, files }))).toBe(bug);
     expect(fs.readdirSync(dir)).toEqual([]);
   });
 

@@ -124,7 +124,10 @@ describe('write: atomic, private from the moment of creation (R3, S2)', () => {
     expect(path.dirname(String(temp))).toBe(dir);
     expect((flags as number) & fs.constants.O_EXCL).toBe(fs.constants.O_EXCL);
     expect(fileMode).toBe(0o600);
-    expect(calls.map((c) => c.name)).toContain('renameSync');
+    const names = calls.map((c) => c.name);
+    expect(names).toContain('renameSync');
+    expect(names).not.toContain('chmodSync');
+    expect(names).not.toContain('fchmodSync');
   });
 
   it('replaces the old file as a whole', () => {
