@@ -13,7 +13,8 @@ export interface CliDeps {
   stdout: WritableLike;
   stderr: WritableLike;
   version: string;
-  defaultConfigDir: () => string;
+  /** Loaded only when asked: a run given --config-dir (or --version) never needs it. */
+  defaultConfigDir: () => Promise<string>;
   /** Builds the command context once the global options are known. */
   context: (base: Omit<Context, 'transport' | 'timing' | 'pid'>) => Context;
   /** Questions for a person at a terminal. */
@@ -73,7 +74,7 @@ Exit codes: 0 ok (also nothing new, a skip) · 1 unexpected · 2 usage or invali
       const ctx = deps.context({
         output,
         env: deps.env,
-        configDir: globals.configDir ?? deps.env.AGENT_CONFIG_DIR ?? deps.defaultConfigDir(),
+        configDir: globals.configDir ?? deps.env.AGENT_CONFIG_DIR ?? (await deps.defaultConfigDir()),
         baseUrl: globals.baseUrl ?? (deps.env.AGENT_BASE_URL || undefined),
         prompt: globals.json ? undefined : deps.prompt,
       });

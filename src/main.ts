@@ -1,4 +1,3 @@
-import envPaths from 'env-paths';
 import { runCli } from './cli.js';
 import { UsageError } from './errors.js';
 import { stdio } from './output/stdio.js';
@@ -14,7 +13,8 @@ async function main(): Promise<void> {
     stdout: stdio(1, () => process.stdout),
     stderr: stdio(2, () => process.stderr),
     version: process.env.AGENT_BUILD_VERSION ?? '0.0.0',
-    defaultConfigDir: () => envPaths('prediction-agent', { suffix: '' }).config,
+    // env-paths loads node:os and asks for the home and temp dirs as it loads: only when the default is used.
+    defaultConfigDir: async () => (await import('env-paths')).default('prediction-agent', { suffix: '' }).config,
     // Asked only when needed: reading process.stdin builds a stream and loads a dozen modules.
     prompt: { available: () => process.stdin.isTTY === true && process.stderr.isTTY === true, ask },
     context: (base) => ({

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createWorld, modeOf, PROFILE_FLAGS, type World } from './harness.js';
+import { createWorld, modeOf, PROFILE_FLAGS, runAgent, type World } from './harness.js';
 
 let world: World;
 beforeEach(async () => {
@@ -21,6 +21,19 @@ describe('agent register', () => {
     expect(result.stdout + result.stderr).not.toContain(state.apiKey);
     expect(result.stdout).toContain(`hive_…${state.apiKey.slice(-4)}`);
     expect(fs.readdirSync(world.configDir).sort()).toEqual(['state.json']);
+  });
+
+  it('without --config-dir (a crontab line names none): the state goes to ~/.config/prediction-agent, and poll finds it there', async () => {
+    // The harness's world passes --config-dir; cron gives HOME and PATH only, so the default dir is what it uses.
+    const register = await runAgent(['register', '--base-url', world.sandbox.url, '--name', 'default-dir', ...PROFILE_FLAGS, '--json'], world.home);
+    expect(register.code).toBe(0);
+    expect(JSON.parse(register.stdout).stateFile).toBe(path.join(world.configDir, 'state.json'));
+    expect(modeOf(world.configDir)).toBe('700');
+    expect(world.state()).toMatchObject({ agentName: 'default-dir', cursor: null });
+    const thread = world.sandbox.addThread();
+    const poll = await runAgent(['poll'], world.home);
+    expect(poll).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(world.state().cursor).toMatchObject({ id: thread.id });
   });
 
   it('prints {agent, stateFile} with --json and no key', async () => {
