@@ -18,7 +18,6 @@ export type FileOps = Pick<
   | 'statSync'
   | 'unlinkSync'
   | 'writeFileSync'
-  | 'writeSync'
 >;
 
 // The module itself, not a copy of it: the build turns this default import into a plain require().

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BusyError, EXIT, NotRegisteredError, StateError } from '../../src/errors.js';
 import { nodeFileOps, type FileOps } from '../../src/state/file-ops.js';
 import { acquireLock } from '../../src/state/lock.js';
+import { failing, systemError } from '../support/file-ops.js';
 
 // One state-changing run at a time (R6). Liveness is injected: no process is started or killed.
 
@@ -166,16 +167,8 @@ describe('a stale lock is taken over', () => {
 });
 
 describe('a config dir this user may not write (running as root, so the failures are injected)', () => {
-  const failure = (code: string) => Object.assign(new Error(`${code}: injected`), { code });
-  const failing = (name: 'openSync' | 'writeFileSync' | 'unlinkSync' | 'readFileSync', code: string): FileOps => ({
-    ...nodeFileOps,
-    [name]: () => {
-      throw failure(code);
-    },
-  });
-
   it('a lock that cannot be created: says which file and what to check, not "a bug"', () => {
-    const error = thrown(() => acquireLock({ dir, pid: 101, now: T0, isAlive: alive, files: failing('openSync', 'EACCES') }));
+    const error = thrown(() => acquireLock({ dir, pid: 101, now: T0, isAlive: alive, files: failing('openSync', systemError('EACCES')) }));
     expect(error).toBeInstanceOf(StateError);
     expect((error as StateError).reason).toBe('io');
     expect(error.message).toBe(`cannot create the lock file ${file} (EACCES)`);
@@ -183,7 +176,7 @@ describe('a config dir this user may not write (running as root, so the failures
   });
 
   it('a lock that cannot be written is not left behind to turn other runs away', () => {
-    const error = thrown(() => acquireLock({ dir, pid: 101, now: T0, isAlive: alive, files: failing('writeFileSync', 'ENOSPC') }));
+    const error = thrown(() => acquireLock({ dir, pid: 101, now: T0, isAlive: alive, files: failing('writeFileSync', systemError('ENOSPC')) }));
     expect(error).toBeInstanceOf(StateError);
     expect(error.message).toBe(`cannot write the lock file ${file} (ENOSPC)`);
     expect((error as StateError).hint).toBe('the disk is full');
@@ -192,34 +185,29 @@ describe('a config dir this user may not write (running as root, so the failures
 
   it('a lock this user may not read is an error, not "busy" (which would be a quiet exit 0 on every cron run)', () => {
     leave(JSON.stringify({ pid: 4242 }));
-    const error = thrown(() => acquireLock({ dir, pid: 555, now: T0, isAlive: alive, files: failing('readFileSync', 'EACCES') }));
+    const error = thrown(() => acquireLock({ dir, pid: 555, now: T0, isAlive: alive, files: failing('readFileSync', systemError('EACCES')) }));
     expect(error).toBeInstanceOf(StateError);
     expect(error.message).toBe(`cannot read the lock file ${file} (EACCES)`);
   });
 
   it("a failure that is not the file system's (a bug) is not dressed up as one", () => {
     const bug = new TypeError('not a function');
-    const files: FileOps = {
-      ...nodeFileOps,
-      writeFileSync: () => {
-        throw bug;
-      },
-    };
-    expect(thrown(() => acquireLock({ dir, pid: 101, now: T0, isAlive: alive, files }))).toBe(bug);
+    expect(thrown(() => acquireLock({ dir, pid: 101, now: T0, isAlive: alive, files: failing('writeFileSync', bug) }))).toBe(bug);
     expect(fs.readdirSync(dir)).toEqual([]);
   });
 
   it('a release that cannot remove the lock does not turn a finished run into a failure; the next run takes it over', () => {
-    const lock = acquireLock({ dir, pid: 101, now: T0, isAlive: alive, files: failing('unlinkSync', 'EACCES') });
+    const lock = acquireLock({ dir, pid: 101, now: T0, isAlive: alive, files: failing('unlinkSync', systemError('EACCES')) });
     expect(() => lock.release()).not.toThrow();
     expect(JSON.parse(fs.readFileSync(file, 'utf8')).pid).toBe(101);
     acquireLock({ dir, pid: 202, now: T0, isAlive: (pid) => pid !== 101 }).release();
     expect(fs.readdirSync(dir)).toEqual([]);
   });
 
-  it('a stale lock that cannot be removed: the takeover says so', () => {
+  it('a stale lock that cannot be removed: the takeover says so (not that its own guard could not be removed)', () => {
     leave(JSON.stringify({ pid: 4242 }));
-    const error = thrown(() => acquireLock({ dir, pid: 555, now: T0, isAlive: dead, files: failing('unlinkSync', 'EACCES') }));
+    const files = failing('unlinkSync', systemError('EACCES'), Number.POSITIVE_INFINITY);
+    const error = thrown(() => acquireLock({ dir, pid: 555, now: T0, isAlive: dead, files }));
     expect(error).toBeInstanceOf(StateError);
     expect(error.message).toBe(`cannot remove the lock file ${file} (EACCES)`);
   });

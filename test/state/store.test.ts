@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EXIT, StateError } from '../../src/errors.js';
 import type { State } from '../../src/state/schema.js';
-import { nodeFileOps, type FileOps } from '../../src/state/file-ops.js';
 import { createStateStore, parseState } from '../../src/state/store.js';
+import { failing, systemError, watched } from '../support/file-ops.js';
 
 // The private store on a real file system, in a temp dir per test. Tests run as root, so permission
 // denied cannot be provoked with chmod; loose modes can, and I/O failures are injected as file operations.
@@ -28,31 +28,6 @@ const STATE: State = {
 };
 
 const mode = (target: string) => fs.statSync(target).mode & 0o777;
-
-/** Node's file operations, each call recorded in `calls`. */
-function watched(calls: Array<{ name: string; args: unknown[] }>): FileOps {
-  const ops: Record<string, unknown> = {};
-  for (const [name, op] of Object.entries(nodeFileOps) as Array<[string, unknown]>) {
-    if (typeof op !== 'function') continue;
-    ops[name] = (...args: unknown[]) => {
-      calls.push({ name, args });
-      return op(...args);
-    };
-  }
-  return ops as unknown as FileOps;
-}
-
-/** Node's file operations, except that the first call of `name` throws `error`. */
-function failingOnce(name: keyof FileOps, error: Error): FileOps {
-  let failed = false;
-  const real = nodeFileOps[name] as (...args: unknown[]) => unknown;
-  const once = (...args: unknown[]) => {
-    if (failed) return real(...args);
-    failed = true;
-    throw error;
-  };
-  return { ...nodeFileOps, [name]: once };
-}
 
 function seed(content: string, fileMode = 0o600, dirMode = 0o700): string {
   fs.mkdirSync(dir, { mode: dirMode });
@@ -146,7 +121,7 @@ describe('write: atomic, private from the moment of creation (R3, S2)', () => {
     const store = createStateStore(dir);
     store.write(STATE);
     const before = fs.readFileSync(store.file, 'utf8');
-    const files = failingOnce(call, Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' }));
+    const files = failing(call, systemError('ENOSPC'));
     const error = thrown(() => createStateStore(dir, { files }).write({ ...STATE, cursor: null }));
     expect(error).toBeInstanceOf(StateError);
     expect(error.reason).toBe('io');
@@ -158,13 +133,13 @@ describe('write: atomic, private from the moment of creation (R3, S2)', () => {
 });
 
 describe('a config dir this user may not write (running as root, so the failures are injected)', () => {
-  const denied = () => Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' });
+  const denied = () => systemError('EACCES');
 
   it('a state file that cannot be created: says which file and what to check, not "a bug"; nothing left behind', () => {
     const store = createStateStore(dir);
     store.write(STATE);
     const before = fs.readFileSync(store.file, 'utf8');
-    const error = thrown(() => createStateStore(dir, { files: failingOnce('openSync', denied()) }).write({ ...STATE, cursor: null }));
+    const error = thrown(() => createStateStore(dir, { files: failing('openSync', denied()) }).write({ ...STATE, cursor: null }));
     expect(error).toBeInstanceOf(StateError);
     expect(error.reason).toBe('io');
     expect(error.exitCode).toBe(EXIT.unexpected);
@@ -174,8 +149,14 @@ describe('a config dir this user may not write (running as root, so the failures
     expect(fs.readdirSync(dir)).toEqual(['state.json']);
   });
 
+  it('a write that is done is not failed by the tidying after it (listing old temp files)', () => {
+    const store = createStateStore(dir, { files: failing('readdirSync', systemError('EACCES')) });
+    store.write(STATE);
+    expect(store.read()?.cursor).toEqual(STATE.cursor);
+  });
+
   it('a config dir that cannot be created', () => {
-    const error = thrown(() => createStateStore(dir, { files: failingOnce('mkdirSync', denied()) }).write(STATE));
+    const error = thrown(() => createStateStore(dir, { files: failing('mkdirSync', denied()) }).write(STATE));
     expect(error).toBeInstanceOf(StateError);
     expect(error.reason).toBe('io');
     expect(error.message).toBe(`cannot create the config directory ${dir} (EACCES)`);
@@ -186,7 +167,7 @@ describe('a config dir this user may not write (running as root, so the failures
   it('a state file that cannot be read', () => {
     const store = createStateStore(dir);
     store.write(STATE);
-    const error = thrown(() => createStateStore(dir, { files: failingOnce('readFileSync', denied()) }).read());
+    const error = thrown(() => createStateStore(dir, { files: failing('readFileSync', denied()) }).read());
     expect(error).toBeInstanceOf(StateError);
     expect(error.reason).toBe('io');
     expect(error.message).toBe(`cannot read the state file ${store.file} (EACCES)`);
