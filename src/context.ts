@@ -6,6 +6,7 @@ import { acquireLock, type Lock } from './state/lock.js';
 import type { Output } from './output/output.js';
 import { createServiceApi, type ServiceApi } from './service/api.js';
 import type { State } from './state/schema.js';
+import { holdState, type HeldState } from './state/held-state.js';
 import { createStateStore, type StateStore } from './state/store.js';
 
 /**
@@ -70,18 +71,29 @@ export function stateStore(ctx: Context): StateStore {
 }
 
 export interface Session {
+  /** The state as read at the start; a run that holds the lock changes it through `held`. */
   state: State;
   store: StateStore;
+  /** Present when the command holds the lock (and is not a dry run): all its state changes go here. */
+  held: HeldState | undefined;
   api: ServiceApi;
   baseUrl: URL;
   http: ReturnType<typeof createHttpClient>;
+}
+
+export interface SessionOptions {
+  deadline?: number;
+  /** The command holds the run lock and may change the state (not a dry run). */
+  holdsLock?: boolean;
+  /** Changes nothing on disk, a 429's pause included. */
+  dryRun?: boolean;
 }
 
 /**
  * Loads the registered agent and a client bound to the origin its key belongs to, with the command's
  * time budget and any pause a 429 asked for in an earlier run (R5).
  */
-export function openSession(ctx: Context, options: { deadline?: number } = {}): Session {
+export function openSession(ctx: Context, options: SessionOptions = {}): Session {
   const store = stateStore(ctx);
   const state = store.read();
   if (!state) {
@@ -96,6 +108,7 @@ export function openSession(ctx: Context, options: { deadline?: number } = {}): 
       { hint: 'drop --base-url/AGENT_BASE_URL, or use another --config-dir and register there' },
     );
   }
+  const held = options.holdsLock && !options.dryRun ? holdState(store, state) : undefined;
   const http = createHttpClient({
     baseUrl,
     apiKey: state.apiKey,
@@ -107,23 +120,25 @@ export function openSession(ctx: Context, options: { deadline?: number } = {}): 
     waitOnRateLimit: true,
     // For a person at a terminal (cli.md: under cron, --verbose is one summary line a run).
     onWait: (ms, why) => ctx.output.stderrIsTTY && ctx.output.progress(`${why}: waiting ${Math.ceil(ms / 1000)} s before the next request…`),
+    onRateLimited: options.dryRun ? undefined : (until) => storePause(ctx, store, held, until),
   });
-  return { state, store, api: createServiceApi(http), baseUrl, http };
+  return { state, store, held, api: createServiceApi(http), baseUrl, http };
 }
 
 /**
- * After a command: a pause the service asked for (a 429 on any request) is stored, so that the next cron
- * run sends nothing inside it (R5). The state is read afresh under the lock; a command that does not
- * hold it takes it briefly, and leaves the pause to the run that is busy (it will meet the 429 itself).
+ * A pause the service asked for (a 429 on any request) is stored the moment it arrives, so that the next
+ * cron run sends nothing inside it (R5), even if this one is killed while it waits the pause out. A command
+ * that does not hold the lock takes it briefly and writes the pause into the state as it is on disk now;
+ * if another run is busy, that run will meet the 429 itself.
  */
-export function rememberPause(ctx: Context, session: Session, holdsLock: boolean): void {
-  const until = session.http.blockedUntil;
-  if (until === undefined || until <= ctx.timing.now() || until === rateLimitedUntil(session.state)) return;
+function storePause(ctx: Context, store: StateStore, held: HeldState | undefined, until: number): void {
+  const rateLimitedUntil = new Date(until).toISOString();
+  if (held) return held.update({ rateLimitedUntil });
   let lock: Lock | undefined;
   try {
-    if (!holdsLock) lock = acquireLock({ dir: ctx.configDir, pid: ctx.pid, now: ctx.timing.now() });
-    const fresh = session.store.read();
-    if (fresh) session.store.write({ ...fresh, rateLimitedUntil: new Date(until).toISOString() });
+    lock = acquireLock({ dir: ctx.configDir, pid: ctx.pid, now: ctx.timing.now() });
+    const fresh = store.read();
+    if (fresh) store.write({ ...fresh, rateLimitedUntil });
   } catch (error) {
     if (!(error instanceof BusyError)) throw error;
   } finally {

@@ -1,6 +1,6 @@
 import { analyseThread, type Trace } from '../analysis/index.js';
 import { parseInput } from '../analysis/protocol.js';
-import { COMMAND_BUDGET_MS, openSession, rememberPause, type Context } from '../context.js';
+import { COMMAND_BUDGET_MS, openSession, type Context } from '../context.js';
 import type { Thread } from '../domain/thread.js';
 import { UsageError } from '../errors.js';
 import { oneLine } from '../output/sanitize.js';
@@ -37,7 +37,6 @@ export async function runAnalyze(rawId: string | undefined, options: AnalyzeOpti
     [thread, profile] = await Promise.all([session.api.thread(threadId), session.api.profile()]);
   } finally {
     spinner.stop();
-    rememberPause(ctx, session, false);
   }
   const { analyser } = await loadAnalyser(ctx, { override: options.analyzer, secrets: [session.state.apiKey], deadline });
   const trace: Trace = [];

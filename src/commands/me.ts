@@ -1,4 +1,4 @@
-import { openSession, rememberPause, type Context } from '../context.js';
+import { openSession, type Context } from '../context.js';
 import { maskKey } from '../output/sanitize.js';
 import { describeAgent } from './describe-agent.js';
 
@@ -6,10 +6,7 @@ export async function runMe(ctx: Context): Promise<void> {
   const session = openSession(ctx);
   const { api, state, store, baseUrl } = session;
   const spinner = await ctx.output.spinner('Fetching the agent…');
-  const agent = await api.me().finally(() => {
-    spinner.stop();
-    rememberPause(ctx, session, false);
-  });
+  const agent = await api.me().finally(() => spinner.stop());
   ctx.output.result(
     [...describeAgent(agent), `  service:    ${baseUrl.origin}`, `  key:        ${maskKey(state.apiKey)} in ${store.file}`],
     agent,

@@ -1,13 +1,14 @@
 import { analyseThread, builtinAnalyser } from '../analysis/index.js';
 import { composeSummary, isValidText } from '../analysis/summary-text.js';
 import type { Decision } from '../analysis/types.js';
-import { COMMAND_BUDGET_MS, openSession, POST_RESERVE_MS, rememberPause, stateStore, type Context, type Session } from '../context.js';
+import { COMMAND_BUDGET_MS, openSession, POST_RESERVE_MS, stateStore, type Context, type Session } from '../context.js';
 import type { Thread } from '../domain/thread.js';
 import { mayHaveLanded, UsageError } from '../errors.js';
 import { oneLine } from '../output/sanitize.js';
 import { lockedError } from '../service/api.js';
 import type { Prediction } from '../service/schemas.js';
-import { mayBePosted } from '../poll/journal.js';
+import type { JournalEntry } from '../state/schema.js';
+import { mayBePosted, withEntry } from '../poll/journal.js';
 import { acquireLock } from '../state/lock.js';
 import { loadAnalyser } from './analyser.js';
 import { decisionJson, decisionLine } from './describe-decision.js';
@@ -28,10 +29,9 @@ export async function runPredict(rawId: string, options: PredictOptions, ctx: Co
   const lock = dryRun ? undefined : acquireLock({ dir: stateStore(ctx).dir, pid: ctx.pid, now: ctx.timing.now() });
   try {
     const deadline = ctx.timing.now() + COMMAND_BUDGET_MS;
-    const session = openSession(ctx, { deadline });
-    const { api, state, store } = session;
-    const journal = { ...(state.journal ?? {}) };
-    const previous = journal[threadId];
+    const session = openSession(ctx, { deadline, holdsLock: true, dryRun });
+    const { api, state, held } = session;
+    const previous = state.journal?.get(threadId);
     if (mayBePosted(previous)) {
       const reason = previous?.status === 'posted' ? 'already predicted by this agent' : 'an earlier post on it may have landed; not posted again';
       return report(ctx, { threadId, action: 'skip', reason });
@@ -47,23 +47,24 @@ export async function runPredict(rawId: string, options: PredictOptions, ctx: Co
         return report(ctx, { threadId, ...decision }, thread, dryRun);
       }
       spinner.update('Posting…');
-      store.write({ ...state, journal: { ...journal, [threadId]: { ts: thread.timestamp, status: 'posting' } } });
+      // Retention of a post's entry counts from when it was written (journal.ts), so it carries the time.
+      const entry = (status: 'posting' | 'posted' | 'unknown'): JournalEntry => ({ ts: thread.timestamp, status, at: new Date(ctx.timing.now()).toISOString() });
+      const mark = (next: JournalEntry | undefined) => held!.update({ journal: withEntry(held!.current.journal, threadId, next) });
+      mark(entry('posting'));
       ctx.crashPoint?.('before-post');
       const result = await api.predict(threadId, decision.text, decision.conviction).catch((error: unknown) => {
         // Certainly not stored: drop the mark so that a later run may post on the thread. Maybe stored:
         // never post on it again.
-        const entry = mayHaveLanded(error) ? { [threadId]: { ts: thread.timestamp, status: 'unknown' as const } } : {};
-        store.write({ ...state, journal: { ...journal, ...entry } });
+        mark(mayHaveLanded(error) ? entry('unknown') : previous);
         throw error;
       });
       ctx.crashPoint?.('after-post');
-      store.write({ ...state, journal: { ...journal, [threadId]: { ts: thread.timestamp, status: 'posted' } } });
+      mark(entry('posted'));
       spinner.stop();
       if (result.status === 'already') return report(ctx, { threadId, action: 'skip', reason: 'already predicted by this agent' });
       return report(ctx, { threadId, ...decision, prediction: result.prediction }, thread);
     } finally {
       spinner.stop();
-      if (!dryRun) rememberPause(ctx, session, true);
     }
   } finally {
     lock?.release();

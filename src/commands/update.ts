@@ -1,4 +1,4 @@
-import { openSession, rememberPause, type Context } from '../context.js';
+import { openSession, type Context } from '../context.js';
 import type { Profile } from '../domain/profile.js';
 import { ResponseError, UsageError } from '../errors.js';
 import type { AgentPatch } from '../service/api.js';
@@ -37,7 +37,6 @@ export async function runUpdate(options: UpdateOptions, ctx: Context): Promise<v
     ctx.output.result(['Updated.', ...describeAgent(updated)], updated);
   } finally {
     spinner.stop();
-    rememberPause(ctx, session, false);
   }
 }
 

@@ -41,6 +41,8 @@ export interface HttpClientOptions {
   blockedUntil?: number;
   /** Told before a wait for a rate limit, so a person at a terminal knows why nothing happens. */
   onWait?: (ms: number, why: string) => void;
+  /** Told of every pause a 429 asks for, as it arrives, so it can be stored before it is waited out. */
+  onRateLimited?: (until: number) => void;
   /** Whether a 429 may be waited out inside this run (else it is thrown at once). */
   waitOnRateLimit?: boolean;
 }
@@ -130,6 +132,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       if (response.status === 429) {
         const { ms, capped } = backoffMs(response.headers['retry-after'], timing.now());
         blockedUntil = timing.now() + ms;
+        options.onRateLimited?.(blockedUntil);
         const why = capped ? `rate limited (the service asked for an absurd pause; capped at ${ms / 60_000} min)` : 'rate limited by the service';
         // A 429 means the request was not processed, so sending it again once after the pause is safe, POST included.
         if (!rateLimitWaited) {

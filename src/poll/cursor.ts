@@ -1,7 +1,12 @@
 import type { Cursor } from '../service/api.js';
 
 // Threads are ordered by (timestamp, id). Timestamps are compared as instants, because the service may
-// write one instant in several ISO forms; ids break ties, as text.
+// write one instant in several ISO forms; ids break ties, as text. The service may break ties otherwise
+// (ids that are numbers, say): so a thread at the cursor's own timestamp is never taken as old by its id
+// alone, and the journal keeps every entry at that timestamp to tell which of them were handled.
+
+/** A thread stamped this far beyond the local clock is dated wrongly (a time zone, seconds for ms). */
+export const FUTURE_SKEW_MS = 15 * 60_000;
 
 export function compareKey(a: Cursor, b: Cursor): number {
   const ta = Date.parse(a.timestamp);
@@ -18,6 +23,18 @@ export function maxKey(keys: Cursor[]): Cursor | undefined {
 
 export function isAfter(key: Cursor, cursor: Cursor | null): boolean {
   return cursor === null || compareKey(key, cursor) > 0;
+}
+
+/** Not known to be behind the cursor: later, or at its timestamp with another id (the journal decides). */
+export function mayBeNew(key: Cursor, cursor: Cursor | null): boolean {
+  if (cursor === null) return true;
+  const t = Date.parse(key.timestamp);
+  const tc = Date.parse(cursor.timestamp);
+  return t > tc || (t === tc && key.id !== cursor.id);
+}
+
+export function isFuture(key: Cursor, now: number): boolean {
+  return Date.parse(key.timestamp) > now + FUTURE_SKEW_MS;
 }
 
 /**

@@ -24,8 +24,9 @@ export interface ToPost {
 }
 
 export interface PrepareDeps {
-  analyser: Analyser;
-  profile: Profile;
+  /** Absent while a run has met only locked threads: they need no analysis. */
+  analyser: Analyser | undefined;
+  profile: Profile | undefined;
   dryRun: boolean;
   trace: (line: string) => void;
 }
@@ -38,6 +39,7 @@ export async function prepareThread(thread: Thread, previous: JournalEntry | und
     return { kind: 'unknown', error: 'an earlier run was interrupted while posting on it; not posted again in case that post landed' };
   }
   if (thread.locked) return { kind: 'skipped', reason: 'locked' };
+  if (!deps.analyser || !deps.profile) throw new Error(`bug: thread ${thread.id} is open but no analyser was loaded`);
   let decision;
   try {
     const analysed = await analyseThread(deps.analyser, thread, deps.profile);

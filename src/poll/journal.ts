@@ -1,33 +1,55 @@
 import type { Cursor } from '../service/api.js';
-import type { JournalEntry, State } from '../state/schema.js';
-import { isAfter } from './cursor.js';
+import type { Journal, JournalEntry, State } from '../state/schema.js';
 
-export type Journal = Record<string, JournalEntry>;
+export type { Journal } from '../state/schema.js';
 
 /** A thread is given up after this many temporary failures, with a reason, instead of forever (R1). */
 export const MAX_TRIES = 5;
-/** Far more than a run ever sees between two cursors; bounds the state file whatever happens. */
-const MAX_ENTRIES = 5000;
 /**
- * How long an entry outlives its thread's creation once the cursor has passed it. The interface does not
- * say when threads lock (§3; the predictions' horizon is 3 h): an entry that says a prediction exists or
- * may exist is what keeps a manual `predict` from posting twice, so those are kept far longer.
+ * How long an entry that says a prediction exists or may exist outlives the moment it was written, once
+ * the cursor has passed its thread: it is what keeps a manual `predict` from posting twice. Measured from
+ * the post, not from the thread's timestamp, so a week-old thread posted on today is guarded for a week.
  */
-export const JOURNAL_RETENTION_MS = 6 * 60 * 60_000;
 export const POSTED_RETENTION_MS = 7 * 24 * 60 * 60_000;
+/** Bounds the state file behind the cursor: the newest this many posts (by when they were written) stay. */
+export const MAX_POSTED_BEHIND = 10_000;
+/**
+ * Bounds it ahead of the cursor, where nothing may be dropped: a run takes on no more pages once this many
+ * entries wait there (an older thread still due holds the cursor back); later runs go on from there.
+ */
+export const MAX_AHEAD = 20_000;
 
 /**
- * An entry can go once its thread is both behind the cursor (poll will not fetch it again) and old
- * enough that nobody posts on it any more. Entries after the cursor must stay, or a thread handled
- * ahead of an older retry would be posted on twice.
+ * What the journal must keep. Ahead of the cursor, or at its timestamp (ties are ordered however the
+ * service likes), everything: that is what stops a thread from being handled twice. Behind it, poll never
+ * looks again, so only what guards against a second post stays, for a week after it was written.
  */
 export function pruneJournal(journal: Journal, cursor: Cursor | null, now: number): Journal {
-  const kept = Object.entries(journal).filter(([id, entry]) => {
-    const keepFor = mayBePosted(entry) ? POSTED_RETENTION_MS : JOURNAL_RETENTION_MS;
-    return isAfter({ timestamp: entry.ts, id }, cursor) || !(Date.parse(entry.ts) < now - keepFor);
-  });
-  kept.sort(([, a], [, b]) => Date.parse(b.ts) - Date.parse(a.ts));
-  return Object.fromEntries(kept.slice(0, MAX_ENTRIES));
+  const cursorMs = cursor ? Date.parse(cursor.timestamp) : Number.NEGATIVE_INFINITY;
+  const kept: Journal = new Map();
+  const behind: Array<[string, JournalEntry]> = [];
+  for (const [id, entry] of journal) {
+    if (!(Date.parse(entry.ts) < cursorMs)) kept.set(id, entry);
+    else if (mayBePosted(entry) && now - writtenAt(entry) < POSTED_RETENTION_MS) behind.push([id, entry]);
+  }
+  behind.sort(([, a], [, b]) => writtenAt(b) - writtenAt(a));
+  for (const [id, entry] of behind.slice(0, MAX_POSTED_BEHIND)) kept.set(id, entry);
+  return kept;
+}
+
+/** Entries at or after the cursor's timestamp: what the backlog bound counts. */
+export function aheadOf(journal: Journal, cursor: Cursor | null): number {
+  if (!cursor) return journal.size;
+  const cursorMs = Date.parse(cursor.timestamp);
+  let n = 0;
+  for (const entry of journal.values()) if (!(Date.parse(entry.ts) < cursorMs)) n += 1;
+  return n;
+}
+
+// Entries written before `at` existed count from their thread's timestamp, as they always did.
+function writtenAt(entry: JournalEntry): number {
+  const at = entry.at === undefined ? Number.NaN : Date.parse(entry.at);
+  return Number.isFinite(at) ? at : Date.parse(entry.ts);
 }
 
 /** Done with: poll does not try it again. */
@@ -40,6 +62,15 @@ export function mayBePosted(entry: JournalEntry | undefined): boolean {
   return entry?.status === 'posted' || entry?.status === 'posting' || entry?.status === 'unknown';
 }
 
+/** A copy of `journal` with the entry for `id` set, or removed when `entry` is undefined. */
+export function withEntry(journal: Journal | undefined, id: string, entry: JournalEntry | undefined): Journal {
+  const copy = new Map(journal);
+  if (entry) copy.set(id, entry);
+  else copy.delete(id);
+  return copy;
+}
+
+/** A copy: a run changes its own journal and writes it when it chooses. */
 export function journalOf(state: State): Journal {
-  return { ...(state.journal ?? {}) };
+  return new Map(state.journal);
 }

@@ -1,10 +1,10 @@
 import type { Thread } from '../domain/thread.js';
 import { EXIT, type ExitCode } from '../errors.js';
 import type { Cursor, MalformedThread } from '../service/api.js';
-import type { State } from '../state/schema.js';
-import { nextCursor } from './cursor.js';
+import type { JournalEntry, State } from '../state/schema.js';
+import { compareKey, isFuture, nextCursor } from './cursor.js';
 import type { Outcome } from './handle-thread.js';
-import { journalOf, MAX_TRIES, type Journal } from './journal.js';
+import { journalOf, MAX_TRIES, mayBePosted, type Journal } from './journal.js';
 import type { PollReport } from './report.js';
 
 /**
@@ -20,7 +20,10 @@ export class PollLedger {
   private readonly handled: Cursor[] = [];
   private readonly due: Cursor[] = [];
 
-  constructor(private readonly state: State) {
+  constructor(
+    private readonly state: State,
+    private readonly now: () => number,
+  ) {
     this.report = { posted: [], skipped: [], failed: [], cursor: state.cursor };
     this.journal = journalOf(state);
   }
@@ -33,9 +36,9 @@ export class PollLedger {
   malformed(bad: MalformedThread): void {
     this.handled.push(bad);
     // An earlier entry stays: were it "posted" or "unknown", overwriting it would let predict post again.
-    if (this.journal[bad.id]) return;
+    if (this.journal.has(bad.id)) return;
     this.report.skipped.push({ threadId: bad.id, reason: bad.reason });
-    this.journal[bad.id] = { ts: bad.timestamp, status: 'skipped', reason: bad.reason };
+    this.write(bad, { status: 'skipped', reason: bad.reason });
   }
 
   leaveDue(thread: Thread): void {
@@ -44,13 +47,17 @@ export class PollLedger {
 
   /** Written to disk before the POST leaves (R2). */
   posting(thread: Thread, tries: number): void {
-    this.journal[thread.id] = { ts: thread.timestamp, status: 'posting', ...(tries ? { tries } : {}) };
+    this.write(thread, { status: 'posting', ...(tries ? { tries } : {}) });
+  }
+
+  tries(thread: Thread): number {
+    return this.journal.get(thread.id)?.tries ?? 0;
   }
 
   apply(outcome: Outcome, thread: Thread, tries: number): void {
-    const { report, journal } = this;
+    const { report } = this;
     const done = (status: 'posted' | 'skipped' | 'unknown', reason?: string) => {
-      journal[thread.id] = { ts: thread.timestamp, status, ...(reason ? { reason } : {}) };
+      this.write(thread, { status, ...(reason ? { reason } : {}) });
       this.handled.push(thread);
     };
     switch (outcome.kind) {
@@ -70,19 +77,32 @@ export class PollLedger {
         this.raise(outcome.exitCode);
         if (!outcome.retry) return done('skipped', outcome.error);
         if (tries + 1 >= MAX_TRIES) return done('skipped', `given up after ${tries + 1} temporary failures`);
-        journal[thread.id] = { ts: thread.timestamp, status: 'failed', tries: tries + 1 };
+        this.write(thread, { status: 'failed', tries: tries + 1 });
         return this.leaveDue(thread);
       case 'stop':
         report.failed.push({ threadId: thread.id, error: outcome.error.message });
-        journal[thread.id] = { ts: thread.timestamp, status: 'failed', ...(tries ? { tries } : {}) };
+        this.write(thread, { status: 'failed', ...(tries ? { tries } : {}) });
         this.stop ??= outcome.error;
         return this.leaveDue(thread);
     }
   }
 
-  /** The newest handled thread older than every due one, never behind the old cursor. */
-  cursor(): Cursor | null {
-    return (this.report.cursor = nextCursor(this.state.cursor, this.handled, this.due));
+  /**
+   * The newest handled thread older than every due one, never behind the old cursor, never past what the
+   * walk has seen (threads taken from the latest page lie beyond threads not fetched yet), and never onto a
+   * thread dated in the future (its journal entry keeps it from being handled twice until then).
+   */
+  cursor(seenUpTo: Cursor | undefined): Cursor | null {
+    const now = this.now();
+    const movable = this.handled.filter((key) => !isFuture(key, now) && (seenUpTo === undefined || compareKey(key, seenUpTo) <= 0));
+    return (this.report.cursor = nextCursor(this.state.cursor, movable, this.due));
+  }
+
+  // Only an entry that guards a post needs to say when it was written: its retention counts from then.
+  private write(key: Cursor, entry: Pick<JournalEntry, 'status' | 'tries' | 'reason'>): void {
+    const full: JournalEntry = { ts: key.timestamp, ...entry };
+    if (mayBePosted(full)) full.at = new Date(this.now()).toISOString();
+    this.journal.set(key.id, full);
   }
 
   // A failure nobody can fix by waiting (1) outranks one the next run may fix (5).

@@ -11,7 +11,7 @@ export interface StateStore {
   /** The state, or undefined when nobody has registered here. Corrupt or exposed state is an error. */
   read(): State | undefined;
   /** Atomic: readers see the complete old or the complete new file, never a part (R3). */
-  write(state: State): void;
+  write(state: State, text?: string): void;
   /** Copies the current state aside (mode 600) and returns the copy's path. */
   backup(stamp: string): string;
   /** Creates the directory (mode 700) if needed and refuses one that others can open (S2). */
@@ -51,9 +51,9 @@ export function createStateStore(dir: string, options: { beforeRename?: () => vo
     file,
     read,
     prepareDir: () => preparePrivateDir(dir, files),
-    write(state) {
+    write(state, text = serializeState(state)) {
       preparePrivateDir(dir, files);
-      writePrivateFile(file, `${JSON.stringify({ ...state, version: STATE_VERSION }, null, 2)}\n`, { beforeRename: options.beforeRename, files });
+      writePrivateFile(file, text, { beforeRename: options.beforeRename, files });
     },
     backup(stamp) {
       const target = join(dir, `state.${stamp.replace(/[^0-9A-Za-z]/g, '')}.bak.json`);
@@ -67,6 +67,13 @@ export function createStateStore(dir: string, options: { beforeRename?: () => vo
       return target;
     },
   };
+}
+
+/** The file's content for a state: the journal Map as an object (Object.fromEntries keeps `__proto__` an own key). */
+export function serializeState(state: State): string {
+  // An empty journal is no journal: a run that handled nothing leaves the file as it found it.
+  const journal = state.journal?.size ? Object.fromEntries(state.journal) : undefined;
+  return `${JSON.stringify({ ...state, journal, version: STATE_VERSION }, null, 2)}\n`;
 }
 
 export function parseState(raw: string, file: string): State {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Thread } from '../../src/domain/thread.js';
 import { ServerError } from '../../src/errors.js';
 import { compareKey, isAfter } from '../../src/poll/cursor.js';
-import { fetchNewThreads, MAX_PAGES } from '../../src/poll/fetch-new.js';
+import { latestThreads, walkNewThreads } from '../../src/poll/fetch-new.js';
 import type { Cursor, MalformedThread, ThreadPage } from '../../src/service/api.js';
 import { fakeApi } from '../support/fake-api.js';
 import { page, thread } from '../support/threads.js';
@@ -46,7 +46,25 @@ function scripted(pages: ThreadPage[]) {
   return { api, cursors };
 }
 
-describe('fetchNewThreads', () => {
+const NOW = Date.parse(at(60));
+
+/** The whole walk, pages merged as a run sees them over its pages. */
+async function fetchNewThreads(api: ReturnType<typeof fakeApi>, cursor: Cursor | null, limit: number, now = () => NOW) {
+  const found = new Map<string, Thread>();
+  const malformed = new Map<string, MalformedThread>();
+  const seenUpTo: Array<Cursor | undefined> = [];
+  let unidentifiable = 0;
+  for await (const one of walkNewThreads(api, cursor, limit, now)) {
+    for (const t of one.threads) found.set(t.id, t);
+    for (const bad of one.malformed) if (!found.has(bad.id)) malformed.set(bad.id, bad);
+    unidentifiable += one.unidentifiable;
+    seenUpTo.push(one.seenUpTo);
+  }
+  for (const id of found.keys()) malformed.delete(id);
+  return { threads: [...found.values()], malformed: [...malformed.values()], unidentifiable, pages: seenUpTo.length, seenUpTo };
+}
+
+describe('walkNewThreads', () => {
   it('one short page: one call, with the limit and the cursor', async () => {
     const limits: number[] = [];
     const cursor = { timestamp: at(0), id: 't0' };
@@ -98,7 +116,8 @@ describe('fetchNewThreads', () => {
     const cursor = { timestamp: at(5), id: 't5' };
     const { api } = scripted([page([...threads(6, 1), thread('t4-same-instant-smaller-id', at(5)), thread('t6-same-instant-larger-id', at(5)), thread('t5', at(5))])]);
     const result = await fetchNewThreads(api, { ...cursor, id: 't5' }, 50);
-    expect(ids(result.threads).sort()).toEqual(['t6', 't6-same-instant-larger-id']);
+    // At the cursor's own instant the service may order ties otherwise: those are left to the journal.
+    expect(ids(result.threads).sort()).toEqual(['t4-same-instant-smaller-id', 't6', 't6-same-instant-larger-id']);
   });
 
   it('the cursor thread sent again (an inclusive cursor) is not new, and pages still advance', async () => {
@@ -122,41 +141,38 @@ describe('fetchNewThreads', () => {
     expect(ids(result.threads)).toEqual(['t1', 't2', 't3', 't4']);
   });
 
-  it('says once, before the second page is asked for, that there is news; never when there is none', async () => {
-    const events: string[] = [];
-    const api = fakeApi({
-      async threads(limit, cursor) {
-        events.push(`page after ${cursor?.id ?? 'nothing'}`);
-        return page(cursor?.id === 't3' ? threads(1, 4) : threads(limit, 1));
-      },
-    });
-    await fetchNewThreads(api, null, 3, async () => void events.push('news'));
-    expect(events).toEqual(['page after nothing', 'news', 'page after t3']);
-
-    const cursor = { timestamp: at(9), id: 't9' };
-    const old = scripted([page([thread('t2', at(2))])]);
-    let told = 0;
-    await fetchNewThreads(old.api, cursor, 3, async () => void (told += 1));
-    expect(told).toBe(0);
-  });
-
-  it('never asks more than MAX_PAGES pages in a run', async () => {
+  it('walks on as long as pages come back full: a run is bounded by its time, not by a page count', async () => {
     let n = 0;
     const api = fakeApi({
       async threads(limit) {
-        const next = threads(limit, n + 1);
+        const next = n < 300 ? threads(limit, n + 1) : [];
         n += limit;
         return page(next);
       },
     });
+    const result = await fetchNewThreads(api, null, 2, () => Date.parse(at(60 * 24 * 7)));
+    expect(result.threads).toHaveLength(300);
+    expect(result.pages).toBe(151);
+  });
+
+  it('each page says how far the walk has seen: up to its newest thread while full, everything once short', async () => {
+    const { api } = honest(threads(5));
     const result = await fetchNewThreads(api, null, 2);
-    expect(result.pages).toBe(MAX_PAGES);
-    expect(result.threads).toHaveLength(2 * MAX_PAGES);
+    expect(result.seenUpTo).toEqual([{ timestamp: at(2), id: 't2' }, { timestamp: at(4), id: 't4' }, undefined]);
+  });
+
+  it('a thread dated in the future is returned, but never sets where the next page starts', async () => {
+    const future = thread('f', new Date(NOW + 3 * 60 * 60_000).toISOString());
+    const { api, cursors } = scripted([page([thread('t1', at(1)), future]), page([thread('t2', at(2)), future]), page([future])]);
+    const result = await fetchNewThreads(api, null, 2);
+    expect(ids(result.threads).sort()).toEqual(['f', 't1', 't2']);
+    expect(cursors.map((c) => c?.id ?? null)).toEqual([null, 't1', 't2']);
+    expect(result.seenUpTo).toEqual([{ timestamp: at(1), id: 't1' }, { timestamp: at(2), id: 't2' }, undefined]);
   });
 
   it('a full page of nothing identifiable ends the paging', async () => {
     const { api } = scripted([page([], { size: 3, unidentifiable: 3 })]);
-    await expect(fetchNewThreads(api, null, 3)).resolves.toEqual({ threads: [], malformed: [], unidentifiable: 3, pages: 1 });
+    await expect(fetchNewThreads(api, null, 3)).resolves.toEqual({ threads: [], malformed: [], unidentifiable: 3, pages: 1, seenUpTo: [undefined] });
   });
 
   it('malformed threads: kept after the cursor, deduped, dropped once a good copy appears; unidentifiable ones counted', async () => {
@@ -174,14 +190,29 @@ describe('fetchNewThreads', () => {
     expect(cursors).toEqual([cursor, { timestamp: at(4), id: 't4' }]);
   });
 
-  it('an error on a later page is thrown, not half a result', async () => {
+  it('a page is handed over before the next is asked for; an error on a later page is thrown then', async () => {
     const api = fakeApi({
       async threads(_limit, cursor) {
         if (cursor) throw new ServerError('the service failed (503)', 503);
         return page(threads(2));
       },
     });
-    await expect(fetchNewThreads(api, null, 2)).rejects.toBeInstanceOf(ServerError);
+    const walk = walkNewThreads(api, null, 2, () => NOW);
+    expect(ids((await walk.next()).value!.threads)).toEqual(['t1', 't2']);
+    await expect(walk.next()).rejects.toBeInstanceOf(ServerError);
+  });
+
+  it('the latest page is asked for without a cursor, and keeps only what may be new', async () => {
+    const cursors: Array<Cursor | null> = [];
+    const api = fakeApi({
+      async threads(_limit, cursor) {
+        cursors.push(cursor);
+        return page(threads(4));
+      },
+    });
+    const latest = await latestThreads(api, { timestamp: at(2), id: 't2' }, 50);
+    expect(ids(latest.threads)).toEqual(['t3', 't4']);
+    expect(cursors).toEqual([null]);
   });
 
   it('asks nothing but the thread list', async () => {

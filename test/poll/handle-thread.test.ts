@@ -77,7 +77,8 @@ describe('before any request', () => {
   });
 
   it('an analysis that throws is a failure to retry, not a crash', async () => {
-    const { prepare, api } = deps(undefined, { profile: undefined as unknown as Profile });
+    const broken: Analyser = { name: 'broken', analyse: async () => Promise.reject(new Error('boom')) };
+    const { prepare, api } = deps(undefined, { analyser: broken });
     const outcome = await prepareThread(BULLISH, undefined, prepare);
     expect(outcome).toMatchObject({ kind: 'failed', retry: true, exitCode: EXIT.temporary, error: expect.stringMatching(/^analysis failed: /) });
     expect(api.calls).toEqual([]);

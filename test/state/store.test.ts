@@ -59,9 +59,19 @@ describe('read', () => {
 
   it('reads back what was written, extra keys included', () => {
     const store = createStateStore(dir);
-    const state = { ...STATE, futureKey: { nested: [1, 2] }, journal: { 't-2': { ts: '2025-06-01T12:05:00Z', status: 'posted' as const, extra: 'kept' } } };
+    const state = { ...STATE, futureKey: { nested: [1, 2] }, journal: new Map([['t-2', { ts: '2025-06-01T12:05:00Z', status: 'posted' as const, extra: 'kept' }]]) };
     store.write(state);
     expect(store.read()).toEqual({ ...state, version: 1 });
+  });
+
+  it('keeps a thread id such as __proto__ as a journal entry, on disk and when read back', () => {
+    const store = createStateStore(dir);
+    const entry = { ts: '2025-06-01T12:05:00Z', status: 'posted' as const };
+    store.write({ ...STATE, journal: new Map([['__proto__', entry]]) });
+    expect(fs.readFileSync(path.join(dir, 'state.json'), 'utf8')).toContain('"__proto__": {');
+    const read = store.read()!;
+    expect(read.journal!.get('__proto__')).toEqual(entry);
+    expect(Object.getPrototypeOf(read)).toBe(Object.prototype);
   });
 
   it('accepts a file without a version (treated as the current one)', () => {

@@ -1,0 +1,95 @@
+import { COMMAND_BUDGET_MS, openSession, POST_RESERVE_MS, rateLimitedUntil, type Context } from '../context.js';
+import type { Thread } from '../domain/thread.js';
+import { BudgetError, EXIT, type ExitCode } from '../errors.js';
+import { oneLine } from '../output/sanitize.js';
+import type { MalformedThread } from '../service/api.js';
+import { compareKey, isFuture } from './cursor.js';
+import { latestThreads, walkNewThreads } from './fetch-new.js';
+import { aheadOf, isHandled, MAX_AHEAD, pruneJournal } from './journal.js';
+import { PollLedger } from './ledger.js';
+import { renderPoll } from './report.js';
+import { threadHandler, type ThreadHandler } from './thread-handler.js';
+
+/** A page is asked for only with this much of the run left: for the request and the posts it brings. */
+const PAGE_RESERVE_MS = 2 * POST_RESERVE_MS;
+
+/**
+ * One polling cycle: state → new threads → analysis → predictions → state (cli.md `poll`). The caller
+ * holds the run lock, unless this is a dry run, which changes nothing.
+ *
+ * Page by page, oldest first from the cursor, each page handled and saved before the next is asked for,
+ * so that a slow service or a long backlog still moves forward run after run. When the first page shows a
+ * backlog, the latest page comes next: after a long gap, the threads still open are the newest, and early
+ * predictions earn the most. The walk then goes on through the rest.
+ */
+export async function pollCycle({ limit, dryRun, started }: { limit: number; dryRun: boolean; started: number }, ctx: Context): Promise<ExitCode> {
+  const deadline = started + COMMAND_BUDGET_MS;
+  const now = () => ctx.timing.now();
+  const session = openSession(ctx, { deadline, holdsLock: true, dryRun });
+  const { api, state, held } = session;
+  const blocked = rateLimitedUntil(state);
+  if (blocked !== undefined && blocked > started) {
+    // The service asked for a pause (R5): this run sends nothing at all.
+    const note = `rate limited until ${state.rateLimitedUntil}: nothing sent this run`;
+    renderPoll({ posted: [], skipped: [], failed: [], cursor: state.cursor }, ctx.output, { dryRun, elapsedMs: 0, note });
+    return EXIT.ok;
+  }
+  const ledger = new PollLedger(state, now);
+  const saveJournal = () => held?.update({ journal: ledger.journal });
+  const spinner = await ctx.output.spinner('Fetching new threads…');
+  const handler: ThreadHandler = threadHandler({ api, ledger, dryRun, ctx, spinner, deadline, secrets: [state.apiKey], saveJournal });
+
+  const take = async (page: { threads: Thread[]; malformed: MalformedThread[]; unidentifiable: number }) => {
+    if (page.unidentifiable) ctx.output.warn(`agent: ${page.unidentifiable} thread(s) in the list had no usable id or timestamp and were ignored`);
+    for (const bad of page.malformed) ledger.malformed(bad);
+    const todo: Thread[] = [];
+    for (const thread of page.threads) {
+      const entry = ledger.journal.get(thread.id);
+      if (isHandled(entry)) ledger.alreadyHandled(thread);
+      else todo.push(thread);
+      // Said once, when it is first met: a service's time zone or unit mistake would otherwise stop the
+      // agent silently, every later thread hidden behind a cursor set in the future.
+      if (!entry && isFuture(thread, now())) {
+        ctx.output.warn(`agent: thread ${thread.id} is dated ${oneLine(thread.timestamp, 40)}, ahead of this machine's clock: it is handled, but the cursor will not move past the present for it`);
+      }
+    }
+    // Newest first: an early prediction earns more, and the oldest have lost most of their bonus anyway.
+    if (todo.length) await handler.handle(todo.sort((a, b) => compareKey(b, a)));
+  };
+
+  try {
+    let first = true;
+    for await (const page of walkNewThreads(api, state.cursor, limit, now)) {
+      // The run has work ahead: from here on it is tuned for it (main.ts says how and why not earlier).
+      if (first && page.threads.length) await ctx.tuneForBatch?.();
+      if (first && page.seenUpTo) await take(await latestThreads(api, state.cursor, limit));
+      first = false;
+      await take(page);
+      const cursor = ledger.cursor(page.seenUpTo);
+      held?.update({ cursor, journal: pruneJournal(ledger.journal, cursor, now()) });
+      if (ledger.stop || !page.seenUpTo) break;
+      if (deadline - now() < PAGE_RESERVE_MS) {
+        ledger.stop = new BudgetError();
+        break;
+      }
+      if (aheadOf(ledger.journal, cursor) >= MAX_AHEAD) {
+        ctx.output.detail(`agent poll: ${MAX_AHEAD} threads wait ahead of the cursor behind one still due; the next run goes on`);
+        break;
+      }
+    }
+  } catch (error) {
+    // What was handled is kept (a post's mark above all); the cursor stays where the last page left it.
+    saveJournal();
+    throw error;
+  } finally {
+    spinner.stop();
+    await handler.close();
+  }
+
+  const blockedAfter = session.http.blockedUntil;
+  held?.update({ rateLimitedUntil: blockedAfter !== undefined && blockedAfter > now() ? new Date(blockedAfter).toISOString() : undefined });
+  // On a stop the one JSON document is the error's, so the report shows only to a person.
+  if (!ledger.stop || !ctx.output.json) renderPoll(ledger.report, ctx.output, { dryRun, elapsedMs: now() - started });
+  if (ledger.stop) throw ledger.stop;
+  return ledger.exitCode;
+}

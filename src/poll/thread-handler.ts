@@ -1,0 +1,105 @@
+import { KILL_GRACE_MS, POST_RESERVE_MS, type Context } from '../context.js';
+import type { Analyser } from '../analysis/types.js';
+import type { Profile } from '../domain/profile.js';
+import type { Thread } from '../domain/thread.js';
+import { BudgetError } from '../errors.js';
+import type { Spinner } from '../output/output.js';
+import type { ServiceApi } from '../service/api.js';
+import { prepareThread, postPrediction, type ToPost } from './handle-thread.js';
+import type { PollLedger } from './ledger.js';
+
+/** Threads marked "posting" by one durable write and then posted side by side. */
+const POST_BATCH = 8;
+/** Threads a command or model analyser reads at once: a local model server queues more than this. */
+export const ANALYSIS_CONCURRENCY = 4;
+
+export interface HandlerDeps {
+  api: ServiceApi;
+  ledger: PollLedger;
+  deadline: number;
+  /** Kept out of an external analyser's environment. */
+  secrets: string[];
+  dryRun: boolean;
+  /** Writes the journal durably (the "posting" marks before their POSTs leave). */
+  saveJournal: () => void;
+  ctx: Context;
+  spinner: Spinner;
+}
+
+export interface ThreadHandler {
+  /** Analyses each thread in the order given and posts in batches; never throws for one thread's failure. */
+  handle(threads: Thread[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Handles the threads of a run, page after page. The analyser is loaded for the first open thread and
+ * kept for the rest of the run: it (a lexicon of compiled patterns, or a model) is not paid for by runs
+ * that find nothing new (performance.md), nor again on every page of a backlog.
+ */
+export function threadHandler(deps: HandlerDeps): ThreadHandler {
+  const { api, ledger, dryRun, ctx, spinner, deadline } = deps;
+  // The reasoning is what a dry run is for; under cron it would be a mail per thread. Threads are read
+  // side by side, so each line names its thread.
+  const show = (threadId: string, line: string) => (dryRun ? ctx.output.detail(`  ${threadId}: ${line}`) : ctx.output.pollTrace(`  ${threadId}: ${line}`));
+  const onStderr = (line: string, threadId: string) => show(threadId, `analyser stderr: ${line}`);
+  let loaded: { analyser: Analyser; profile: Profile; slow: boolean; timeoutMs: number } | undefined;
+  // Only for the first open thread: pages of locked history after a long gap need neither.
+  const load = async () => {
+    const { loadAnalyser } = await import('../commands/analyser.js');
+    const profile = await api.profile();
+    const { analyser, config } = await loadAnalyser(ctx, { secrets: deps.secrets, deadline: deadline - POST_RESERVE_MS, onStderr });
+    // A slow analyser (a command, a model) reads a few threads side by side, and their posts leave as soon
+    // as they are read: the built-in one is fast enough to fill whole batches first.
+    return { analyser, profile, slow: config.kind !== 'builtin', timeoutMs: config.timeoutMs };
+  };
+
+  let batch: Array<{ thread: Thread; tries: number; post: ToPost }> = [];
+  // One durable write marks a whole batch "posting" before any of its POSTs leaves (R2); then they are
+  // sent side by side. A crash mid-batch leaves at most a batch "unknown" (never posted again).
+  const flush = async () => {
+    const sending = batch;
+    batch = [];
+    if (!sending.length) return;
+    for (const { thread, tries } of sending) ledger.posting(thread, tries);
+    deps.saveJournal();
+    ctx.crashPoint?.('before-post');
+    spinner.update(`Posting ${sending.length} prediction(s)…`);
+    const outcomes = await Promise.all(sending.map(({ thread, post }) => postPrediction(thread, post, api)));
+    ctx.crashPoint?.('after-post');
+    outcomes.forEach((outcome, i) => ledger.apply(outcome, sending[i]!.thread, sending[i]!.tries));
+  };
+
+  return {
+    async handle(threads) {
+      if (!loaded && threads.some((thread) => !thread.locked)) loaded = await load();
+      const { analyser, profile, slow = false, timeoutMs = 0 } = loaded ?? {};
+      const width = slow ? ANALYSIS_CONCURRENCY : 1;
+      for (let i = 0; i < threads.length; i += width) {
+        const chunk = threads.slice(i, i + width);
+        // An analyser that may take its whole timeout is not started when the run could not wait for it (R4).
+        // Its posts then need time too: one sent with seconds left could time out after leaving, and be lost.
+        if (!ledger.stop && slow && ctx.timing.now() + timeoutMs + KILL_GRACE_MS + POST_RESERVE_MS > deadline) ledger.stop = new BudgetError();
+        if (ledger.stop) {
+          chunk.forEach((thread) => ledger.leaveDue(thread));
+          continue;
+        }
+        spinner.update(chunk.length === 1 ? `Thread ${chunk[0]!.id} (${chunk[0]!.projectId})…` : `Analysing ${chunk.length} threads…`);
+        const prepared = await Promise.all(
+          chunk.map((thread) => prepareThread(thread, ledger.journal.get(thread.id), { analyser, profile, dryRun, trace: (line) => show(thread.id, line) })),
+        );
+        prepared.forEach((outcome, j) => {
+          const thread = chunk[j]!;
+          const tries = ledger.tries(thread);
+          if (outcome.kind !== 'post') ledger.apply(outcome, thread, tries);
+          else batch.push({ thread, tries, post: outcome });
+        });
+        if (batch.length >= POST_BATCH || (slow && batch.length)) await flush();
+      }
+      await flush();
+    },
+    // The state must still be saved after this: a close that fails is reported, not thrown.
+    close: async () =>
+      loaded?.analyser.close?.().catch((error: unknown) => ctx.output.warn(`agent: stopping the analyser failed: ${error instanceof Error ? error.message : String(error)}`)),
+  };
+}

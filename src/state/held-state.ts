@@ -1,0 +1,32 @@
+import type { State } from './schema.js';
+import { serializeState, type StateStore } from './store.js';
+
+/**
+ * The state of a run that holds the lock: every change the run makes goes through here, and each is
+ * written only if it differs from what is on disk now. Comparing with what the run read at its start
+ * instead once skipped the last write of a run whose earlier write (a "posting" mark) had changed the
+ * file, and left that mark to be read as "interrupted" by the next run.
+ */
+export interface HeldState {
+  readonly current: State;
+  /** Merges `patch` into the state and writes it (atomically) unless the file already says the same. */
+  update(patch: Partial<State>): void;
+}
+
+export function holdState(store: StateStore, initial: State, options: { dryRun?: boolean } = {}): HeldState {
+  let current = initial;
+  let onDisk = serializeState(initial);
+  return {
+    get current() {
+      return current;
+    },
+    update(patch) {
+      current = { ...current, ...patch };
+      if (options.dryRun) return;
+      const text = serializeState(current);
+      if (text === onDisk) return;
+      store.write(current, text);
+      onDisk = text;
+    },
+  };
+}
