@@ -21,7 +21,7 @@ export interface NewThreads {
  * never sets where the next page starts, or one wrong date would step over every thread before it.
  */
 export async function* walkNewThreads(api: ServiceApi, cursor: Cursor | null, limit: number, now: () => number): AsyncGenerator<NewThreads> {
-  let from = cursor;
+  let from = cursor && justBefore(cursor);
   for (;;) {
     const page = await api.threads(limit, from);
     const full = page.size >= limit;
@@ -32,6 +32,16 @@ export async function* walkNewThreads(api: ServiceApi, cursor: Cursor | null, li
     if (!next) return;
     from = next;
   }
+}
+
+/**
+ * The walk starts from just before the cursor's instant: the service may order the threads that share it
+ * unlike this client does (ids as numbers, say), and one it places before the cursor's id would never be
+ * sent again. Those threads come back once more each run; the journal, which keeps every entry at the
+ * cursor's instant, tells which of them were handled.
+ */
+function justBefore(cursor: Cursor): Cursor {
+  return { timestamp: new Date(Date.parse(cursor.timestamp) - 1).toISOString(), id: cursor.id };
 }
 
 /** The latest page (no cursor), for the newest threads first after a gap; what it holds is ahead of the walk. */

@@ -9,6 +9,8 @@ import { page, thread } from '../support/threads.js';
 
 const at = (minute: number) => new Date(Date.UTC(2025, 5, 1, 12, minute)).toISOString();
 const threads = (n: number, from = 1) => Array.from({ length: n }, (_, i) => thread(`t${from + i}`, at(from + i)));
+/** Where a walk from `cursor` starts: 1 ms before its instant, so every thread at that instant comes back. */
+const justBefore = (cursor: Cursor): Cursor => ({ timestamp: new Date(Date.parse(cursor.timestamp) - 1).toISOString(), id: cursor.id });
 const ids = (list: Array<{ id: string }>) => list.map((t) => t.id).sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
 
 type Order = 'oldest-first' | 'newest-first' | 'shuffled';
@@ -65,13 +67,13 @@ async function fetchNewThreads(api: ReturnType<typeof fakeApi>, cursor: Cursor |
 }
 
 describe('walkNewThreads', () => {
-  it('one short page: one call, with the limit and the cursor', async () => {
+  it('one short page: one call, with the limit, from just before the cursor', async () => {
     const limits: number[] = [];
     const cursor = { timestamp: at(0), id: 't0' };
     const api = fakeApi({
       async threads(limit, from) {
         limits.push(limit);
-        expect(from).toEqual(cursor);
+        expect(from).toEqual(justBefore(cursor));
         return page(threads(2));
       },
     });
@@ -187,7 +189,7 @@ describe('walkNewThreads', () => {
     expect(result.malformed).toEqual([bad('t3', 3)]);
     expect(result.unidentifiable).toBe(3);
     // The newest of page 1 was a malformed one: paging still moves past it.
-    expect(cursors).toEqual([cursor, { timestamp: at(4), id: 't4' }]);
+    expect(cursors).toEqual([justBefore(cursor), { timestamp: at(4), id: 't4' }]);
   });
 
   it('a page is handed over before the next is asked for; an error on a later page is thrown then', async () => {
