@@ -80,6 +80,35 @@ try {
   const peak = Math.max(...rss);
   rows.push({ what: `agent poll, 500 new threads (${posted / 5} posted a run)`, value: `${wall.toFixed(0)} ms`, target: '≤ 1500 ms', ok: wall <= 1500 });
   rows.push({ what: 'peak RSS of that poll', value: `${peak.toFixed(1)} MB`, target: '≤ 60 MB', ok: peak <= 60 });
+
+  // After a week offline: 10,000 threads since the cursor, all locked but the last 3 hours' (as a service
+  // locks them). One run, with the same probe: every open one must be posted or skipped by the analyser.
+  // A sandbox of its own: the threads above are newer than this history.
+  const gapSandbox = await startSandbox({ ratePerMinute: 0 });
+  const gapDir = path.join(home, 'gap');
+  ensure('register')(await timed(agent(gapDir, 'register', '--base-url', gapSandbox.url, '--name', 'bench-gap', ...PROFILE), env));
+  const weekAgo = Date.now() - 7 * 24 * 60 * 60_000;
+  gapSandbox.addThread({ timestamp: weekAgo, locked: true });
+  ensure('first poll')(await timed(agent(gapDir, 'poll'), env));
+  const gapStart = weekAgo + 60_000;
+  const threeHoursAgo = Date.now() - 3 * 60 * 60_000;
+  const lockedStep = (threeHoursAgo - gapStart) / 9_785;
+  for (let i = 0; i < 9_785; i++) gapSandbox.addThread({ timestamp: gapStart + i * lockedStep, locked: true });
+  for (let i = 0; i < 215; i++) gapSandbox.addThread({ timestamp: threeHoursAgo + 60_000 + i * 45_000 });
+  const gapOut = path.join(home, 'probe-gap.json');
+  const gap = await timed(['--require', PROBE, ...agent(gapDir, 'poll', '--json')], { ...env, BENCH_PROBE_OUT: gapOut });
+  await gapSandbox.close();
+  ensure('poll after a week offline')(gap);
+  const gapDoc = JSON.parse(gap.stdout) as { posted: unknown[]; skipped: Array<{ reason: string }> };
+  const decided = gapDoc.posted.length + gapDoc.skipped.filter((s) => s.reason !== 'locked').length;
+  const gapRss = (JSON.parse(fs.readFileSync(gapOut, 'utf8')) as { maxRssKb: number }).maxRssKb / 1024;
+  const gapOk = decided === 215 && gap.ms <= 15_000 && gapRss <= 80;
+  rows.push({
+    what: `agent poll after a week offline (10,000 threads, ${gapDoc.posted.length} of 215 open posted)`,
+    value: `${(gap.ms / 1000).toFixed(1)} s, ${gapRss.toFixed(1)} MB, ${decided} decided`,
+    target: '215 decided, ≤ 15 s, ≤ 80 MB',
+    ok: gapOk,
+  });
   const projectFiles = modules.filter((file) => !file.includes(`${path.sep}node_modules${path.sep}`));
   const onlyBundle = modules.every((file) => file === BIN || file.endsWith(path.join('dist', 'agent.cjs')));
   rows.push({ what: 'files loaded at run time', value: projectFiles.map((f) => path.relative(process.cwd(), f)).join(', '), target: 'bin + one bundle', ok: onlyBundle });

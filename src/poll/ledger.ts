@@ -30,11 +30,11 @@ export class PollLedger {
 
   /** Done with in an earlier run. */
   alreadyHandled(thread: Cursor): void {
-    this.handled.push(thread);
+    this.handled.push(keyOf(thread));
   }
 
   malformed(bad: MalformedThread): void {
-    this.handled.push(bad);
+    this.handled.push(keyOf(bad));
     // An earlier entry stays: were it "posted" or "unknown", overwriting it would let predict post again.
     if (this.journal.has(bad.id)) return;
     this.report.skipped.push({ threadId: bad.id, reason: bad.reason });
@@ -42,7 +42,7 @@ export class PollLedger {
   }
 
   leaveDue(thread: Thread): void {
-    this.due.push(thread);
+    this.due.push(keyOf(thread));
   }
 
   /** Written to disk before the POST leaves (R2). */
@@ -58,7 +58,7 @@ export class PollLedger {
     const { report } = this;
     const done = (status: 'posted' | 'skipped' | 'unknown', reason?: string) => {
       this.write(thread, { status, ...(reason ? { reason } : {}) });
-      this.handled.push(thread);
+      this.handled.push(keyOf(thread));
     };
     switch (outcome.kind) {
       case 'posted':
@@ -110,4 +110,10 @@ export class PollLedger {
     const rank = (c: ExitCode) => (c === EXIT.unexpected ? 2 : c === EXIT.ok ? 0 : 1);
     if (rank(code) > rank(this.exitCode)) this.exitCode = code;
   }
+}
+
+// Only the key is kept for the cursor: a whole thread, text and all, would stay in memory for the run,
+// and a run after a long gap goes through thousands.
+function keyOf(key: Cursor): Cursor {
+  return { timestamp: key.timestamp, id: key.id };
 }
