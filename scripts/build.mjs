@@ -2,7 +2,7 @@
 // (see shared/design/performance.md: a CJS bundle also avoids Node 22's cost of `import 'node:http'` from ESM).
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -68,7 +68,8 @@ const builtinDefaultImports = {
 };
 
 // Full minification: V8 parses the whole file on every cron run, and a smaller file parses faster.
-const commonJs = { write: false, bundle: true, platform: 'node', format: 'cjs', target: 'node20.19', minify: true, legalComments: 'none', logLevel: 'warning' };
+// Licence comments are dropped from the code and collected into one notices file instead (below).
+const commonJs = { write: false, bundle: true, platform: 'node', format: 'cjs', target: 'node20.19', minify: true, legalComments: 'none', metafile: true, logLevel: 'warning' };
 
 const vendor = await build({
   ...commonJs,
@@ -107,9 +108,33 @@ renameSync('dist/undici.cjs.tmp', 'dist/undici.cjs');
 writeFileSync('dist/agent.cjs.tmp', Buffer.concat([Buffer.from(`/*build:${buildId}*/\n`), code]));
 renameSync('dist/agent.cjs.tmp', 'dist/agent.cjs');
 
+writeFileSync('dist/THIRD-PARTY-NOTICES.txt', notices([vendor.metafile, result.metafile]));
+
 // The code cache is an optimisation: a build without one still works.
 try {
   execFileSync(process.execPath, ['scripts/code-cache.cjs'], { stdio: 'inherit', env: { ...process.env, NODE_OPTIONS: '' } });
 } catch (error) {
   console.warn(`code cache not written: ${error.message}`);
+}
+
+/**
+ * The package ships the bundle and no node_modules, so the licences of the code bundled into it travel in
+ * dist/THIRD-PARTY-NOTICES.txt: every package esbuild took a file from, with its licence text.
+ */
+function notices(metafiles) {
+  const roots = new Set();
+  for (const metafile of metafiles) {
+    for (const input of Object.keys(metafile.inputs)) {
+      const match = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input);
+      if (match) roots.add(match[1]);
+    }
+  }
+  const sections = [...roots].sort().map((root) => {
+    const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+    const file = readdirSync(root).find((name) => /^(licen[cs]e|copying)(\.|$)/i.test(name));
+    const text = file && existsSync(path.join(root, file)) ? readFileSync(path.join(root, file), 'utf8').trim() : `License: ${pkg.license}`;
+    return `${pkg.name} ${pkg.version} (${pkg.license})\n\n${text}\n`;
+  });
+  const rule = `\n${'-'.repeat(72)}\n\n`;
+  return `dist/agent.cjs and dist/undici.cjs bundle the following packages.\n${rule}${sections.join(rule)}`;
 }
