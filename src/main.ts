@@ -1,6 +1,7 @@
 import { runCli } from './cli.js';
 import { UsageError } from './errors.js';
 import { stdio } from './output/stdio.js';
+import { httpsProxyOf, type ProxyEnv } from './http/proxy-env.js';
 import type { Transport } from './http/transport.js';
 
 // The only place that touches process globals: argv, env, streams, clock and the exit code.
@@ -21,7 +22,7 @@ async function main(): Promise<void> {
       ...base,
       pid: process.pid,
       timing: process.env.AGENT_TEST_FAST_SLEEP === '1' ? fastForwardTiming() : realTiming,
-      transport: () => (transport ??= lazyNodeTransport()),
+      transport: () => (transport ??= lazyTransport(process.env)),
       requestTimeoutMs: testTimeout(process.env.AGENT_TEST_REQUEST_TIMEOUT_MS),
       crashPoint: crashHook(process.env.AGENT_TEST_CRASH_AT),
       readStdin,
@@ -40,14 +41,24 @@ async function main(): Promise<void> {
 }
 
 // node:http is loaded on the first request, not at start-up: `--version`, `--help` and usage errors never need it.
-function lazyNodeTransport(): Transport {
-  let real: Transport | undefined;
+// An https service goes through HTTPS_PROXY when one is set (proxy-transport.ts says why undici, and why
+// never plain http).
+function lazyTransport(env: ProxyEnv): Transport {
+  let direct: Transport | undefined;
+  let proxied: Promise<Transport> | undefined;
   return {
     async send(request) {
-      real ??= (await import('./http/node-transport.js')).createNodeTransport();
-      return real.send(request);
+      if (request.url.protocol === 'https:' && httpsProxyOf(env)) {
+        proxied ??= import('./http/proxy-transport.js').then(({ createProxyTransport }) => createProxyTransport(env));
+        return (await proxied).send(request);
+      }
+      direct ??= (await import('./http/node-transport.js')).createNodeTransport();
+      return direct.send(request);
     },
-    close: () => real?.close(),
+    close() {
+      direct?.close();
+      void proxied?.then((transport) => transport.close());
+    },
   };
 }
 

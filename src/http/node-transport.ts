@@ -5,7 +5,7 @@ import type { HttpRequest, HttpResponse, Transport } from './transport.js';
 
 // Errors raised before a single byte could have reached the server: a POST that failed this way is
 // safe to try again. Anything else after connecting leaves the outcome unknown.
-const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL']);
+export const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL']);
 
 /**
  * Node's own http/https: the cheapest way to talk to the service on every cron run (performance.md).
