@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 'use strict';
 // Runs the one bundled file. It is compiled with the V8 code cache the build wrote beside it for this
-// exact build (named by the build id on the bundle's first line, since V8 itself checks only the length),
-// if V8 accepts it (same Node): a cron run then skips most parsing and compiling. See
-// scripts/code-cache.cjs. Without a usable cache this is exactly `require('../dist/agent.cjs')`.
+// exact build (named by the build id on the bundle's first line, since V8 itself checks only the length)
+// and this V8 (the only one that accepts it): a cron run then skips most parsing and compiling. See
+// scripts/code-cache.cjs. Without one (a package packed by another Node) it is `require('../dist/agent.cjs')`
+// with Node's own compile cache where there is one (22.1+), which does the same from a temp dir.
 const fs = require('node:fs');
 const path = require('node:path');
 const vm = require('node:vm');
@@ -17,11 +18,12 @@ const source = fs.readFileSync(bundle).toString('latin1');
 const buildId = /^\/\*build:([0-9a-f]+)\*\//.exec(source);
 let cachedData;
 try {
-  if (buildId) cachedData = fs.readFileSync(`${bundle}.${buildId[1]}.cache`);
+  if (buildId) cachedData = fs.readFileSync(`${bundle}.${buildId[1]}.${process.versions.v8}.cache`);
 } catch {
   // no cache for this build: compile as usual
 }
 if (cachedData === undefined) {
+  Module.enableCompileCache?.();
   require(bundle);
 } else {
   const script = new vm.Script(Module.wrap(source), { filename: bundle, cachedData });

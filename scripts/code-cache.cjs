@@ -14,11 +14,14 @@ const vm = require('node:vm');
 const Module = require('node:module');
 
 const bundle = path.resolve(__dirname, '..', 'dist', 'agent.cjs');
+const SHIPPED_NAME = 'prediction-agent/dist/agent.cjs';
 const source = fs.readFileSync(bundle, 'utf8');
 const buildId = /^\/\*build:([0-9a-f]+)\*\//.exec(source)?.[1];
 if (!buildId) throw new Error(`${bundle} has no build id on its first line`);
-// Named after the build (see build.mjs); caches of earlier builds can only be stale.
-const cacheFile = `${bundle}.${buildId}.cache`;
+// Named after the build (see build.mjs) and the V8 that made it, the only one that accepts it: a Node of
+// another version finds no cache of its own and uses its own compile cache instead (bin/agent.cjs). Caches
+// of earlier builds can only be stale.
+const cacheFile = `${bundle}.${buildId}.${process.versions.v8}.cache`;
 for (const name of fs.readdirSync(path.dirname(bundle))) {
   if (/^agent\.cjs\..*cache$/.test(name)) fs.rmSync(path.join(path.dirname(bundle), name), { force: true });
 }
@@ -36,7 +39,9 @@ server.listen(0, '127.0.0.1', () => {
   const state = { apiKey: 'hive_codecachecodecachecodecache', agentName: 'code-cache', cursor: { timestamp: new Date(0).toISOString(), id: '0' }, baseUrl: `http://127.0.0.1:${server.address().port}` };
   fs.writeFileSync(path.join(configDir, 'state.json'), JSON.stringify(state), { mode: 0o600 });
 
-  const script = new vm.Script(Module.wrap(source), { filename: bundle });
+  // V8 keeps the name the cache was made under and shows it in stack traces wherever the cache is used:
+  // the same name as the package's own layout, not this machine's path, travels with a packed tarball.
+  const script = new vm.Script(Module.wrap(source), { filename: SHIPPED_NAME });
   const mod = new Module(bundle, module);
   mod.filename = bundle;
   mod.paths = Module._nodeModulePaths(path.dirname(bundle));

@@ -13,8 +13,17 @@ it('the code cache the build wrote is accepted by this Node, as bin/agent.cjs ha
   const source = fs.readFileSync(bundle, 'utf8');
   const buildId = /^\/\*build:([0-9a-f]+)\*\//.exec(source)?.[1];
   expect(buildId).toBeDefined();
-  const cachedData = fs.readFileSync(`${bundle}.${buildId}.cache`);
+  const cachedData = fs.readFileSync(`${bundle}.${buildId}.${process.versions.v8}.cache`);
   const { wrap } = createRequire(import.meta.url)('node:module') as { wrap: (code: string) => string };
   const script = new vm.Script(wrap(source), { filename: bundle, cachedData });
   expect(script.cachedDataRejected).toBe(false);
+});
+
+it('the code cache carries no path of the machine that built it', () => {
+  const dist = path.join(path.dirname(BIN), '..', 'dist');
+  const caches = fs.readdirSync(dist).filter((name) => name.endsWith('.cache'));
+  expect(caches).toHaveLength(1);
+  const bytes = fs.readFileSync(path.join(dist, caches[0]!)).toString('latin1');
+  expect(bytes).not.toContain(path.resolve(dist));
+  expect(bytes).toContain('prediction-agent/dist/agent.cjs');
 });
