@@ -1,5 +1,7 @@
 // The service behind HTTPS_PROXY: the real binary through a recording CONNECT proxy and through tinyproxy.
+import os from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
+import { decisionReply, startFakeLlm } from '../support/fake-llm.js';
 import { startRecordingProxy, type RecordingProxy } from '../support/connect-proxy.js';
 import { httpsFront } from '../support/https-front.js';
 import { hasTinyproxy, startTinyproxy } from '../support/tinyproxy.js';
@@ -27,6 +29,10 @@ async function recordingProxy(options: { refuse?: number } = {}): Promise<Record
 }
 
 const hostOf = (url: string) => new URL(url).host;
+/** An address of this machine that is not loopback: a model there is reached through the proxy. */
+const outsideAddress = Object.values(os.networkInterfaces())
+  .flat()
+  .find((info) => info && info.family === 'IPv4' && !info.internal)?.address;
 
 describe('HTTPS_PROXY', () => {
   it('register, poll and me go through the tunnel; the proxy reads the service address, never the key', async () => {
@@ -96,5 +102,28 @@ describe('HTTPS_PROXY', () => {
     expect(w.sandbox.comments().map((c) => c.thread_id).sort()).toEqual(['a', 'b']);
     expect(proxy.log()).toContain(`CONNECT`);
     expect(proxy.log()).toContain(hostOf(url).split(':')[1]);
+  });
+
+  it.skipIf((!hasTinyproxy && !process.env.CI) || !outsideAddress)('a model on another address goes through tinyproxy too (HTTP_PROXY)', async () => {
+    const { w, url, env } = await httpsWorld();
+    const proxy = await startTinyproxy();
+    closers.push(proxy.close);
+    const llm = await startFakeLlm('/v1', outsideAddress);
+    closers.push(llm.close);
+    llm.reply(decisionReply({ action: 'post', conviction: 1, text: 'Bullish on c/bitcoin: ETF inflows at a record, whales withdrawing.', reason: '' }));
+    const via = { ...env, HTTPS_PROXY: proxy.url, HTTP_PROXY: proxy.url };
+    expect((await w.agent(['register', '--base-url', url, '--name', 'tiny-llm', ...PROFILE_FLAGS], { env: via })).code).toBe(0);
+    for (const [key, value] of [['analyzer', 'llm'], ['llm.base-url', llm.baseUrl], ['llm.model', 'test-model']]) {
+      expect((await w.agent(['config', 'set', key!, value!])).code).toBe(0);
+    }
+    w.sandbox.addThread({ id: 'm', text: BULLISH, citations: [], project_id: 'c/bitcoin', timestamp: new Date().toISOString() });
+    const polled = await w.agent(['poll', '--json'], { env: via });
+    expect(polled.code, polled.stderr).toBe(0);
+    expect(JSON.parse(polled.stdout).posted).toEqual([expect.objectContaining({ threadId: 'm' })]);
+    expect(llm.requests).toHaveLength(1);
+    // undici tunnels plain http too (CONNECT), so tinyproxy's log, not a Via header, shows the way it went.
+    const tunnel = `CONNECT ${new URL(llm.origin).host}`;
+    for (let i = 0; i < 40 && !proxy.log().includes(tunnel); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(proxy.log()).toContain(tunnel);
   });
 });

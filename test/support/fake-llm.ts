@@ -32,7 +32,7 @@ export interface FakeLlm {
   close(): Promise<void>;
 }
 
-export async function startFakeLlm(prefix = '/v1'): Promise<FakeLlm> {
+export async function startFakeLlm(prefix = '/v1', host = '127.0.0.1'): Promise<FakeLlm> {
   const requests: RecordedRequest[] = [];
   const script: Reply[] = [];
   const timers = new Set<NodeJS.Timeout>();
@@ -61,8 +61,8 @@ export async function startFakeLlm(prefix = '/v1'): Promise<FakeLlm> {
   });
   // Long enough that a kept-alive connection is still open when a test counts it on a slow machine.
   server.keepAliveTimeout = 60_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  const origin = `http://${host}:${(server.address() as AddressInfo).port}`;
 
   return {
     baseUrl: `${origin}${prefix}`,
