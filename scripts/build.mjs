@@ -27,12 +27,12 @@ const lazyChildProcess = {
 // undici (the LLM analyser's HTTP client) is half the size of everything else together, and only a run
 // that asks a model needs it: it is its own file beside the bundle, required on first use, so the cron
 // run that finds nothing new neither reads nor keeps it (performance.md).
-const undiciApart = {
+const undiciApart = (where = './undici.cjs') => ({
   name: 'undici-apart',
   setup(build) {
-    build.onResolve({ filter: /^undici$/ }, () => ({ path: './undici.cjs', external: true }));
+    build.onResolve({ filter: /^undici$/ }, () => ({ path: where, external: true }));
   },
-};
+});
 
 // `import os from 'node:os'` becomes esbuild's __toESM(require('node:os')), which copies every export of
 // the module onto a new object, each time one is imported: ~0.15 ms a module on every run (env-paths alone
@@ -81,7 +81,7 @@ const result = await build({
   entryPoints: ['src/main.ts'],
   outfile: 'dist/agent.cjs',
   keepNames: false,
-  plugins: [lazyChildProcess, undiciApart, builtinDefaultImports],
+  plugins: [lazyChildProcess, undiciApart(), builtinDefaultImports],
   // A CommonJS bundle needs no native import(): bin/agent.cjs runs it through vm.Script, where import()
   // has no loader and throws. This turns `await import('node:https')` and the like into require().
   supported: { 'dynamic-import': false },
@@ -109,6 +109,21 @@ writeFileSync('dist/agent.cjs.tmp', Buffer.concat([Buffer.from(`/*build:${buildI
 renameSync('dist/agent.cjs.tmp', 'dist/agent.cjs');
 
 writeFileSync('dist/THIRD-PARTY-NOTICES.txt', notices([vendor.metafile, result.metafile]));
+
+// The test build (npm test's setup asks for it): the same bundle around test/support/test-entry.ts, which
+// adds the fault-injection hooks. Outside dist/, so it never ships; it loads dist's undici.
+if (process.argv.includes('--with-test-entry')) {
+  await build({
+    ...commonJs,
+    write: true,
+    metafile: false,
+    entryPoints: ['test/support/test-entry.ts'],
+    outfile: 'test/.build/agent-test.cjs',
+    plugins: [lazyChildProcess, undiciApart('../../dist/undici.cjs'), builtinDefaultImports],
+    supported: { 'dynamic-import': false },
+    define: { 'process.env.AGENT_BUILD_VERSION': JSON.stringify(version) },
+  });
+}
 
 // The code cache is an optimisation: a build without one still works.
 try {

@@ -42,7 +42,7 @@ export interface Context {
    * the peak speed a long-lived process would want for less memory (main.ts). Absent in tests.
    */
   tuneForBatch?: () => Promise<void>;
-  /** Test-only: the fault-injection tests kill the process here (AGENT_TEST_CRASH_AT). */
+  /** Set by the test build only (test/support/test-entry.ts): fault-injection tests kill the run here. */
   crashPoint?: (point: CrashPoint) => void;
 }
 

@@ -7,6 +7,8 @@ import { afterEach } from 'vitest';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../src/sandbox/index.js';
 
 export const BIN = fileURLToPath(new URL('../../bin/agent.cjs', import.meta.url));
+/** The same command with the fault-injection hooks (test/support/test-entry.ts): run for AGENT_TEST_* only. */
+export const TEST_BIN = fileURLToPath(new URL('../.build/agent-test.cjs', import.meta.url));
 
 export interface RunResult {
   code: number | null;
@@ -27,7 +29,8 @@ export interface RunOptions {
  */
 export function runAgent(args: string[], home: string, options: RunOptions = {}): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
+    const hooked = Object.keys(options.env ?? {}).some((name) => name.startsWith('AGENT_TEST_'));
+    const child = spawn(process.execPath, [hooked ? TEST_BIN : BIN, ...args], {
       env: { HOME: home, PATH: process.env.PATH ?? '/usr/bin:/bin', ...options.env },
       stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     });

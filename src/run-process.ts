@@ -1,0 +1,155 @@
+import { runCli } from './cli.js';
+import { UsageError } from './errors.js';
+import { stdio } from './output/stdio.js';
+import { httpsProxyOf, type ProxyEnv } from './http/proxy-env.js';
+import type { Transport } from './http/transport.js';
+
+/**
+ * What a test build may change in the process it runs (the shipped command never sets any): where
+ * fault-injection tests kill the run, a clock whose waits pass at once, a shorter request timeout.
+ */
+export interface TestHooks {
+  crashPoint?: (point: string) => void;
+  fastForward?: boolean;
+  requestTimeoutMs?: number;
+}
+
+// The only place that touches process globals: argv, env, streams, clock and the exit code.
+export async function runProcess(hooks: TestHooks = {}): Promise<void> {
+  let transport: Transport | undefined;
+  const code = await runCli({
+    argv: process.argv.slice(2),
+    env: process.env,
+    // Node's own stdout/stderr streams are built only on a terminal, or when a pipe pushes back.
+    stdout: stdio(1, () => process.stdout),
+    stderr: stdio(2, () => process.stderr),
+    version: process.env.AGENT_BUILD_VERSION ?? '0.0.0',
+    // env-paths loads node:os and asks for the home and temp dirs as it loads: only when the default is used.
+    defaultConfigDir: async () => (await import('env-paths')).default('prediction-agent', { suffix: '' }).config,
+    // Asked only when needed: reading process.stdin builds a stream and loads a dozen modules.
+    prompt: { available: () => process.stdin.isTTY === true && process.stderr.isTTY === true, ask },
+    context: (base) => ({
+      ...base,
+      pid: process.pid,
+      timing: hooks.fastForward ? fastForwardTiming() : realTiming,
+      transport: () => (transport ??= lazyTransport(process.env)),
+      requestTimeoutMs: hooks.requestTimeoutMs,
+      crashPoint: hooks.crashPoint,
+      readStdin,
+      onInterrupt,
+      tuneForBatch,
+      untilSignal: () =>
+        new Promise<string>((resolve) => {
+          process.once('SIGINT', () => resolve('SIGINT'));
+          process.once('SIGTERM', () => resolve('SIGTERM'));
+        }),
+    }),
+  });
+  // No transport.close(): the kept-alive sockets left are unref'd by Node's agent, so they do not hold the
+  // process, and destroying them costs ~1 ms of every run (net's destroy builds process.stderr).
+  process.exitCode = code;
+}
+
+// node:http is loaded on the first request, not at start-up: `--version`, `--help` and usage errors never need it.
+// An https service goes through HTTPS_PROXY when one is set (proxy-transport.ts says why undici, and why
+// never plain http).
+function lazyTransport(env: ProxyEnv): Transport {
+  let direct: Transport | undefined;
+  let proxied: Promise<Transport> | undefined;
+  return {
+    async send(request) {
+      if (request.url.protocol === 'https:' && httpsProxyOf(env)) {
+        proxied ??= import('./http/proxy-transport.js').then(({ createProxyTransport }) => createProxyTransport(env));
+        return (await proxied).send(request);
+      }
+      direct ??= (await import('./http/node-transport.js')).createNodeTransport();
+      return direct.send(request);
+    },
+    close() {
+      direct?.close();
+      void proxied?.then((transport) => transport.close());
+    },
+  };
+}
+
+const realTiming = {
+  now: () => Date.now(),
+  sleep: (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
+  random: Math.random,
+};
+
+// For end-to-end tests of rate limits (the test build only): a wait of 60 s passes at once, and the clock
+// jumps by as much, so every deadline and stored pause stays consistent.
+function fastForwardTiming() {
+  let skipped = 0;
+  return {
+    now: () => Date.now() + skipped,
+    sleep: async (ms: number) => {
+      skipped += ms;
+    },
+    random: Math.random,
+  };
+}
+
+/**
+ * A poll that found new threads works for a second or so and exits. Over 500 threads (`npm run bench`,
+ * Node 20) V8's optimising compiler cost ~6 MB of peak memory on its background threads and saved no
+ * time, and the young generation doubled twice for garbage that dies young anyway. A run after a long gap
+ * walks page after page (10,000 threads): V8's default heap growth let garbage from the pages pile up to a
+ * ~100 MB peak, ~70 MB when tuned for size, in the same time. With all three the 500-thread run peaks at
+ * ~58 MB instead of ~66 MB (README "Speed"). Not before the first page: a flag set at run time makes Node
+ * compile every built-in module it loads afterwards from source instead of from its code cache (+7 ms for
+ * node:http), and a run that finds nothing new (or the build's code cache warm-up, which is one) must not
+ * pay that or record the changed flags.
+ */
+async function tuneForBatch(): Promise<void> {
+  const { setFlagsFromString } = await import('node:v8');
+  setFlagsFromString('--no-turbofan');
+  setFlagsFromString('--semi-space-growth-factor=1');
+  setFlagsFromString('--optimize-for-size');
+}
+
+function onInterrupt(stop: () => Promise<void>): () => void {
+  const handler = (signal: NodeJS.Signals) => {
+    undo();
+    // A second Ctrl-C while the analyser is being stopped must not kill the agent before it has: the
+    // analyser's process group is out of the terminal's reach.
+    const wait = () => undefined;
+    process.on('SIGINT', wait);
+    process.on('SIGTERM', wait);
+    void stop().finally(() => {
+      process.off('SIGINT', wait);
+      process.off('SIGTERM', wait);
+      // Then the signal's own ending (exit status 128 + n), as if nothing had been listening.
+      process.kill(process.pid, signal);
+    });
+  };
+  const undo = () => {
+    process.off('SIGINT', handler);
+    process.off('SIGTERM', handler);
+  };
+  process.once('SIGINT', handler);
+  process.once('SIGTERM', handler);
+  return undo;
+}
+
+async function readStdin(maxBytes: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of process.stdin as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBytes) throw new UsageError(`standard input is larger than ${maxBytes} bytes`);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function ask(question: string): Promise<string> {
+  const { createInterface } = await import('node:readline/promises');
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return await rl.question(question);
+  } finally {
+    rl.close();
+  }
+}

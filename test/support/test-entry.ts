@@ -1,0 +1,17 @@
+// The test build's entry: the shipped command's runProcess, plus the hooks that fault-injection tests set
+// through AGENT_TEST_* variables. scripts/build.mjs --with-test-entry bundles it into
+// test/.build/agent-test.cjs, which the e2e harness runs only for a test that sets one of them; the
+// command users run (src/main.ts) reads none.
+import { runProcess } from '../../src/run-process.js';
+
+const env = process.env;
+const crashAt = env.AGENT_TEST_CRASH_AT;
+const timeoutMs = Number(env.AGENT_TEST_REQUEST_TIMEOUT_MS);
+
+void runProcess({
+  // Killed at a named point, as a power cut would (test/e2e/crash.test.ts).
+  crashPoint: crashAt ? (point) => void (point === crashAt && process.kill(process.pid, 'SIGKILL')) : undefined,
+  fastForward: env.AGENT_TEST_FAST_SLEEP === '1',
+  // A stalled server fails fast.
+  requestTimeoutMs: Number.isFinite(timeoutMs) && timeoutMs > 0 ? timeoutMs : undefined,
+});
