@@ -100,6 +100,8 @@ async function setUp(opts) {
     read: (id) => getThread(sandbox.url, apiKey, id),
     sandboxClock: () => `sandbox clock +${fmtHours(((Date.now() - sandboxStarted) / 3_600_000) * opts.speed)}`,
     threads: new Map(), // id → { cell, conviction? (ours, once posted), scored }
+    speed: opts.speed,
+    toldAhead: false,
     totals: { posted: 0, skippedLocked: 0, skippedOther: 0, failed: 0, scored: 0, honey: 0, wax: 0 },
   };
 }
@@ -133,7 +135,17 @@ async function poll(demo, n) {
     say(`  failed           ${clean(f.threadId)}  ${clip(f.error, 100)}`);
   }
   if (doc.posted.length + doc.skipped.length + doc.failed.length === 0) say('  nothing new since the last poll');
-  if (result.stderr.trim()) say(`  (the agent said on stderr: ${clip(result.stderr, 120)})`);
+  // The sandbox's clock runs ahead of this machine's, so its threads soon are dated in the agent's future:
+  // the agent says so on every poll, as it should under cron. Explained once here instead.
+  const lines = result.stderr.split('\n').filter((line) => line.trim());
+  const ahead = lines.filter((line) => line.includes("dated ahead of this machine's clock"));
+  if (ahead.length && !demo.toldAhead) {
+    demo.toldAhead = true;
+    say(`  (the agent noticed threads dated ahead of your clock: the sandbox's runs ${demo.speed}× faster. It handles`);
+    say('   them, and keeps its cursor at the present; under cron this would be a warning to look into.)');
+  }
+  const rest = lines.filter((line) => !ahead.includes(line)).join(' ');
+  if (rest) say(`  (the agent said on stderr: ${clip(rest, 120)})`);
 }
 
 async function threadInfo(demo, id) {

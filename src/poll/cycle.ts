@@ -39,6 +39,9 @@ export async function pollCycle({ limit, dryRun, started }: { limit: number; dry
   const spinner = await ctx.output.spinner('Fetching new threads…');
   const handler: ThreadHandler = threadHandler({ api, ledger, dryRun, ctx, spinner, deadline, secrets: [state.apiKey], saveJournal });
 
+  // Threads first met this run dated ahead of the local clock: a service's time zone or unit mistake
+  // would otherwise stop the agent silently, every later thread hidden behind a cursor set in the future.
+  const aheadOfClock: Thread[] = [];
   const take = async (page: { threads: Thread[]; malformed: MalformedThread[]; unidentifiable: number }) => {
     if (page.unidentifiable) ctx.output.warn(`agent: ${page.unidentifiable} thread(s) in the list had no usable id or timestamp and were ignored`);
     for (const bad of page.malformed) ledger.malformed(bad);
@@ -47,11 +50,7 @@ export async function pollCycle({ limit, dryRun, started }: { limit: number; dry
       const entry = ledger.journal.get(thread.id);
       if (isHandled(entry)) ledger.alreadyHandled(thread);
       else todo.push(thread);
-      // Said once, when it is first met: a service's time zone or unit mistake would otherwise stop the
-      // agent silently, every later thread hidden behind a cursor set in the future.
-      if (!entry && isFuture(thread, now())) {
-        ctx.output.warn(`agent: thread ${thread.id} is dated ${oneLine(thread.timestamp, 40)}, ahead of this machine's clock: it is handled, but the cursor will not move past the present for it`);
-      }
+      if (!entry && isFuture(thread, now())) aheadOfClock.push(thread);
     }
     // Newest first: an early prediction earns more, and the oldest have lost most of their bonus anyway.
     if (todo.length) await handler.handle(todo.sort((a, b) => compareKey(b, a)));
@@ -59,10 +58,11 @@ export async function pollCycle({ limit, dryRun, started }: { limit: number; dry
 
   try {
     let first = true;
-    for await (const page of walkNewThreads(api, state.cursor, limit, now)) {
+    for await (const page of walkNewThreads(api, state.cursor, limit)) {
       // The run has work ahead: from here on it is tuned for it (main.ts says how and why not earlier).
       if (first && page.threads.length) await ctx.tuneForBatch?.();
-      if (first && page.seenUpTo) await take(await latestThreads(api, state.cursor, limit));
+      // Without a cursor the first page is the latest already.
+      if (first && page.seenUpTo && state.cursor) await take(await latestThreads(api, state.cursor, limit));
       first = false;
       await take(page);
       const cursor = ledger.cursor(page.seenUpTo);
@@ -84,6 +84,7 @@ export async function pollCycle({ limit, dryRun, started }: { limit: number; dry
   } finally {
     spinner.stop();
     await handler.close();
+    warnAheadOfClock(aheadOfClock, ctx);
   }
 
   const blockedAfter = session.http.blockedUntil;
@@ -92,4 +93,13 @@ export async function pollCycle({ limit, dryRun, started }: { limit: number; dry
   if (!ledger.stop || !ctx.output.json) renderPoll(ledger.report, ctx.output, { dryRun, elapsedMs: now() - started });
   if (ledger.stop) throw ledger.stop;
   return ledger.exitCode;
+}
+
+// Once a run, however many: a service (or a sandbox with a fast clock) that dates every thread ahead
+// would otherwise write a line per thread into each cron mail.
+function warnAheadOfClock(threads: Thread[], ctx: Context): void {
+  const first = threads.reduce<Thread | undefined>((min, t) => (!min || compareKey(t, min) < 0 ? t : min), undefined);
+  if (!first) return;
+  const which = threads.length === 1 ? `thread ${first.id} is` : `${threads.length} threads (the earliest: ${first.id}) are`;
+  ctx.output.warn(`agent: ${which} dated ahead of this machine's clock (${oneLine(first.timestamp, 40)}): handled, but the cursor does not move past the present for them`);
 }

@@ -1,6 +1,6 @@
 import type { Thread } from '../domain/thread.js';
 import type { Cursor, MalformedThread, ServiceApi } from '../service/api.js';
-import { compareKey, isFuture, maxKey, mayBeNew } from './cursor.js';
+import { compareKey, maxKey, mayBeNew } from './cursor.js';
 
 export interface NewThreads {
   threads: Thread[];
@@ -18,14 +18,15 @@ export interface NewThreads {
  * before it asks for the next: a slow service or a long backlog then still makes progress run after run.
  * A full page means there may be more, so the next page is asked for from the newest thread seen: the
  * service does not promise an order, so "the last element" means nothing. A thread dated in the future
- * never sets where the next page starts, or one wrong date would step over every thread before it.
+ * still moves the walk on (the service lists it where its date puts it); only the saved cursor never
+ * passes the present for it (ledger.ts).
  */
-export async function* walkNewThreads(api: ServiceApi, cursor: Cursor | null, limit: number, now: () => number): AsyncGenerator<NewThreads> {
+export async function* walkNewThreads(api: ServiceApi, cursor: Cursor | null, limit: number): AsyncGenerator<NewThreads> {
   let from = cursor && justBefore(cursor);
   for (;;) {
     const page = await api.threads(limit, from);
     const full = page.size >= limit;
-    const newest = maxKey([...page.threads, ...page.malformed].filter((key) => !isFuture(key, now())));
+    const newest = maxKey([...page.threads, ...page.malformed]);
     // No progress means the service ignores the cursor: asking again would loop.
     const next = full && newest && (!from || compareKey(newest, from) > 0) ? { timestamp: newest.timestamp, id: newest.id } : undefined;
     yield { ...newOnly(page, cursor), seenUpTo: next };

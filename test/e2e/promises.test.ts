@@ -105,15 +105,17 @@ describe('no thread lost', () => {
     w.sandbox.addThread({ id: 'base', text: BULLISH, timestamp: at(30), locked: true });
     expect((await w.agent(['poll'])).code).toBe(0);
     w.sandbox.addThread({ id: 'ahead', text: BULLISH, citations: [], project_id: 'c/bitcoin', timestamp: new Date(Date.now() + 3 * 60 * 60_000).toISOString() });
-    const first = await w.agent(['poll']);
-    expect(first.code).toBe(0);
-    expect(first.stderr.trim().split('\n')).toEqual([expect.stringMatching(/thread ahead is dated .* ahead of this machine's clock/)]);
+    w.sandbox.addThread({ id: 'ahead2', text: BEARISH, citations: [], project_id: 'c/bitcoin', timestamp: new Date(Date.now() + 4 * 60 * 60_000).toISOString() });
+    // Pages of one: the walk goes on past a page of future threads.
+    const first = await w.agent(['poll', '--limit', '1']);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^agent: 2 threads \(the earliest: ahead\) are dated ahead of this machine's clock/)]);
     expect(Date.parse(w.state().cursor!.timestamp)).toBeLessThanOrEqual(Date.now());
 
     w.sandbox.addThread({ id: 'later', text: BEARISH, citations: [], project_id: 'c/bitcoin', timestamp: at(0) });
     const second = await w.agent(['poll']);
     expect(second).toMatchObject({ code: 0, stderr: '' });
-    expect(w.sandbox.comments().map((c) => c.thread_id).sort()).toEqual(['ahead', 'later']);
+    expect(w.sandbox.comments().map((c) => c.thread_id).sort()).toEqual(['ahead', 'ahead2', 'later']);
   });
 
   it('a post answered 500, then a run refused with 401: the thread is still posted, once, by the run after', async () => {
