@@ -19,6 +19,8 @@ export interface RunOptions {
   timeoutMs?: number;
   /** Written to stdin, which is then closed; without it stdin is closed from the start, as under cron. */
   input?: string;
+  /** Another copy of bin/agent.cjs to run instead of this clone's. */
+  bin?: string;
 }
 
 /**
@@ -27,7 +29,7 @@ export interface RunOptions {
  */
 export function runAgent(args: string[], home: string, options: RunOptions = {}): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
+    const child = spawn(process.execPath, [options.bin ?? BIN, ...args], {
       env: { HOME: home, PATH: process.env.PATH ?? '/usr/bin:/bin', ...options.env },
       stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     });
