@@ -32,12 +32,15 @@ export class UsageError extends AgentError {
 /** The service refused what we sent as invalid (400/422, 409 name taken, 404 unknown thread). */
 export class RejectedError extends AgentError {
   readonly exitCode = EXIT.usage;
+  /** The service's own words, sanitised, when its answer had any: a caller that rewords the error keeps them. */
+  readonly said: string | undefined;
   constructor(
     message: string,
     readonly status: number,
-    options: { hint?: string } = {},
+    options: { hint?: string; said?: string } = {},
   ) {
     super(message, options);
+    this.said = options.said;
   }
 }
 

@@ -198,5 +198,5 @@ function statusError(response: HttpResponse, base: string, apiKey: string | unde
   }
   if (status === 401) return new AuthError(`the service rejected the API key (401)${suffix}`, { hint: 'run "agent register" to get a new key' });
   if (status === 408 || status >= 500) return new ServerError(`the service failed (${status})${suffix}`, status, { hint: 'try again later' });
-  return new RejectedError(`the service refused the request (${status})${suffix}`, status);
+  return new RejectedError(`the service refused the request (${status})${suffix}`, status, { said: said || undefined });
 }

@@ -90,7 +90,21 @@ export function createServiceApi(http: HttpClient) {
 
     async threads(limit: number, cursor: Cursor | null): Promise<ThreadPage> {
       const query = { limit, timestamp: cursor?.timestamp, id: cursor?.id };
-      const { json } = await http.call({ method: 'GET', path: ['thread'], query });
+      let json;
+      try {
+        ({ json } = await http.call({ method: 'GET', path: ['thread'], query }));
+      } catch (error) {
+        // The interface names no largest limit, and a service that has one refuses a list asked with more
+        // as invalid input: the user can only act on it by knowing it was the limit.
+        if (error instanceof RejectedError && (error.status === 400 || error.status === 422)) {
+          const said = error.said ? `: ${error.said}` : '';
+          throw new RejectedError(`the service refused the limit ${limit} on the thread list (${error.status}${said})`, error.status, {
+            hint: 'try a smaller --limit',
+            said: error.said,
+          });
+        }
+        throw error;
+      }
       const list = unwrapList(json, ['threads']);
       if (!list) throw new ResponseError(`the thread list is not a list (${describe(json)})`);
       const page: ThreadPage = { threads: [], malformed: [], unidentifiable: 0, size: list.length };

@@ -330,3 +330,36 @@ describe('agent predict', () => {
     expect(posts(w)).toHaveLength(1);
   });
 });
+
+describe('agent poll --limit', () => {
+  const threadLists = (w: World) => w.sandbox.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/thread?'));
+
+  it('refuses more than the sandbox serves (100) before sending anything', async () => {
+    const w = await registered();
+    const before = w.sandbox.requests.length;
+    const result = await w.agent(['poll', '--limit', '1000']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('agent: --limit must be a whole number from 1 to 100 (got "1000") (nothing was sent)\n');
+    expect(w.sandbox.requests).toHaveLength(before);
+  });
+
+  it('accepts 100, which the sandbox serves', async () => {
+    const w = await registered();
+    w.sandbox.addThread({ id: 'l1', text: BULLISH, project_id: 'c/bitcoin', timestamp: at(1) });
+    expect(await w.agent(['poll', '--limit', '100'])).toMatchObject({ code: 0, stderr: '' });
+    expect(threadLists(w).at(-1)!.path).toContain('limit=100');
+  });
+
+  it('a service that refuses the limit is named as refusing the limit, with the fix', async () => {
+    const w = await registered();
+    w.sandbox.intercept((req, res) => {
+      if (!req.url?.startsWith('/thread?') || Number(new URL(req.url, 'http://x').searchParams.get('limit')) <= 10) return false;
+      res.writeHead(400, { 'content-type': 'application/json' }).end('{"error":"limit must be at most 10"}');
+      return true;
+    });
+    const result = await w.agent(['poll', '--limit', '20']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('agent: the service refused the limit 20 on the thread list (400: limit must be at most 10) (try a smaller --limit)\n');
+    expect(await w.agent(['poll', '--limit', '10'])).toMatchObject({ code: 0, stderr: '' });
+  });
+});
