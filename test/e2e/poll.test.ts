@@ -363,3 +363,26 @@ describe('agent poll --limit', () => {
     expect(await w.agent(['poll', '--limit', '10'])).toMatchObject({ code: 0, stderr: '' });
   });
 });
+
+describe('agent poll and timestamps that are not ISO 8601', () => {
+  it('names a thread whose timestamp is not a date-time, leaves it alone, and handles the rest', async () => {
+    const w = await registered();
+    const good = { id: 'good', pollen_id: 'p1', project_id: 'c/bitcoin', text: BULLISH, timestamp: at(2), locked: false, price_on_fetch: 1, citations: [] };
+    w.sandbox.addThread({ id: good.id, text: good.text, project_id: good.project_id, timestamp: good.timestamp });
+    // Date.parse reads "foo 1" as 2001-01-01, a time that would place it before any cursor.
+    const undated = { ...good, id: 'undated', timestamp: 'foo 1' };
+    w.sandbox.intercept((req, res) => {
+      if (req.method !== 'GET' || !req.url?.startsWith('/thread?')) return false;
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify([good, undated]));
+      return true;
+    });
+    const result = await w.agent(['poll']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe(
+      'agent: thread "undated" has the timestamp "foo 1", not an ISO 8601 date-time: it cannot be placed relative to the cursor, so it was ignored\n',
+    );
+    expect(posts(w).map((r) => r.path)).toEqual(['/comment/good']);
+    expect(w.state().cursor).toEqual({ timestamp: good.timestamp, id: 'good' });
+    expect(Object.keys(w.state().journal as object)).toEqual(['good']);
+  });
+});
