@@ -14,7 +14,19 @@ const Module = module.constructor;
 
 const bundle = path.join(__dirname, '..', 'dist', 'agent.cjs');
 // The build makes the bundle ASCII, so latin1 reads it exactly as utf8 would, without the decoding (~0.2 ms).
-const source = fs.readFileSync(bundle).toString('latin1');
+let source;
+try {
+  source = fs.readFileSync(bundle).toString('latin1');
+} catch (error) {
+  if (error.code !== 'ENOENT') throw error;
+  // A clone before `npm ci`: a stack trace about a missing file would not say what to do.
+  const root = path.join(__dirname, '..');
+  const message = `the command is not built: ${bundle} is missing`;
+  process.stderr.write(`agent: ${message} (run "npm ci" in ${root}, or "npm run build" if its dependencies are installed)\n`);
+  if (process.argv.includes('--json')) process.stdout.write(`${JSON.stringify({ error: { code: 1, message } })}\n`);
+  process.exitCode = 1;
+  return;
+}
 const buildId = /^\/\*build:([0-9a-f]+)\*\//.exec(source);
 let cachedData;
 try {

@@ -32,12 +32,15 @@ export class UsageError extends AgentError {
 /** The service refused what we sent as invalid (400/422, 409 name taken, 404 unknown thread). */
 export class RejectedError extends AgentError {
   readonly exitCode = EXIT.usage;
+  /** The service's own words, sanitised, when its answer had any: a caller that rewords the error keeps them. */
+  readonly said: string | undefined;
   constructor(
     message: string,
     readonly status: number,
-    options: { hint?: string } = {},
+    options: { hint?: string; said?: string } = {},
   ) {
     super(message, options);
+    this.said = options.said;
   }
 }
 
@@ -72,13 +75,16 @@ export class NetworkError extends TemporaryError {
 }
 
 export class TimeoutError extends TemporaryError {
+  /** How long this one request waited, when it was a request that timed out (not the run's budget). */
+  readonly waitedMs: number | undefined;
   /** True when the request was not completely sent when time ran out, so it cannot have been processed. */
   constructor(
     message: string,
     readonly notSent = false,
-    options: { hint?: string; cause?: unknown } = {},
+    options: { hint?: string; cause?: unknown; waitedMs?: number } = {},
   ) {
     super(message, options);
+    this.waitedMs = options.waitedMs;
   }
 }
 
@@ -87,6 +93,14 @@ export class BudgetError extends TimeoutError {
   constructor() {
     super('the run used up its time budget', true, { hint: 'the next run continues where this one stopped' });
   }
+}
+
+/**
+ * The service's address cannot work as it is set up, so trying again later will not help: its host name
+ * does not resolve, or its TLS certificate is not trusted here or is not for that name. Nothing was sent.
+ */
+export class ConnectionSetupError extends AgentError {
+  readonly exitCode = EXIT.unexpected;
 }
 
 export class ServerError extends TemporaryError {

@@ -36,8 +36,8 @@ export async function runPoll(options: PollOptions, ctx: Context): Promise<ExitC
 function parseLimit(raw: string | undefined): number {
   if (raw === undefined) return LIMITS.defaultThreadLimit;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > 1000) {
-    throw new UsageError(`--limit must be a whole number from 1 to 1000 (got ${JSON.stringify(raw)})`, { hint: 'nothing was sent' });
+  if (!Number.isInteger(n) || n < 1 || n > LIMITS.maxThreadLimit) {
+    throw new UsageError(`--limit must be a whole number from 1 to ${LIMITS.maxThreadLimit} (got ${JSON.stringify(raw)})`, { hint: 'nothing was sent' });
   }
   return n;
 }

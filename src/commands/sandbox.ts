@@ -44,7 +44,9 @@ export async function runSandbox(flags: SandboxFlags, ctx: Context): Promise<voi
   if (!isLoopbackHost(options.host)) {
     ctx.output.warn(`sandbox: listening on ${options.host}: anyone who can reach it can use this sandbox`);
   }
-  const sandbox = await startSandbox(options);
+  const sandbox = await startSandbox(options).catch((error: unknown) => {
+    throw listenError(error, options.host, options.port);
+  });
   // The first line on stdout, always: scripts read the address from it (cli.md).
   ctx.output.result(formatListeningLine(sandbox.url), { url: sandbox.url });
   ctx.output.progress(`Try: agent register --base-url ${sandbox.url} --name my-agent … (Ctrl-C stops the sandbox)`);
@@ -84,6 +86,18 @@ function number(flag: string, raw: string | undefined, fallback: number, range: 
     throw new UsageError(`${flag} must be ${range.integer ? 'a whole number' : 'a number'} from ${range.min} to ${range.max} (got ${JSON.stringify(raw)})`);
   }
   return value;
+}
+
+// Node's listen errors name a system call and a code; what the user needs is which flag to change.
+function listenError(error: unknown, host: string, port: number): unknown {
+  switch ((error as NodeJS.ErrnoException).code) {
+    case 'EADDRINUSE':
+      return new UsageError(`port ${port} is already in use on ${host}`, { hint: 'choose another --port, or --port 0 to pick a free one' });
+    case 'EADDRNOTAVAIL':
+      return new UsageError(`cannot listen on ${host}: it is not an address of this machine`, { hint: 'check --host' });
+    default:
+      return error;
+  }
 }
 
 function neverEnds(): Promise<string> {

@@ -31,4 +31,6 @@ export const LIMITS = {
   textMin: 20,
   textMax: 300,
   defaultThreadLimit: 50,
+  /** The interface names no maximum; this is the project's sandbox's, so a poll never asks for more than it serves. */
+  maxThreadLimit: 100,
 } as const;

@@ -119,14 +119,16 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
   async function call(call: CallOptions) {
     let rateLimitWaited = false;
+    const timedOut: number[] = [];
     for (let attempt = 0; ; attempt++) {
       if (blockedUntil !== undefined) await waitOut(blockedUntil, 'rate limited (a pause the service asked for earlier)');
       let response: HttpResponse;
       try {
         response = await sendOnce(call);
       } catch (error) {
+        if (error instanceof TimeoutError && error.waitedMs !== undefined) timedOut.push(error.waitedMs);
         if (await retryable(call, attempt, error)) continue;
-        throw error;
+        throw timedOut.length > 1 && timedOut.length === attempt + 1 ? everyTryTimedOut(error as TimeoutError, timedOut, options.baseUrl.origin) : error;
       }
       if (response.status >= 200 && response.status < 300) return { status: response.status, ...parseJson(response.body) };
       if (response.status === 429) {
@@ -167,6 +169,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   };
 }
 
+// Each try has its own timeout: after three, "within 15 s" would describe the last 15 of ~46 s waited.
+function everyTryTimedOut(last: TimeoutError, waitedMs: number[], origin: string): TimeoutError {
+  const seconds = waitedMs.map((ms) => `${ms / 1000} s`);
+  const each = seconds.every((s) => s === seconds[0]) ? `of ${seconds[0]} each` : `that waited ${seconds.join(', ')}`;
+  return new TimeoutError(`no complete answer from ${origin} after ${waitedMs.length} tries ${each}`, last.notSent, { hint: last.hint, cause: last });
+}
+
 function parseJson(text: string): { json: unknown; text: string } {
   if (!text.trim()) return { json: undefined, text };
   try {
@@ -198,5 +207,5 @@ function statusError(response: HttpResponse, base: string, apiKey: string | unde
   }
   if (status === 401) return new AuthError(`the service rejected the API key (401)${suffix}`, { hint: 'run "agent register" to get a new key' });
   if (status === 408 || status >= 500) return new ServerError(`the service failed (${status})${suffix}`, status, { hint: 'try again later' });
-  return new RejectedError(`the service refused the request (${status})${suffix}`, status);
+  return new RejectedError(`the service refused the request (${status})${suffix}`, status, { said: said || undefined });
 }

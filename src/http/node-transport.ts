@@ -1,6 +1,6 @@
 import { Agent, request as httpRequest } from 'node:http';
 import type https from 'node:https';
-import { NetworkError, ResponseError, TimeoutError } from '../errors.js';
+import { ConnectionSetupError, NetworkError, ResponseError, TimeoutError } from '../errors.js';
 import type { HttpRequest, HttpResponse, Transport } from './transport.js';
 
 // Errors raised before a single byte could have reached the server: a POST that failed this way is
@@ -59,12 +59,18 @@ export function createNodeTransport(): Transport {
             body: Buffer.concat(chunks).toString('utf8'),
           }),
         );
-        res.on('error', (error) => finish(networkError(error, false)));
+        res.on('error', (error) => finish(networkError(error, false, url)));
         // After 'end' this is a no-op; before it, the server hung up mid-answer.
         res.on('close', () => finish(new NetworkError('the connection closed before the answer was complete', false)));
       });
       const timer = setTimeout(
-        () => finish(new TimeoutError(`no complete answer from ${url.host} within ${request.timeoutMs / 1000} s`, !sent())),
+        () =>
+          finish(
+            new TimeoutError(`no complete answer from ${url.origin} within ${request.timeoutMs / 1000} s`, !sent(), {
+              hint: 'try again later',
+              waitedMs: request.timeoutMs,
+            }),
+          ),
         request.timeoutMs,
       );
       req.on('socket', (socket) => {
@@ -73,7 +79,7 @@ export function createNodeTransport(): Transport {
         else socket.once(url.protocol === 'https:' ? 'secureConnect' : 'connect', () => (connected = true));
       });
       req.on('finish', () => (finished = true));
-      req.on('error', (error) => finish(networkError(error, !sent() || NOT_SENT.has((error as NodeJS.ErrnoException).code ?? ''))));
+      req.on('error', (error) => finish(networkError(error, !sent() || NOT_SENT.has((error as NodeJS.ErrnoException).code ?? ''), url)));
       req.end(request.body);
     });
   }
@@ -87,10 +93,40 @@ export function createNodeTransport(): Transport {
   };
 }
 
-function networkError(error: Error, notSent: boolean): NetworkError {
+// OpenSSL's verdicts on a certificate chain that does not lead to a CA this machine trusts.
+const UNTRUSTED = new Set([
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_UNTRUSTED',
+  'CERT_SIGNATURE_FAILURE',
+]);
+const CHECK_ADDRESS = 'check the address given at registration (--base-url)';
+
+/**
+ * Names the origin (never the path or query, and so never anything secret) and tells a network that is
+ * down, which passes, from an address or a certificate that cannot work until someone changes it.
+ */
+function networkError(error: Error, notSent: boolean, url: URL): NetworkError | ConnectionSetupError {
   const code = (error as NodeJS.ErrnoException).code;
-  const what = code ? `${code}` : error.message;
-  return new NetworkError(`cannot reach the service (${what})`, notSent, {
-    hint: 'check the network and try again later',
-  });
+  const origin = url.origin;
+  if (code === 'ENOTFOUND') {
+    return new ConnectionSetupError(`cannot reach ${origin}: the host name ${url.hostname} does not resolve (${code})`, { hint: CHECK_ADDRESS });
+  }
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
+    return new ConnectionSetupError(`cannot reach ${origin}: its TLS certificate is not for ${url.hostname} (${code})`, { hint: CHECK_ADDRESS });
+  }
+  if (code !== undefined && UNTRUSTED.has(code)) {
+    return new ConnectionSetupError(`cannot reach ${origin}: its TLS certificate is not trusted here (${code})`, {
+      hint: "if the service uses a private CA, set NODE_EXTRA_CA_CERTS to that CA's certificate file",
+    });
+  }
+  if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') {
+    return new ConnectionSetupError(`cannot reach ${origin}: its TLS certificate is not valid at this time (${code})`, {
+      hint: "check this machine's clock; if it is right, the service must renew its certificate",
+    });
+  }
+  return new NetworkError(`cannot reach ${origin} (${code ?? error.message})`, notSent, { hint: 'check the network and try again later' });
 }

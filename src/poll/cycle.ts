@@ -2,7 +2,7 @@ import { COMMAND_BUDGET_MS, openSession, POST_RESERVE_MS, rateLimitedUntil, type
 import type { Thread } from '../domain/thread.js';
 import { BudgetError, EXIT, type ExitCode } from '../errors.js';
 import { oneLine } from '../output/sanitize.js';
-import type { MalformedThread } from '../service/api.js';
+import type { MalformedThread, UndatedThread } from '../service/api.js';
 import { compareKey, isFuture } from './cursor.js';
 import { latestThreads, walkNewThreads } from './fetch-new.js';
 import { aheadOf, isHandled, MAX_AHEAD, pruneJournal } from './journal.js';
@@ -42,8 +42,12 @@ export async function pollCycle({ limit, dryRun, started }: { limit: number; dry
   // Threads first met this run dated ahead of the local clock: a service's time zone or unit mistake
   // would otherwise stop the agent silently, every later thread hidden behind a cursor set in the future.
   const aheadOfClock: Thread[] = [];
-  const take = async (page: { threads: Thread[]; malformed: MalformedThread[]; unidentifiable: number }) => {
-    if (page.unidentifiable) ctx.output.warn(`agent: ${page.unidentifiable} thread(s) in the list had no usable id or timestamp and were ignored`);
+  const take = async (page: { threads: Thread[]; malformed: MalformedThread[]; undated: UndatedThread[]; unidentifiable: number }) => {
+    if (page.unidentifiable) ctx.output.warn(`agent: ${page.unidentifiable} thread(s) in the list had no usable id and were ignored`);
+    for (const { id, sent } of page.undated) {
+      const what = sent === undefined ? 'no timestamp' : `the timestamp ${oneLine(sent, 60)}, not an ISO 8601 date-time`;
+      ctx.output.warn(`agent: thread ${JSON.stringify(oneLine(id, 80))} has ${what}: it cannot be placed relative to the cursor, so it was ignored`);
+    }
     for (const bad of page.malformed) ledger.malformed(bad);
     const todo: Thread[] = [];
     for (const thread of page.threads) {

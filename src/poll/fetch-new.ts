@@ -1,10 +1,11 @@
 import type { Thread } from '../domain/thread.js';
-import type { Cursor, MalformedThread, ServiceApi } from '../service/api.js';
+import type { Cursor, MalformedThread, ServiceApi, UndatedThread } from '../service/api.js';
 import { compareKey, maxKey, mayBeNew } from './cursor.js';
 
 export interface NewThreads {
   threads: Thread[];
   malformed: MalformedThread[];
+  undated: UndatedThread[];
   unidentifiable: number;
   /**
    * Every thread up to this key has been seen by the walk (a full page says nothing of what follows it);
@@ -56,5 +57,5 @@ function newOnly(page: Awaited<ReturnType<ServiceApi['threads']>>, cursor: Curso
   for (const thread of page.threads) if (mayBeNew(thread, cursor)) threads.set(thread.id, thread);
   const malformed = new Map<string, MalformedThread>();
   for (const bad of page.malformed) if (mayBeNew(bad, cursor) && !threads.has(bad.id)) malformed.set(bad.id, bad);
-  return { threads: [...threads.values()], malformed: [...malformed.values()], unidentifiable: page.unidentifiable };
+  return { threads: [...threads.values()], malformed: [...malformed.values()], undated: page.undated, unidentifiable: page.unidentifiable };
 }

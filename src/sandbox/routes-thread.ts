@@ -15,7 +15,7 @@ import { compareThreads } from './store.js';
 import { threadView } from './views.js';
 
 /** The largest `limit` accepted; the interface does not say, so the sandbox documents its own. */
-export const MAX_THREAD_LIMIT = 100;
+export const MAX_THREAD_LIMIT = LIMITS.maxThreadLimit;
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
 
 const badQuery = (message: string) => new HttpError(400, 'invalid_query', message);

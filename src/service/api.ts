@@ -8,6 +8,7 @@ import {
   agentSchema,
   predictionSchema,
   registrationSchema,
+  threadIdSchema,
   threadIdentitySchema,
   threadSchema,
   type Agent,
@@ -40,9 +41,20 @@ export interface MalformedThread {
   reason: string;
 }
 
+/**
+ * A list element with an id but no usable timestamp: it cannot be placed relative to the cursor, so it
+ * can be neither handled nor skipped for good, only named.
+ */
+export interface UndatedThread {
+  id: string;
+  /** What the service sent instead, as JSON (undefined when there was none). */
+  sent: string | undefined;
+}
+
 export interface ThreadPage {
   threads: Thread[];
   malformed: MalformedThread[];
+  undated: UndatedThread[];
   /** Elements without even an id and timestamp: nothing can be done with them but count them. */
   unidentifiable: number;
   /** How many elements the service returned, to tell whether the page was full. */
@@ -90,10 +102,24 @@ export function createServiceApi(http: HttpClient) {
 
     async threads(limit: number, cursor: Cursor | null): Promise<ThreadPage> {
       const query = { limit, timestamp: cursor?.timestamp, id: cursor?.id };
-      const { json } = await http.call({ method: 'GET', path: ['thread'], query });
+      let json;
+      try {
+        ({ json } = await http.call({ method: 'GET', path: ['thread'], query }));
+      } catch (error) {
+        // The interface names no largest limit, and a service that has one refuses a list asked with more
+        // as invalid input: the user can only act on it by knowing it was the limit.
+        if (error instanceof RejectedError && (error.status === 400 || error.status === 422)) {
+          const said = error.said ? `: ${error.said}` : '';
+          throw new RejectedError(`the service refused the limit ${limit} on the thread list (${error.status}${said})`, error.status, {
+            hint: 'try a smaller --limit',
+            said: error.said,
+          });
+        }
+        throw error;
+      }
       const list = unwrapList(json, ['threads']);
       if (!list) throw new ResponseError(`the thread list is not a list (${describe(json)})`);
-      const page: ThreadPage = { threads: [], malformed: [], unidentifiable: 0, size: list.length };
+      const page: ThreadPage = { threads: [], malformed: [], undated: [], unidentifiable: 0, size: list.length };
       for (const element of list) {
         const full = threadSchema().safeParse(element);
         if (full.success && !isSendableId(full.data.id)) {
@@ -107,7 +133,12 @@ export function createServiceApi(http: HttpClient) {
         }
         const identity = threadIdentitySchema().safeParse(element);
         // Only the identity: the rest of a loose, malformed element (any size, any content) goes no further.
-        if (identity.success) page.malformed.push({ id: identity.data.id, timestamp: identity.data.timestamp, reason: `malformed thread (${firstIssue(full.error)})` });
+        if (identity.success) {
+          page.malformed.push({ id: identity.data.id, timestamp: identity.data.timestamp, reason: `malformed thread (${firstIssue(full.error)})` });
+          continue;
+        }
+        const id = threadIdSchema().safeParse(element);
+        if (id.success) page.undated.push({ id: id.data.id, sent: JSON.stringify(id.data.timestamp)?.slice(0, 80) });
         else page.unidentifiable += 1;
       }
       return page;

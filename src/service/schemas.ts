@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { isIsoInstant } from '../domain/instant.js';
 import { CONVICTION_STYLES, DIRECTIONAL_BIASES, PARTICIPATIONS, SIGNAL_METHODS } from '../domain/profile.js';
 
 // Service answers are parsed, never cast. Objects are loose: fields the service adds are kept (so
@@ -20,7 +21,7 @@ const idLike = lazy(() =>
 );
 
 const instant = lazy(() =>
-  z.string().check(z.refine((value) => Number.isFinite(Date.parse(value)), { message: 'not an ISO 8601 timestamp' })),
+  z.string().check(z.refine(isIsoInstant, { message: 'not an ISO 8601 date-time' })),
 );
 
 const numberLike = lazy(() =>
@@ -81,6 +82,9 @@ export type ThreadWire = z.infer<ReturnType<typeof threadSchema>>;
 
 /** Enough of a thread to know which one it is, so a malformed one can still be skipped by id. */
 export const threadIdentitySchema = lazy(() => z.looseObject({ id: idLike(), timestamp: instant() }));
+
+/** Less still: an id alone, so that a thread whose timestamp is unusable can at least be named. */
+export const threadIdSchema = lazy(() => z.looseObject({ id: idLike() }));
 
 export const predictionSchema = lazy(() =>
   z.looseObject({

@@ -1,8 +1,11 @@
 import * as z from 'zod/mini';
+import { isIsoInstant } from '../domain/instant.js';
 
 export const STATE_VERSION = 1;
 
-const cursorSchema = z.object({ timestamp: z.string(), id: z.string() });
+// Checked on every run, so without zod's datetime schema (see isIsoInstant). A cursor that is not a real
+// instant would be compared as NaN, or as some other date, and bring back old threads or hide new ones.
+const cursorSchema = z.object({ timestamp: z.string().check(z.refine(isIsoInstant, { message: 'not an ISO 8601 date-time' })), id: z.string() });
 
 const STATUSES = ['posting', 'posted', 'unknown', 'skipped', 'failed'] as const;
 

@@ -21,6 +21,8 @@ export interface RunOptions {
   timeoutMs?: number;
   /** Written to stdin, which is then closed; without it stdin is closed from the start, as under cron. */
   input?: string;
+  /** Another copy of bin/agent.cjs to run instead of this clone's. */
+  bin?: string;
 }
 
 /**
@@ -30,7 +32,7 @@ export interface RunOptions {
 export function runAgent(args: string[], home: string, options: RunOptions = {}): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const hooked = Object.keys(options.env ?? {}).some((name) => name.startsWith('AGENT_TEST_'));
-    const child = spawn(process.execPath, [hooked ? TEST_BIN : BIN, ...args], {
+    const child = spawn(process.execPath, [options.bin ?? (hooked ? TEST_BIN : BIN), ...args], {
       env: { HOME: home, PATH: process.env.PATH ?? '/usr/bin:/bin', ...options.env },
       stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     });

@@ -18,14 +18,14 @@ afterEach(async () => {
 });
 
 /** The sandbox behind an https front with the test-only loopback certificate. */
-async function httpsSandbox(): Promise<{ sandbox: World['sandbox']; url: string }> {
+async function httpsSandbox(host = '127.0.0.1'): Promise<{ sandbox: World['sandbox']; url: string }> {
   world = await createWorld();
   const sandbox = world.sandbox;
   front = https.createServer({ key: fs.readFileSync(fixture('loopback-key.pem')), cert: fs.readFileSync(fixture('loopback-cert.pem')) }, (req, res) =>
     sandbox.server.emit('request', req, res),
   );
-  await new Promise<void>((resolve) => front!.listen(0, '127.0.0.1', resolve));
-  return { sandbox, url: `https://127.0.0.1:${(front.address() as AddressInfo).port}` };
+  await new Promise<void>((resolve) => front!.listen(0, host, resolve));
+  return { sandbox, url: `https://${host}:${(front.address() as AddressInfo).port}` };
 }
 
 it('registers and polls over https, sending the key only there', async () => {
@@ -44,10 +44,25 @@ it('registers and polls over https, sending the key only there', async () => {
   expect(sandbox.requests.filter((r) => r.headers['x-api-key'] !== undefined).every((r) => r.headers['x-api-key'] === world!.state().apiKey)).toBe(true);
 });
 
-it('refuses a certificate it cannot verify, with exit 5 and nothing sent', async () => {
+// Trying again later cannot fix a certificate: these are setup problems (exit 1), each with its fix.
+it('refuses a certificate it cannot verify, with exit 1, the fix, and nothing sent', async () => {
   const { sandbox, url } = await httpsSandbox();
   const result = await world!.agent(['register', '--base-url', url, '--name', 'tls-agent', ...PROFILE_FLAGS]);
-  expect(result.code).toBe(5);
-  expect(result.stderr).toMatch(/SELF_SIGNED|certificate/i);
+  expect(result.code).toBe(1);
+  expect(result.stderr).toBe(
+    `agent: cannot reach ${url}: its TLS certificate is not trusted here (DEPTH_ZERO_SELF_SIGNED_CERT) (if the service uses a private CA, set NODE_EXTRA_CA_CERTS to that CA's certificate file)\n`,
+  );
+  expect(sandbox.requests).toHaveLength(0);
+});
+
+it('refuses a trusted certificate made for another name, with exit 1 and the address to check', async () => {
+  // The test certificate names 127.0.0.1 and localhost; 127.0.0.2 is loopback too, but not in it.
+  const { sandbox, url } = await httpsSandbox('127.0.0.2');
+  const env = { NODE_EXTRA_CA_CERTS: fixture('loopback-cert.pem') };
+  const result = await world!.agent(['register', '--base-url', url, '--name', 'tls-agent', ...PROFILE_FLAGS], { env });
+  expect(result.code).toBe(1);
+  expect(result.stderr).toBe(
+    `agent: cannot reach ${url}: its TLS certificate is not for 127.0.0.2 (ERR_TLS_CERT_ALTNAME_INVALID) (check the address given at registration (--base-url))\n`,
+  );
   expect(sandbox.requests).toHaveLength(0);
 });

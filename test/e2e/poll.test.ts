@@ -330,3 +330,59 @@ describe('agent predict', () => {
     expect(posts(w)).toHaveLength(1);
   });
 });
+
+describe('agent poll --limit', () => {
+  const threadLists = (w: World) => w.sandbox.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/thread?'));
+
+  it('refuses more than the sandbox serves (100) before sending anything', async () => {
+    const w = await registered();
+    const before = w.sandbox.requests.length;
+    const result = await w.agent(['poll', '--limit', '1000']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('agent: --limit must be a whole number from 1 to 100 (got "1000") (nothing was sent)\n');
+    expect(w.sandbox.requests).toHaveLength(before);
+  });
+
+  it('accepts 100, which the sandbox serves', async () => {
+    const w = await registered();
+    w.sandbox.addThread({ id: 'l1', text: BULLISH, project_id: 'c/bitcoin', timestamp: at(1) });
+    expect(await w.agent(['poll', '--limit', '100'])).toMatchObject({ code: 0, stderr: '' });
+    expect(threadLists(w).at(-1)!.path).toContain('limit=100');
+  });
+
+  it('a service that refuses the limit is named as refusing the limit, with the fix', async () => {
+    const w = await registered();
+    w.sandbox.intercept((req, res) => {
+      if (!req.url?.startsWith('/thread?') || Number(new URL(req.url, 'http://x').searchParams.get('limit')) <= 10) return false;
+      res.writeHead(400, { 'content-type': 'application/json' }).end('{"error":"limit must be at most 10"}');
+      return true;
+    });
+    const result = await w.agent(['poll', '--limit', '20']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('agent: the service refused the limit 20 on the thread list (400: limit must be at most 10) (try a smaller --limit)\n');
+    expect(await w.agent(['poll', '--limit', '10'])).toMatchObject({ code: 0, stderr: '' });
+  });
+});
+
+describe('agent poll and timestamps that are not ISO 8601', () => {
+  it('names a thread whose timestamp is not a date-time, leaves it alone, and handles the rest', async () => {
+    const w = await registered();
+    const good = { id: 'good', pollen_id: 'p1', project_id: 'c/bitcoin', text: BULLISH, timestamp: at(2), locked: false, price_on_fetch: 1, citations: [] };
+    w.sandbox.addThread({ id: good.id, text: good.text, project_id: good.project_id, timestamp: good.timestamp });
+    // Date.parse reads "foo 1" as 2001-01-01, a time that would place it before any cursor.
+    const undated = { ...good, id: 'undated', timestamp: 'foo 1' };
+    w.sandbox.intercept((req, res) => {
+      if (req.method !== 'GET' || !req.url?.startsWith('/thread?')) return false;
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify([good, undated]));
+      return true;
+    });
+    const result = await w.agent(['poll']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe(
+      'agent: thread "undated" has the timestamp "foo 1", not an ISO 8601 date-time: it cannot be placed relative to the cursor, so it was ignored\n',
+    );
+    expect(posts(w).map((r) => r.path)).toEqual(['/comment/good']);
+    expect(w.state().cursor).toEqual({ timestamp: good.timestamp, id: 'good' });
+    expect(Object.keys(w.state().journal as object)).toEqual(['good']);
+  });
+});

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
@@ -42,4 +43,26 @@ it.each([[['--speed', 'fast']], [['--port', '70000']], [['--rate', '-1']]])('ref
   const result = await runAgent(['sandbox', ...flags], home());
   expect(result.code).toBe(2);
   expect(result.stdout).toBe('');
+});
+
+it('a port already in use is a usage error that says how to pick another, not a bug', async () => {
+  const taken = net.createServer();
+  await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+  const { port } = taken.address() as AddressInfo;
+  try {
+    const result = await runAgent(['sandbox', '--port', String(port)], home());
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(`agent: port ${port} is already in use on 127.0.0.1 (choose another --port, or --port 0 to pick a free one)\n`);
+  } finally {
+    await new Promise((resolve) => taken.close(resolve));
+  }
+});
+
+it('a --host that is not an address of this machine is a usage error too', async () => {
+  // 192.0.2.1 is reserved for documentation: no machine has it, and listening sends nothing anywhere.
+  const result = await runAgent(['sandbox', '--host', '192.0.2.1'], home());
+  expect(result.code).toBe(2);
+  expect(result.stdout).toBe('');
+  expect(result.stderr).toContain('agent: cannot listen on 192.0.2.1: it is not an address of this machine (check --host)\n');
 });

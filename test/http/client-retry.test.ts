@@ -2,6 +2,7 @@ import nock from 'nock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   BudgetError,
+  ConnectionSetupError,
   EXIT,
   mayHaveLanded,
   NetworkError,
@@ -91,6 +92,32 @@ describe('GET is retried on temporary failures, 3 attempts at most', () => {
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error.exitCode).toBe(EXIT.temporary);
     expect(timing.sleeps).toEqual([400, 800]);
+    // Not "within 0.03 s": that was each try, and the user waited three of them plus the back-offs.
+    expect(error.message).toBe(`no complete answer from ${BASE} after 3 tries of 0.03 s each`);
+    scope.done();
+  });
+
+  it('a timeout on the last try only is reported as that one timeout', async () => {
+    const scope = nock(BASE).get('/thread').times(2).reply(503, '').get('/thread').delay(2_000).reply(200, []);
+    const error = await failure(client({ timeoutMs: 30 }).call(get));
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error.message).toBe(`no complete answer from ${BASE} within 0.03 s`);
+    scope.done();
+  });
+
+  it('tries cut short by the run budget are reported with what each waited', async () => {
+    const scope = nock(BASE).get('/thread').times(3).delay(2_000).reply(200, []);
+    // The fake clock moves only by the back-offs (0.4 s, 0.8 s): the last try gets what is left, 0.02 s.
+    const error = await failure(client({ timeoutMs: 30, deadline: T0 + 1_220 }).call(get));
+    expect(error.message).toBe(`no complete answer from ${BASE} after 3 tries that waited 0.03 s, 0.03 s, 0.02 s`);
+    scope.done();
+  });
+
+  it.each(['ENOTFOUND', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'ERR_TLS_CERT_ALTNAME_INVALID'])('%s is not retried: another try cannot fix the address', async (code) => {
+    const scope = nock(BASE).get('/thread').replyWithError(errno(code));
+    const error = await failure(client().call(get));
+    expect(error).toBeInstanceOf(ConnectionSetupError);
+    expect(timing.sleeps).toEqual([]);
     scope.done();
   });
 

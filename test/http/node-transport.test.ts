@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
-import { NetworkError, ResponseError, TimeoutError } from '../../src/errors.js';
+import { ConnectionSetupError, EXIT, NetworkError, ResponseError, TimeoutError } from '../../src/errors.js';
 import type { HttpRequest } from '../../src/http/transport.js';
 import { useNock } from '../support/nock.js';
 import { failure } from '../support/failure.js';
@@ -84,12 +84,13 @@ describe('timeouts: one deadline for connect, headers and body', () => {
     ['headers late', (s: nock.Interceptor) => s.delay(2_000)],
     ['connection late', (s: nock.Interceptor) => s.delayConnection(2_000)],
     ['body late', (s: nock.Interceptor) => s.delayBody(2_000)],
-  ])('%s → TimeoutError naming the host', async (_what, slow) => {
+  ])('%s → TimeoutError naming the origin', async (_what, slow) => {
     const scope = slow(nock(BASE).get('/thread')).reply(200, '[]');
     const started = Date.now();
     const error = await failure(net.transport().send(request({ timeoutMs: 30 })));
     expect(error).toBeInstanceOf(TimeoutError);
-    expect(error.message).toBe('no complete answer from svc.example.test within 0.03 s');
+    expect(error.message).toBe('no complete answer from https://svc.example.test within 0.03 s');
+    expect((error as TimeoutError).waitedMs).toBe(30);
     expect(Date.now() - started).toBeLessThan(1_500);
     scope.done();
   });
@@ -98,13 +99,15 @@ describe('timeouts: one deadline for connect, headers and body', () => {
 describe('connection errors say whether the request certainly never left', () => {
   // nock raises these before the request is handed to a socket, so every one is "not sent" here; the
   // failures after sending need a real socket: test/http/node-transport-socket.test.ts.
-  const cases: Array<string | undefined> = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ECONNRESET', 'EPIPE', undefined];
-  it.each(cases)('%s before the request left → notSent', async (code) => {
-    const scope = nock(BASE).get('/thread').replyWithError(errno(code));
-    const error = await failure(net.transport().send(request()));
+  const cases: Array<string | undefined> = ['ECONNREFUSED', 'EAI_AGAIN', 'EHOSTUNREACH', 'ECONNRESET', 'EPIPE', undefined];
+  it.each(cases)('%s before the request left → notSent, temporary, naming the origin', async (code) => {
+    const scope = nock(BASE).get('/thread?limit=5&id=x').replyWithError(errno(code));
+    const error = await failure(net.transport().send(request({ url: new URL(`${BASE}/thread?limit=5&id=x`) })));
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).notSent).toBe(true);
-    expect(error.message).toBe(`cannot reach the service (${code ?? `failed with ${code}`})`);
+    expect((error as NetworkError).exitCode).toBe(EXIT.temporary);
+    expect(error.message).toBe(`cannot reach https://svc.example.test (${code ?? `failed with ${code}`})`);
+    expect((error as NetworkError).hint).toBe('check the network and try again later');
     scope.done();
   });
 
@@ -121,6 +124,28 @@ describe('connection errors say whether the request certainly never left', () =>
     const error = await failure(net.transport().send(request()));
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).notSent).toBe(false);
+    scope.done();
+  });
+});
+
+describe('an address or certificate that cannot work until it is changed is a setup problem, not "try later"', () => {
+  const CHECK_ADDRESS = 'check the address given at registration (--base-url)';
+  const PRIVATE_CA = "if the service uses a private CA, set NODE_EXTRA_CA_CERTS to that CA's certificate file";
+  it.each([
+    ['ENOTFOUND', 'the host name svc.example.test does not resolve', CHECK_ADDRESS],
+    ['ERR_TLS_CERT_ALTNAME_INVALID', 'its TLS certificate is not for svc.example.test', CHECK_ADDRESS],
+    ['DEPTH_ZERO_SELF_SIGNED_CERT', 'its TLS certificate is not trusted here', PRIVATE_CA],
+    ['SELF_SIGNED_CERT_IN_CHAIN', 'its TLS certificate is not trusted here', PRIVATE_CA],
+    ['UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'its TLS certificate is not trusted here', PRIVATE_CA],
+    ['UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'its TLS certificate is not trusted here', PRIVATE_CA],
+    ['CERT_HAS_EXPIRED', 'its TLS certificate is not valid at this time', "check this machine's clock; if it is right, the service must renew its certificate"],
+  ])('%s → exit 1 naming the origin, with the fix', async (code, what, hint) => {
+    const scope = nock(BASE).get('/thread').replyWithError(errno(code));
+    const error = await failure(net.transport().send(request()));
+    expect(error).toBeInstanceOf(ConnectionSetupError);
+    expect((error as ConnectionSetupError).exitCode).toBe(EXIT.unexpected);
+    expect(error.message).toBe(`cannot reach https://svc.example.test: ${what} (${code})`);
+    expect((error as ConnectionSetupError).hint).toBe(hint);
     scope.done();
   });
 });

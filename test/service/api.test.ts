@@ -175,7 +175,7 @@ describe('threads', () => {
 
   it('sends the cursor when there is one', async () => {
     const scope = authed().get('/thread').query({ limit: '5', timestamp: '2025-06-01T12:00:00Z', id: 'a' }).reply(200, []);
-    await expect(api.threads(5, { timestamp: '2025-06-01T12:00:00Z', id: 'a' })).resolves.toEqual({ threads: [], malformed: [], unidentifiable: 0, size: 0 });
+    await expect(api.threads(5, { timestamp: '2025-06-01T12:00:00Z', id: 'a' })).resolves.toEqual({ threads: [], malformed: [], undated: [], unidentifiable: 0, size: 0 });
     scope.done();
   });
 
@@ -199,7 +199,7 @@ describe('threads', () => {
     scope.done();
   });
 
-  it('a malformed element that names itself is skipped with a reason; one that cannot is counted', async () => {
+  it('a malformed element that names itself is skipped with a reason; one with only an id is named; one with none is counted', async () => {
     const body = [
       a,
       { id: 'no-text', timestamp: '2025-06-01T12:01:00Z', project_id: 'c/x' },
@@ -220,7 +220,23 @@ describe('threads', () => {
       { id: 'no-text', timestamp: '2025-06-01T12:01:00Z', reason: expect.stringMatching(/^malformed thread \(text: /) },
       { id: '9', timestamp: '2025-06-01T12:02:00Z', reason: expect.stringMatching(/^malformed thread \(locked: /) },
     ]);
-    expect(page.unidentifiable).toBe(7);
+    expect(page.undated).toEqual([{ id: 'bad-ts', sent: '"yesterday"' }]);
+    expect(page.unidentifiable).toBe(6);
+    scope.done();
+  });
+
+  it.each([
+    ['foo 1', '"foo 1"'], // Date.parse reads it as 2001-01-01
+    ['2025-02-30T12:00:00Z', '"2025-02-30T12:00:00Z"'], // Date.parse rolls it over to March
+    ['2025-06-01 12:00:00', '"2025-06-01 12:00:00"'],
+    [1748779200000, '1748779200000'],
+    [undefined, undefined],
+  ])('a thread dated %j is neither handled nor skipped, only named: it cannot be placed relative to the cursor', async (timestamp, sent) => {
+    const scope = authed().get('/thread').query(true).reply(200, [a, { ...a, id: 'odd', timestamp }]);
+    const page = await api.threads(50, null);
+    expect(page.threads.map((t) => t.id)).toEqual(['a']);
+    expect(page.malformed).toEqual([]);
+    expect(page.undated).toEqual([{ id: 'odd', sent }]);
     scope.done();
   });
 

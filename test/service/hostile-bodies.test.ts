@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { isIsoInstant } from '../../src/domain/instant.js';
 import { ResponseError } from '../../src/errors.js';
 import type { HttpClient } from '../../src/http/client.js';
 import { createServiceApi } from '../../src/service/api.js';
@@ -46,7 +47,7 @@ describe('the thread list, whatever the service sends', () => {
         for (const thread of page.threads) {
           expect(typeof thread.id).toBe('string');
           expect(thread.id.length).toBeGreaterThan(0);
-          expect(Number.isFinite(Date.parse(thread.timestamp))).toBe(true);
+          expect(isIsoInstant(thread.timestamp)).toBe(true);
           expect(typeof thread.text).toBe('string');
           expect(typeof thread.locked).toBe('boolean');
           expect(Array.isArray(thread.citations)).toBe(true);
@@ -54,10 +55,11 @@ describe('the thread list, whatever the service sends', () => {
         }
         for (const bad of page.malformed) {
           expect(bad.id.length).toBeGreaterThan(0);
-          expect(Number.isFinite(Date.parse(bad.timestamp))).toBe(true);
+          expect(isIsoInstant(bad.timestamp)).toBe(true);
           expect(bad.reason).toMatch(/malformed|path segment/);
         }
-        expect(page.threads.length + page.malformed.length + page.unidentifiable).toBe(page.size);
+        for (const undated of page.undated) expect(undated.id.length).toBeGreaterThan(0);
+        expect(page.threads.length + page.malformed.length + page.undated.length + page.unidentifiable).toBe(page.size);
       }),
       { numRuns: 400, seed: 20261122 },
     );

@@ -261,7 +261,10 @@ describe('a corrupt file is an error naming it, never "start over"; the file is 
     ['no apiKey', JSON.stringify({ ...STATE, apiKey: undefined }), /is not valid \(apiKey: /],
     ['an empty apiKey', JSON.stringify({ ...STATE, apiKey: '' }), /is not valid \(apiKey: /],
     ['no cursor key', JSON.stringify({ ...STATE, cursor: undefined }), /is not valid \(cursor: /],
-    ['a cursor without id', JSON.stringify({ ...STATE, cursor: { timestamp: 'x' } }), /is not valid \(cursor\.id: /],
+    ['a cursor without id', JSON.stringify({ ...STATE, cursor: { timestamp: '2025-06-01T12:00:00Z' } }), /is not valid \(cursor\.id: /],
+    // Date.parse reads "foo 1" as 2001-01-01: a cursor there would bring back years of threads.
+    ['a cursor timestamp that is not ISO 8601', JSON.stringify({ ...STATE, cursor: { timestamp: 'foo 1', id: 'a' } }), /is not valid \(cursor\.timestamp: not an ISO 8601 date-time\)/],
+    ['a cursor timestamp on a day that does not exist', JSON.stringify({ ...STATE, cursor: { timestamp: '2025-02-30T00:00:00Z', id: 'a' } }), /is not valid \(cursor\.timestamp: /],
     ['a cursor as text', JSON.stringify({ ...STATE, cursor: '2025-06-01' }), /is not valid \(cursor: /],
     ['no baseUrl', JSON.stringify({ ...STATE, baseUrl: undefined }), /is not valid \(baseUrl: /],
     ['a journal entry with an unknown status', JSON.stringify({ ...STATE, journal: { a: { ts: 'x', status: 'maybe' } } }), /is not valid \(journal\.a\.status: expected one of posting, /],

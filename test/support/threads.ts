@@ -16,7 +16,7 @@ export function thread(id: string, timestamp: string, overrides: Partial<Thread>
 
 /** A page as the service api returns it, holding these threads. */
 export function page(threads: Thread[], extra: Partial<ThreadPage> = {}): ThreadPage {
-  return { threads, malformed: [], unidentifiable: 0, size: threads.length, ...extra };
+  return { threads, malformed: [], undated: [], unidentifiable: 0, size: threads.length, ...extra };
 }
 
 /** Wire form (interface.md §2.3) of a thread. */
