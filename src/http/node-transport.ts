@@ -109,7 +109,7 @@ const CHECK_ADDRESS = 'check the address given at registration (--base-url)';
  * Names the origin (never the path or query, and so never anything secret) and tells a network that is
  * down, which passes, from an address or a certificate that cannot work until someone changes it.
  */
-function networkError(error: Error, notSent: boolean, url: URL): NetworkError | ConnectionSetupError {
+export function networkError(error: Error, notSent: boolean, url: URL): NetworkError | ConnectionSetupError {
   const code = (error as NodeJS.ErrnoException).code;
   const origin = url.origin;
   if (code === 'ENOTFOUND') {

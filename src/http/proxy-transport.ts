@@ -1,6 +1,6 @@
 import type { Dispatcher } from 'undici';
-import { NetworkError, ResponseError, TimeoutError } from '../errors.js';
-import { NOT_SENT } from './node-transport.js';
+import { type ConnectionSetupError, NetworkError, ResponseError, TimeoutError } from '../errors.js';
+import { networkError, NOT_SENT } from './node-transport.js';
 import { httpsProxyOf, type ProxyEnv } from './proxy-env.js';
 import type { HttpRequest, HttpResponse, Transport } from './transport.js';
 
@@ -55,7 +55,7 @@ export async function createProxyTransport(env: ProxyEnv): Promise<Transport> {
       if (error instanceof ResponseError) throw error;
       // Whether the request was on its way when time ran out is not known here: it may have landed.
       if (timedOut) throw new TimeoutError(`no complete answer from ${url.host} within ${request.timeoutMs / 1000} s`, false);
-      throw proxyNetworkError(error);
+      throw proxyNetworkError(error, url);
     } finally {
       clearTimeout(timer);
     }
@@ -69,17 +69,19 @@ export async function createProxyTransport(env: ProxyEnv): Promise<Transport> {
 
 // Only the code, or undici's fixed tunnel message: undici's other messages can quote the proxy's URL, and
 // with it the user:password that HTTPS_PROXY may carry.
-function proxyNetworkError(error: unknown): NetworkError {
+function proxyNetworkError(error: unknown, url: URL): NetworkError | ConnectionSetupError {
   const code = (error as { code?: unknown }).code;
   const message = error instanceof Error ? error.message : '';
+  // TLS runs end to end inside the tunnel: a certificate problem is the service's, said as without a proxy.
+  if (typeof code === 'string' && TLS_FAILED.test(code)) return networkError(error as Error, true, url);
   const refused = TUNNEL_FAILED.exec(message);
   if (refused) {
-    return new NetworkError(`the proxy refused the tunnel to the service (${refused[1]})`, true, {
+    return new NetworkError(`the proxy refused the tunnel to ${url.origin} (${refused[1]})`, true, {
       hint: 'check HTTPS_PROXY, or list the service in NO_PROXY',
     });
   }
   const what = typeof code === 'string' ? code : 'network error';
-  return new NetworkError(`cannot reach the service through the proxy (${what})`, typeof code === 'string' && (NOT_SENT_HERE.has(code) || TLS_FAILED.test(code)), {
+  return new NetworkError(`cannot reach ${url.origin} through the proxy (${what})`, typeof code === 'string' && NOT_SENT_HERE.has(code), {
     hint: 'check the network and HTTPS_PROXY, and try again later',
   });
 }

@@ -78,7 +78,7 @@ describe('HTTPS_PROXY', () => {
     const proxy = await recordingProxy({ refuse: 403 });
     const result = await w.agent(['register', '--base-url', url, '--name', 'refused', ...PROFILE_FLAGS], { env: { ...env, HTTPS_PROXY: proxy.url } });
     expect(result.code).toBe(5);
-    expect(result.stderr).toContain('the proxy refused the tunnel to the service (403)');
+    expect(result.stderr).toContain(`the proxy refused the tunnel to ${url} (403)`);
     expect(w.sandbox.requests).toHaveLength(0);
   });
 
@@ -86,7 +86,7 @@ describe('HTTPS_PROXY', () => {
     const { w, url, env } = await httpsWorld();
     const result = await w.agent(['register', '--base-url', url, '--name', 'down', ...PROFILE_FLAGS], { env: { ...env, HTTPS_PROXY: 'http://user:s3cret-pass@127.0.0.1:9' } });
     expect(result.code).toBe(5);
-    expect(result.stderr).toContain('cannot reach the service through the proxy (ECONNREFUSED)');
+    expect(result.stderr).toContain(`cannot reach ${url} through the proxy (ECONNREFUSED)`);
     expect(result.stderr).not.toContain('s3cret-pass');
   });
 
@@ -125,5 +125,16 @@ describe('HTTPS_PROXY', () => {
     const tunnel = `CONNECT ${new URL(llm.origin).host}`;
     for (let i = 0; i < 40 && !proxy.log().includes(tunnel); i++) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(proxy.log()).toContain(tunnel);
+  });
+
+  it('a certificate the service should not have is said as without a proxy: exit 1, the fix, nothing sent', async () => {
+    const { w, url } = await httpsWorld();
+    const proxy = await recordingProxy();
+    // No NODE_EXTRA_CA_CERTS: the test certificate is not trusted.
+    const result = await w.agent(['register', '--base-url', url, '--name', 'untrusted', ...PROFILE_FLAGS], { env: { HTTPS_PROXY: proxy.url } });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`cannot reach ${url}: its TLS certificate is not trusted here`);
+    expect(proxy.tunnels).toEqual([hostOf(url)]);
+    expect(w.sandbox.requests).toHaveLength(0);
   });
 });
