@@ -6,6 +6,7 @@ import {
   RateLimitedError,
   RedirectError,
   RejectedError,
+  ResponseError,
   ServerError,
   TemporaryError,
   TimeoutError,
@@ -13,6 +14,7 @@ import {
   type AgentError,
 } from '../errors.js';
 import { maskKey } from '../output/sanitize.js';
+import { MAX_JSON_DEPTH, parseBoundedJson } from './bounded-json.js';
 import { errorBodyText } from './error-body.js';
 import { baseUrlText, pathSegment } from './origin.js';
 import { backoffMs } from './retry-after.js';
@@ -169,11 +171,14 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
 function parseJson(text: string): { json: unknown; text: string } {
   if (!text.trim()) return { json: undefined, text };
-  try {
-    return { json: JSON.parse(text), text };
-  } catch {
-    return { json: undefined, text };
+  const parsed = parseBoundedJson(text);
+  if (parsed.ok) return { json: parsed.value, text };
+  if (parsed.tooDeep) {
+    throw new ResponseError(`the service answered with JSON nested more than ${MAX_JSON_DEPTH} levels deep; refused`, {
+      hint: 'try again later; if it persists the service may have changed',
+    });
   }
+  return { json: undefined, text };
 }
 
 function statusError(response: HttpResponse, base: string, apiKey: string | undefined): AgentError {
