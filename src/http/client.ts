@@ -201,7 +201,9 @@ function statusError(response: HttpResponse, base: string, apiKey: string | unde
       hint: 'if the service has moved, register again with the new --base-url',
     });
   }
-  if (status === 401) return new AuthError(`the service rejected the API key (401)${suffix}`, { hint: 'run "agent register" to get a new key' });
+  if (status === 401) return new AuthError(`the service rejected the API key (401)${suffix}`, {
+      hint: 'the key was rejected: register again with "agent register --force" (the old state is kept as a backup)',
+    });
   if (status === 408 || status >= 500) return new ServerError(`the service failed (${status})${suffix}`, status, { hint: 'try again later' });
   return new RejectedError(`the service refused the request (${status})${suffix}`, status);
 }
