@@ -131,7 +131,7 @@ describe('results', () => {
   it('messages on stderr are sanitised', () => {
     const { output, stderr } = makeOutput();
     output.error('bad \u001b]0;title\u0007thing\u009b2J');
-    expect(stderr.text).toBe('bad thing2J\n');
+    expect(stderr.text).toBe('bad thing\n');
   });
 });
 
