@@ -1,7 +1,8 @@
 import { AnalyserConfigError, AnalyserError } from '../../errors.js';
 import { errorBodyText } from '../../http/error-body.js';
 import type { Exchange } from './exchange.js';
-import { RetryableError, retryAfterMs } from './retry.js';
+import { retryAfterMs } from '../../http/retry-after.js';
+import { RetryableError } from './retry.js';
 
 /**
  * The error for an answer that is not 2xx. Only a 408, 429 or 5xx is worth one more try: any other
