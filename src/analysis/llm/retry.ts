@@ -14,6 +14,9 @@ export class RetryableError extends AnalyserError {
   }
 }
 
+/** The server could not be reached at all (refused, reset, no route): the next thread will not reach it either. */
+export class UnreachableError extends RetryableError {}
+
 /** The pause before the one retry when the server did not ask for one. */
 export const DEFAULT_PAUSE_MS = 1_000;
 /** A longer Retry-After is not waited out: the thread stays due and a later run asks again. */
