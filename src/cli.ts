@@ -224,7 +224,7 @@ Keys:
         // A result file should say what was measured: the command, or the model and where it ran.
         const describe = config.command ?? (config.llm ? `${config.llm.model} at ${config.llm.baseUrl.origin}` : undefined);
         try {
-          await runBacktest(file, profileFlags(options, {}), ctx, analyser, describe);
+          await runBacktest(file, profileFlags(options, {}), ctx, analyser, describe, config.kind !== 'builtin');
         } finally {
           await analyser.close?.();
         }

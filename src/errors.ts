@@ -152,6 +152,15 @@ export class StateError extends AgentError {
  */
 export class AnalyserError extends TemporaryError {}
 
+/**
+ * The analyser cannot work as configured, whatever the thread: a model server refused the request itself
+ * (a 4xx other than 408/429: a model it cannot serve this way, an unknown model, a rejected key). No thread
+ * is to blame, so none spends a try on it; the run stops and says what to change.
+ */
+export class AnalyserConfigError extends AgentError {
+  readonly exitCode = EXIT.unexpected;
+}
+
 /** Another run holds the lock on the config dir: nothing was done, try again in a moment. */
 export class BusyError extends TemporaryError {}
 

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { PROFILE_FIELDS, type Profile } from '../domain/profile.js';
 import { cellOf, type Thread } from '../domain/thread.js';
 import { AnalyserError } from '../errors.js';
+import { MAX_JSON_DEPTH, parseBoundedJson } from '../http/bounded-json.js';
 import { sigmaOf } from './profile-numbers.js';
 import { cleanInline } from './text-clean.js';
 import type { AnalyserOutput } from './types.js';
@@ -106,13 +107,12 @@ function oneLineOf(value: unknown): string {
 export function parseAnswerText(stdout: string, who: string): AnalyserOutput {
   const line = stdout.split(/\r?\n/).reverse().find((l) => l.trim() !== '');
   if (line === undefined) throw new AnalyserError(`${who} printed no answer on stdout`);
-  let json: unknown;
-  try {
-    json = JSON.parse(line);
-  } catch {
+  const parsed = parseBoundedJson(line);
+  if (!parsed.ok && parsed.tooDeep) throw new AnalyserError(`${who} printed JSON nested more than ${MAX_JSON_DEPTH} levels deep; refused`);
+  if (!parsed.ok) {
     throw new AnalyserError(`${who} printed a last line that is not JSON: ${JSON.stringify(Array.from(cleanInline(line)).slice(0, 80).join(''))}`);
   }
-  return parseAnswer(json, who);
+  return parseAnswer(parsed.value, who);
 }
 
 function inputSchema() {

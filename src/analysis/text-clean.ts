@@ -1,3 +1,5 @@
+import { TERMINAL_ESCAPE } from '../output/sanitize.js';
+
 export { probeOf } from '../domain/probe.js';
 
 // Text from the service, the user or an external analyser ends up in a post and in traces printed to
@@ -6,9 +8,6 @@ export { probeOf } from '../domain/probe.js';
 // Zero-width joiners stay: emoji sequences need them. Zero-width spaces, word joiners and soft hyphens go:
 // they hide inside words ("+12\u200B%") from every check a person reading the post would not notice.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-// A terminal escape sequence goes whole: removing only its ESC would leave "[31m" in a post.
-// eslint-disable-next-line no-control-regex
-const ANSI = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)|[@-Z\\-_])/g;
 /** Every other character Unicode says to ignore when displaying: they hide inside words ("12\u200C%"). */
 const IGNORABLE = /(?![\u200D\uFE0F])\p{Default_Ignorable_Code_Point}/gu;
 const INVISIBLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u00AD\u061C\u200B\u200E\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/g;
@@ -17,7 +16,8 @@ const INVISIBLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u00AD\u0
 export function cleanBlock(text: string): string {
   return text
     .replace(IGNORABLE, '')
-    .replace(ANSI, '')
+    // Whole, as on a terminal: removing only its ESC would leave "[31m" in a post.
+    .replace(TERMINAL_ESCAPE, '')
     .replace(LONE_SURROGATE, '')
     .replace(/\r\n?|[\u2028\u2029]/g, '\n')
     .replace(INVISIBLE, '')

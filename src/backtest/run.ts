@@ -1,4 +1,5 @@
 import { analyseThread } from '../analysis/index.js';
+import { UnreachableError } from '../analysis/llm/retry.js';
 import { sigmaOf } from '../analysis/profile-numbers.js';
 import type { Analyser } from '../analysis/types.js';
 import type { Profile } from '../domain/profile.js';
@@ -10,6 +11,9 @@ import type { BacktestThread } from './file.js';
 import { emptyTally, metricsOf, tally, type CellMetrics, type ThreadResult } from './metrics.js';
 
 export type { CellMetrics, ThreadResult } from './metrics.js';
+
+/** Threads in a row that could not reach the analyser before the run stops: a few, not a whole file. */
+const UNREACHABLE_LIMIT = 3;
 
 export interface BacktestReport {
   overall: CellMetrics;
@@ -29,11 +33,24 @@ export async function runBacktestOn(
   analyser: Analyser,
   profile: Profile,
   onProgress?: (done: number, total: number) => void,
+  /** Threads read at once, started in order: a slow analyser's, as in a poll. */
+  concurrency = 1,
 ): Promise<BacktestReport> {
   const ordered = [...threads].sort(chronological);
   const results: ThreadResult[] = [];
-  for (const record of ordered) {
-    results.push(await replay(record, analyser, profile));
+  let unreachable: AnalyserError[] = [];
+  for (let i = 0; i < ordered.length; i += concurrency) {
+    const chunk = await Promise.all(ordered.slice(i, i + concurrency).map((record) => replay(record, analyser, profile)));
+    for (const { result, error } of chunk) {
+      results.push(result);
+      unreachable = error && isUnreachable(error) ? [...unreachable, error] : [];
+      // A server that is not there fails every thread the same way, a second or more each: say so once.
+      if (unreachable.length >= UNREACHABLE_LIMIT) {
+        throw new AnalyserError(`stopped after ${unreachable.length} threads in a row could not reach the analyser: ${unreachable[0]!.message}`, {
+          hint: unreachable[0]!.hint ?? 'is the server running, and is the base URL right?',
+        });
+      }
+    }
     onProgress?.(results.length, ordered.length);
   }
   const overall = emptyTally();
@@ -72,7 +89,7 @@ export function actualMovePct(record: Pick<BacktestThread, 'price_on_fetch' | 'p
   return Math.round((record.price_on_eval / record.price_on_fetch - 1) * 100 * 1000) / 1000;
 }
 
-async function replay(record: BacktestThread, analyser: Analyser, profile: Profile): Promise<ThreadResult> {
+async function replay(record: BacktestThread, analyser: Analyser, profile: Profile): Promise<{ result: ThreadResult; error?: AnalyserError }> {
   const thread = threadAtItsTime(record);
   const move = actualMovePct(record);
   const head = { threadId: record.id, cell: thread.cell };
@@ -82,13 +99,17 @@ async function replay(record: BacktestThread, analyser: Analyser, profile: Profi
   } catch (error) {
     // Only an analyser that could not answer is a failed thread; anything else is a bug and stops the run.
     if (!(error instanceof AnalyserError)) throw error;
-    return { ...head, action: 'failed', actualMovePct: move, honey: 0, wax: 0, reason: oneLine(error.message) };
+    return { result: { ...head, action: 'failed', actualMovePct: move, honey: 0, wax: 0, reason: oneLine(error.message) }, error };
   }
-  if (decision.action === 'skip') return { ...head, action: 'skip', actualMovePct: move, honey: 0, wax: 0, reason: decision.reason };
+  if (decision.action === 'skip') return { result: { ...head, action: 'skip', actualMovePct: move, honey: 0, wax: 0, reason: decision.reason } };
   const { conviction } = decision;
   // Scored as if posted the moment the thread appeared (age 0): the best case the rule allows.
   const award = scorePrediction({ conviction, actualMovePct: move, sigma: sigmaOf(thread.cell), ageMs: 0 });
-  return { ...head, action: 'post', conviction, actualMovePct: move, right: conviction * move > 0, honey: award.honey, wax: award.wax };
+  return { result: { ...head, action: 'post', conviction, actualMovePct: move, right: conviction * move > 0, honey: award.honey, wax: award.wax } };
+}
+
+function isUnreachable(error: AnalyserError): boolean {
+  return error instanceof UnreachableError || error.cause instanceof UnreachableError;
 }
 
 function chronological(a: BacktestThread, b: BacktestThread): number {

@@ -2,6 +2,7 @@ import { builtinAnalyser } from '../analysis/builtin.js';
 import { withFallback } from '../analysis/fallback.js';
 import { cleanInline, probeOf } from '../analysis/text-clean.js';
 import type { Analyser } from '../analysis/types.js';
+import type { Thread } from '../domain/thread.js';
 import { COMMAND_BUDGET_MS, KILL_GRACE_MS, type Context } from '../context.js';
 import { BudgetError } from '../errors.js';
 import { readKeyFile } from '../settings/key-file.js';
@@ -105,8 +106,10 @@ function fallbackNoticed(primary: Analyser, ctx: Context): Analyser {
 }
 
 /**
- * A model that echoes its Authorization header, or a script that read the state file, must not put a key
- * into a public post: the terminal would show it masked while the service stored it in clear.
+ * Keys stay on both sides of an analyser. Out: a model that echoes its Authorization header, or a script
+ * that read the state file, must not put a key into a public post (the terminal would show it masked while
+ * the service stored it in clear). In: a thread is written by strangers and may quote our key (the service
+ * echoing it, or someone who saw it), and a model or a script is somewhere else it must not go.
  */
 function withoutSecrets(analyser: Analyser, secrets: string[]): Analyser {
   const keys = secrets.filter((secret) => secret.length >= 8);
@@ -119,11 +122,21 @@ function withoutSecrets(analyser: Analyser, secrets: string[]): Analyser {
           .map((part) => (keys.some((key) => probeOf(part).includes(key)) ? '[redacted]' : part))
           .join(' ')
       : text;
+  // A thread keeps its words and line breaks where it can: only the key goes, or its sentence if hidden.
+  const scrubIn = (text: string) => scrub(keys.reduce((out, key) => out.split(key).join('[redacted]'), text));
+  const scrubThread = (thread: Thread): Thread => ({
+    ...thread,
+    text: scrubIn(thread.text),
+    citations: thread.citations.map((c) => ({
+      ...(c.url === undefined ? {} : { url: scrubIn(c.url) }),
+      ...(c.title === undefined ? {} : { title: scrubIn(c.title) }),
+    })),
+  });
   return {
     name: analyser.name,
     close: analyser.close?.bind(analyser),
     async analyse(thread, profile, trace) {
-      const output = await analyser.analyse(thread, profile, trace);
+      const output = await analyser.analyse(scrubThread(thread), profile, trace);
       if (output.kind === 'signal') return { ...output, evidence: output.evidence.map((e) => ({ ...e, phrase: scrub(e.phrase) })) };
       return output.action === 'post' ? { ...output, text: scrub(output.text) } : { ...output, reason: scrub(output.reason) };
     },

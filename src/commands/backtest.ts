@@ -1,3 +1,4 @@
+import { ANALYSIS_CONCURRENCY } from '../analysis/concurrency.js';
 import type { Analyser } from '../analysis/types.js';
 import { readBacktestFile, type InvalidThread } from '../backtest/file.js';
 import { runBacktestOn } from '../backtest/run.js';
@@ -27,9 +28,10 @@ const INVALID_SHOWN = 5;
 /**
  * `agent backtest <file>`: replays resolved threads through the analyser the caller chose (and will
  * close) with the profile from the flags, and prints the metrics overall and per cell.
+ * `describe`: which command or model the analyser is, for the heading and `analyzerDetail` in --json.
+ * `slow`: a command or a model, which reads threads side by side as in a poll.
  */
-/** `describe`: which command or model the analyser is, for the heading and `analyzerDetail` in --json. */
-export async function runBacktest(file: string, options: BacktestOptions, ctx: Context, analyser: Analyser, describe?: string): Promise<void> {
+export async function runBacktest(file: string, options: BacktestOptions, ctx: Context, analyser: Analyser, describe?: string, slow = false): Promise<void> {
   const given = profileFromFlags(options);
   const profile: Profile = {
     signal_method: given.signal_method ?? BACKTEST_DEFAULT_PROFILE.signal_method,
@@ -43,7 +45,7 @@ export async function runBacktest(file: string, options: BacktestOptions, ctx: C
   const bar = progressBar(ctx.output, threads.length);
   let report;
   try {
-    report = await runBacktestOn(threads, analyser, profile, bar.update);
+    report = await runBacktestOn(threads, analyser, profile, bar.update, slow ? ANALYSIS_CONCURRENCY : 1);
   } finally {
     bar.clear();
   }

@@ -6,6 +6,7 @@ import {
   RateLimitedError,
   RedirectError,
   RejectedError,
+  ResponseError,
   ServerError,
   TemporaryError,
   TimeoutError,
@@ -13,6 +14,7 @@ import {
   type AgentError,
 } from '../errors.js';
 import { maskKey } from '../output/sanitize.js';
+import { MAX_JSON_DEPTH, parseBoundedJson } from './bounded-json.js';
 import { errorBodyText } from './error-body.js';
 import { baseUrlText, pathSegment } from './origin.js';
 import { backoffMs } from './retry-after.js';
@@ -178,11 +180,14 @@ function everyTryTimedOut(last: TimeoutError, waitedMs: number[], origin: string
 
 function parseJson(text: string): { json: unknown; text: string } {
   if (!text.trim()) return { json: undefined, text };
-  try {
-    return { json: JSON.parse(text), text };
-  } catch {
-    return { json: undefined, text };
+  const parsed = parseBoundedJson(text);
+  if (parsed.ok) return { json: parsed.value, text };
+  if (parsed.tooDeep) {
+    throw new ResponseError(`the service answered with JSON nested more than ${MAX_JSON_DEPTH} levels deep; refused`, {
+      hint: 'try again later; if it persists the service may have changed',
+    });
   }
+  return { json: undefined, text };
 }
 
 function statusError(response: HttpResponse, base: string, apiKey: string | undefined): AgentError {
@@ -205,7 +210,9 @@ function statusError(response: HttpResponse, base: string, apiKey: string | unde
       hint: 'if the service has moved, register again with the new --base-url',
     });
   }
-  if (status === 401) return new AuthError(`the service rejected the API key (401)${suffix}`, { hint: 'run "agent register" to get a new key' });
+  if (status === 401) return new AuthError(`the service rejected the API key (401)${suffix}`, {
+      hint: 'the key was rejected: register again with "agent register --force" (the old state is kept as a backup)',
+    });
   if (status === 408 || status >= 500) return new ServerError(`the service failed (${status})${suffix}`, status, { hint: 'try again later' });
   return new RejectedError(`the service refused the request (${status})${suffix}`, status, { said: said || undefined });
 }

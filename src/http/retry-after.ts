@@ -4,18 +4,22 @@ export const MIN_BACKOFF_MS = 60_000;
 export const MAX_BACKOFF_MS = 60 * 60_000;
 
 /**
- * How long to stay away after a 429: max(60 s, Retry-After), where Retry-After is seconds or an
- * HTTP date; missing or garbage means 60 s; absurd values are capped (and the caller says so).
+ * Retry-After as seconds or an HTTP date, in ms from `now`; undefined when absent or unreadable.
+ * A date in the past means "now". Infinity (a number too long to represent) is absurd, not missing:
+ * it is returned as such, for the caller to cap or refuse.
+ */
+export function retryAfterMs(header: string | string[] | undefined, now: number): number | undefined {
+  const raw = (Array.isArray(header) ? header[0] : header)?.trim() ?? '';
+  if (/^\d+(\.\d+)?$/.test(raw)) return Number(raw) * 1000;
+  const date = raw ? Date.parse(raw) : Number.NaN;
+  return Number.isFinite(date) ? Math.max(0, date - now) : undefined;
+}
+
+/**
+ * How long to stay away from the service after a 429: max(60 s, Retry-After); missing or garbage means
+ * 60 s; absurd values are capped (and the caller says so).
  */
 export function backoffMs(retryAfter: string | string[] | undefined, now: number): { ms: number; capped: boolean } {
-  const raw = (Array.isArray(retryAfter) ? retryAfter[0] : retryAfter)?.trim() ?? '';
-  let asked = 0;
-  if (/^\d+(\.\d+)?$/.test(raw)) asked = Number(raw) * 1000;
-  else if (raw) {
-    const date = Date.parse(raw);
-    if (Number.isFinite(date)) asked = date - now;
-  }
-  // Infinity (a number too long to represent) is absurd, not missing: it is capped like any other.
-  const ms = Math.max(MIN_BACKOFF_MS, Number.isNaN(asked) ? 0 : asked);
+  const ms = Math.max(MIN_BACKOFF_MS, retryAfterMs(retryAfter, now) ?? 0);
   return ms > MAX_BACKOFF_MS ? { ms: MAX_BACKOFF_MS, capped: true } : { ms, capped: false };
 }

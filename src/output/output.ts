@@ -31,6 +31,8 @@ export class Output {
   readonly interactive: boolean;
   readonly stdoutIsTTY: boolean;
   readonly stderrIsTTY: boolean;
+  /** Each secret as it can appear in what is written (raw, sanitised, JSON-escaped), with its masked form. */
+  private secretForms: Array<[form: string, masked: string]> = [];
   private secrets: string[] = [];
   private spinnerActive: Spinner | undefined;
 
@@ -45,12 +47,25 @@ export class Output {
 
   /** Registers a secret: from now on it is printed only in its masked form. */
   addSecret(secret: string): void {
-    if (secret.length >= 8 && !this.secrets.includes(secret)) this.secrets.push(secret);
+    if (secret.length < 8 || this.secrets.includes(secret)) return;
+    this.secrets.push(secret);
+    const masked = maskKey(secret);
+    // A key may hold `"` or `\` (or worse): a JSON document writes it escaped, a human line sanitised, a
+    // one-line message with its white space folded; each of those forms is masked, the mask written alike.
+    const forms = new Map<string, string>([
+      [secret, masked],
+      [sanitize(secret), sanitize(masked)],
+      [folded(secret), folded(masked)],
+      [jsonInner(secret), jsonInner(masked)],
+    ]);
+    for (const [form, mask] of forms) if (form.length >= 8) this.secretForms.push([form, mask]);
+    // Longest first: a shorter form inside a longer one must not break the longer one up before it is seen.
+    this.secretForms.sort((a, b) => b[0].length - a[0].length);
   }
 
   redact(text: string): string {
     let out = text;
-    for (const secret of this.secrets) out = out.split(secret).join(maskKey(secret));
+    for (const [form, masked] of this.secretForms) out = out.split(form).join(masked);
     return out;
   }
 
@@ -151,6 +166,16 @@ const UNSAFE_IN_JSON = /[\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g
 
 function jsonText(value: unknown): string {
   return `${escapeUnsafe(JSON.stringify(value, null, 2) ?? 'null')}\n`;
+}
+
+/** As `oneLine` writes it, without the cut. */
+function folded(text: string): string {
+  return sanitize(text).replace(/\s+/g, ' ');
+}
+
+/** A string as it appears between the quotes of our JSON output. */
+function jsonInner(text: string): string {
+  return escapeUnsafe(JSON.stringify(text)).slice(1, -1);
 }
 
 function escapeUnsafe(json: string): string {

@@ -1,12 +1,19 @@
 // Text from the server or from the user may carry terminal escape sequences (S4): they are removed
 // before anything reaches a terminal or a log, and line breaks are folded so one problem is one line.
+
+/**
+ * A terminal escape sequence, whole (removing only its ESC would leave "[31m" behind), in its 7-bit and
+ * its 8-bit (C1) form: a CSI with its parameters; a string (OSC, and DCS, SOS, PM, APC, which a terminal
+ * swallows up to the string terminator) with its payload; any other ESC with its intermediate and final
+ * bytes. A string with no terminator loses only its introducer: the text after it stays visible.
+ */
 // eslint-disable-next-line no-control-regex
-const ANSI = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)|[@-Z\\-_])/g;
+export const TERMINAL_ESCAPE = /(?:\u001b\[|\u009b)[0-?]*[ -/]*[@-~]|(?:\u001b[\]PX^_]|[\u0090\u0098\u009d-\u009f])[^\u0007\u001b\u009c]*(?:\u0007|\u001b\\|\u009c)|\u001b[ -/]*[0-~]/g;
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 export function sanitize(text: string): string {
-  return text.replace(ANSI, '').replace(CONTROL, '');
+  return text.replace(TERMINAL_ESCAPE, '').replace(CONTROL, '');
 }
 
 export function oneLine(text: string, max = 300): string {

@@ -1,7 +1,7 @@
 import { analyseThread, type Analyser } from '../analysis/index.js';
 import type { Profile } from '../domain/profile.js';
 import type { Thread } from '../domain/thread.js';
-import { AuthError, BudgetError, ConnectionSetupError, EXIT, LockedError, mayHaveLanded, RateLimitedError, TemporaryError, type ExitCode } from '../errors.js';
+import { AnalyserConfigError, AuthError, BudgetError, ConnectionSetupError, EXIT, LockedError, mayHaveLanded, RateLimitedError, TemporaryError, type ExitCode } from '../errors.js';
 import { oneLine } from '../output/sanitize.js';
 import type { ServiceApi } from '../service/api.js';
 import type { JournalEntry } from '../state/schema.js';
@@ -46,6 +46,7 @@ export async function prepareThread(thread: Thread, previous: JournalEntry | und
     for (const line of analysed.trace) deps.trace(line);
     decision = analysed.decision;
   } catch (error) {
+    if (error instanceof AnalyserConfigError) return { kind: 'stop', error };
     return { kind: 'failed', error: `analysis failed: ${message(error)}`, retry: true, exitCode: EXIT.temporary };
   }
   if (decision.action === 'skip') return { kind: 'skipped', reason: decision.reason };

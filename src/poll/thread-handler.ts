@@ -1,4 +1,5 @@
 import { KILL_GRACE_MS, POST_RESERVE_MS, type Context } from '../context.js';
+import { ANALYSIS_CONCURRENCY } from '../analysis/concurrency.js';
 import type { Analyser } from '../analysis/types.js';
 import type { Profile } from '../domain/profile.js';
 import type { Thread } from '../domain/thread.js';
@@ -10,8 +11,6 @@ import type { PollLedger } from './ledger.js';
 
 /** Threads marked "posting" by one durable write and then posted side by side. */
 const POST_BATCH = 8;
-/** Threads a command or model analyser reads at once: a local model server queues more than this. */
-export const ANALYSIS_CONCURRENCY = 4;
 
 export interface HandlerDeps {
   api: ServiceApi;

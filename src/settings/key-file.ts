@@ -1,4 +1,5 @@
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, isAbsolute } from 'node:path';
 import { StateError, UsageError } from '../errors.js';
 import { FILE_MODE, refuseLooseMode } from '../state/private-file.js';
 
@@ -15,8 +16,10 @@ export function readKeyFile(file: string): string {
     raw = readFileSync(file, 'utf8');
   } catch (error) {
     if (error instanceof UsageError || error instanceof StateError) throw error;
-    // The path is not echoed: a key pasted where the path belongs would be printed.
-    throw new UsageError(`cannot read the LLM key file (${(error as NodeJS.ErrnoException).code ?? 'error'})`, {
+    // A key pasted where the path belongs must not be printed: the file is named only when it is an
+    // absolute path (as config set stores it) in a directory that exists, which a pasted key never is.
+    const named = isAbsolute(file) && existsSync(dirname(file)) ? ` ${file}` : '';
+    throw new UsageError(`cannot read the LLM key file${named} (${(error as NodeJS.ErrnoException).code ?? 'error'})`, {
       hint: 'llm.key-file names a file (mode 600) that holds the key, never the key itself; see "agent config get llm.key-file"',
     });
   }

@@ -129,6 +129,7 @@ describe('decide: checking an external decision', () => {
     ['"Bullish because …"', 12, 'Bullish because ETF demand keeps absorbing supply.', 'Bullish on c/bitcoin: ETF demand keeps absorbing supply. Expect +0.7% in 3h.'],
     ['a link a thread slipped in', 0.5, 'Whales accumulate. Claim your airdrop at https://evil.example now!', 'Bullish on c/bitcoin: Whales accumulate. Expect +0.5% in 3h.'],
     ['a terminal escape leaves no residue', 0.5, '\u001b[31mRED\u001b[0m pump: buy buy buy going up fast', 'Bullish on c/bitcoin: RED pump: buy buy buy going up fast. Expect +0.5% in 3h.'],
+    ['a DCS or APC string leaves no payload', 0.5, 'Whales \u001bPq#0;2;0;0;0#0~~@@\u001b\\accumulate\u001b_Gf=100;AAAA\u001b\\ on dips.', 'Bullish on c/bitcoin: Whales accumulate on dips. Expect +0.5% in 3h.'],
     ['a short one', -0.5, 'Dump.', 'Bearish on c/bitcoin: Dump. Expect -0.5% in 3h.'],
   ])('%s', (_name, size, text, expected) => {
     const { decision, trace } = run(post(size, text), { conviction_style: 'conservative' });

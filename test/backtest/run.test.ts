@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { ANALYSIS_CONCURRENCY } from '../../src/analysis/concurrency.js';
 import { builtinAnalyser } from '../../src/analysis/index.js';
+import { UnreachableError } from '../../src/analysis/llm/retry.js';
 import type { Analyser, AnalyserOutput } from '../../src/analysis/types.js';
 import { parseBacktestData, type BacktestThread } from '../../src/backtest/file.js';
 import { actualMovePct, runBacktestOn, threadAtItsTime } from '../../src/backtest/run.js';
@@ -198,4 +200,45 @@ it('the built-in analyser runs through it unchanged: the same decisions as analy
     ['quiet', 'skip', 0],
     ['up', 'post', 1],
   ]);
+});
+
+describe('side by side, and not against a server that is not there', () => {
+  const unreachable = () => new AnalyserError('cannot reach m at http://127.0.0.1:9 (ECONNREFUSED) (tried twice)', { cause: new UnreachableError('cannot reach m', 'a network error') });
+  const records = (n: number) => Array.from({ length: n }, (_, i) => record(`t${String(i).padStart(2, '0')}`));
+
+  it('reads as many threads at once as it is told, started in order, reported in order', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const started: string[] = [];
+    const analyser: Analyser = {
+      name: 'slow',
+      async analyse(thread) {
+        started.push(thread.id);
+        most = Math.max(most, ++inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        inFlight -= 1;
+        return skip('quiet');
+      },
+    };
+    const report = await runBacktestOn(records(10), analyser, PROFILE, undefined, ANALYSIS_CONCURRENCY);
+    expect(most).toBe(ANALYSIS_CONCURRENCY);
+    expect(started).toEqual(records(10).map((r) => r.id));
+    expect(report.threads.map((t) => t.threadId)).toEqual(records(10).map((r) => r.id));
+  });
+
+  it('stops with one error after three threads in a row could not reach the analyser', async () => {
+    const analyser = scripted(Object.fromEntries(records(40).map((r) => [r.id, unreachable()])));
+    const error = await runBacktestOn(records(40), analyser, PROFILE).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AnalyserError);
+    expect((error as Error).message).toBe('stopped after 3 threads in a row could not reach the analyser: cannot reach m at http://127.0.0.1:9 (ECONNREFUSED) (tried twice)');
+    expect(analyser.seen).toHaveLength(3);
+  });
+
+  it('goes on when the failures are not in a row, or not about reaching the analyser', async () => {
+    const answers: Record<string, AnalyserOutput | Error> = {};
+    records(12).forEach((r, i) => (answers[r.id] = i % 3 === 2 ? skip('quiet') : unreachable()));
+    expect((await runBacktestOn(records(12), scripted(answers), PROFILE)).overall.failed).toBe(8);
+    const timeouts = scripted(Object.fromEntries(records(6).map((r) => [r.id, new AnalyserError('m gave no complete answer within 60 s (tried twice)')])));
+    expect((await runBacktestOn(records(6), timeouts, PROFILE)).overall.failed).toBe(6);
+  });
 });

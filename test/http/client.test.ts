@@ -291,7 +291,7 @@ describe('error bodies of every shape become one clean line', () => {
     ['plain text', 'Something broke\r\nat line 2', 'text/plain', 'Something broke at line 2'],
     ['HTML page', html, 'text/html', '502 Bad Gateway'],
     ['escapes in JSON', '{"message":"\\u001b[31mred\\u001b[0m\\u0007 \\u001b]8;;https://x\\u0007link\\u001b]8;;\\u0007"}', 'application/json', 'red link'],
-    ['escapes in text', '\u001b[2J\u001b[Hcleared\u009b31m screen\u0000', 'text/plain', 'cleared31m screen'],
+    ['escapes in text', '\u001b[2J\u001b[Hcleared\u009b31m screen\u0000', 'text/plain', 'cleared screen'],
   ];
 
   it.each(cases)('%s', async (_what, body, type, said) => {

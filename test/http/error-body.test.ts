@@ -24,7 +24,7 @@ describe('errorBodyText', () => {
     ['HTML by content type only', '<h1>Gateway</h1> timeout', 'text/html; charset=utf-8', 'Gateway timeout'],
     ['XML', '<?xml version="1.0"?><Error><Message>denied</Message></Error>', '', 'denied'],
     ['entities decoded once', '<html><title>a &amp;lt; b &lt; c</title></html>', '', 'a &lt; b < c'],
-    ['escapes and controls', '{"message":"\\u001b[1mbold\\u001b[0m\\u0000 \\u001b]0;title\\u0007text\\u009b2J\\u202eevil"}', '', 'bold text2Jevil'],
+    ['escapes and controls', '{"message":"\\u001b[1mbold\\u001b[0m\\u0000 \\u001b]0;title\\u0007text\\u009b2J\\u202eevil"}', '', 'bold textevil'],
     ['escapes in the HTML title', '<title>\u001b[31mred\u001b[0m</title>', 'text/html', 'red'],
   ];
   it.each(cases)('%s', (_what, body, type, text) => {

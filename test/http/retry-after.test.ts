@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffMs, MAX_BACKOFF_MS, MIN_BACKOFF_MS } from '../../src/http/retry-after.js';
+import { backoffMs, MAX_BACKOFF_MS, MIN_BACKOFF_MS, retryAfterMs } from '../../src/http/retry-after.js';
 import { T0 } from '../support/timing.js';
 
 describe('backoffMs: max(60 s, Retry-After), capped at an hour', () => {
@@ -24,5 +24,20 @@ describe('backoffMs: max(60 s, Retry-After), capped at an hour', () => {
   ];
   it.each(cases)('%s', (_what, header, ms, capped) => {
     expect(backoffMs(header, T0)).toEqual({ ms, capped });
+  });
+});
+
+describe('retryAfterMs', () => {
+  it.each([
+    [undefined, undefined],
+    ['', undefined],
+    ['soon', undefined],
+    ['2', 2000],
+    ['0.5', 500],
+    [['3', '9'], 3000],
+    ['Sun, 01 Jun 2025 12:00:04 GMT', 4000],
+    ['Sun, 01 Jun 2025 11:00:00 GMT', 0],
+  ])('%j → %s', (header, ms) => {
+    expect(retryAfterMs(header, T0)).toBe(ms);
   });
 });

@@ -131,7 +131,7 @@ describe('results', () => {
   it('messages on stderr are sanitised', () => {
     const { output, stderr } = makeOutput();
     output.error('bad \u001b]0;title\u0007thing\u009b2J');
-    expect(stderr.text).toBe('bad thing2J\n');
+    expect(stderr.text).toBe('bad thing\n');
   });
 });
 
@@ -154,6 +154,27 @@ describe('redact: a registered secret is shown only masked, in every stream (S3)
     }
     expect(stderr.text).toContain('detail hive_…TKEYhive_…TKEY');
     expect(json.stdout.text).toContain('"apiKey": "hive_…TKEY"');
+  });
+
+  it.each([
+    ['a quote and a backslash', 'hive_01234"56789\\abcdef"x\\y'],
+    ['a control and a C1 character', 'hive_0123\u0007456789\u009babcdefxyz'],
+    ['white space', 'sk-0123 4567\t89abcdefxyz'],
+  ])('a key holding %s is masked in every form it is written in, and the JSON stays valid', (_what, key) => {
+    const json = makeOutput({ json: true });
+    json.output.addSecret(key);
+    json.output.result([], { echoed: key, note: `key ${key} twice ${key}` });
+    json.output.error(`error ${key}`);
+    const human = makeOutput({ verbose: true });
+    human.output.addSecret(key);
+    human.output.result(`key ${key}`, {});
+    human.output.warn(`warn ${key}`);
+    const tail = key.slice(-6, -1);
+    for (const text of [json.stdout.text, json.stderr.text, human.stdout.text, human.stderr.text]) {
+      expect(text).not.toContain(tail);
+      expect(text).toContain('…');
+    }
+    expect(JSON.parse(json.stdout.text).echoed).toMatch(/^(hive_|)…/);
   });
 
   it('redact works on any text and ignores secrets too short to be keys', () => {

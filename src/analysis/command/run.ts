@@ -1,13 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { lineSplitter } from './lines.js';
+import { canFindTagged, killTagged, newRunTag, RUN_TAG_VARIABLE } from './run-tag.js';
 
 // Runs one analyser process to the end, whatever it does: answers, hangs, ignores SIGTERM, floods, or
 // leaves children behind. On POSIX the child leads a process group of its own (spawn's `detached`),
 // so a timeout reaches a shell script's grandchildren too, and whatever is left in that group when the
-// child exits is killed: nothing it started outlives the call. Windows has no process groups (and
-// `detached` would open a console window): the child alone is killed there.
+// child exits is killed. A descendant that left the group (setsid, a daemon) is found on Linux by the
+// run's tag in its environment (run-tag.ts) and killed too: nothing it started outlives the call.
+// Windows has no process groups (and `detached` would open a console window): the child alone is
+// killed there.
 
 const POSIX = process.platform !== 'win32';
+/** Descendants that left the group (setsid) are found by a variable in their environment: Linux. */
+const TAGGED = POSIX && canFindTagged();
 
 export type StopReason = 'timeout' | 'output-cap' | 'closed';
 
@@ -36,6 +41,7 @@ export interface RunningProcess {
 
 export function startProcess(options: RunOptions): RunningProcess {
   const [program, ...args] = options.argv;
+  const tag = TAGGED ? newRunTag() : undefined;
   let child: ChildProcess;
   try {
     child = spawn(program, args, {
@@ -43,7 +49,7 @@ export function startProcess(options: RunOptions): RunningProcess {
       detached: POSIX,
       windowsHide: true,
       stdio: 'pipe',
-      env: options.env,
+      env: tag === undefined ? options.env : { ...options.env, [RUN_TAG_VARIABLE]: tag },
       ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
     });
   } catch (error) {
@@ -99,6 +105,7 @@ export function startProcess(options: RunOptions): RunningProcess {
     child.on('exit', (code, signalName) => {
       exit = { code, signal: signalName };
       if (POSIX && child.pid !== undefined) ignoreFailure(() => process.kill(-child.pid!, 'SIGKILL'));
+      if (tag !== undefined) killTagged(tag);
       // A process outside the group may still hold the pipes open: do not wait for it forever.
       timers.push(setTimeout(done, options.killGraceMs));
     });

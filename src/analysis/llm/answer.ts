@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { AnalyserError } from '../../errors.js';
+import { MAX_JSON_DEPTH, parseBoundedJson } from '../../http/bounded-json.js';
 import { errorBodyText } from '../../http/error-body.js';
 import { oneLine } from '../../output/sanitize.js';
 import type { AnalyserOutput } from '../types.js';
@@ -32,18 +33,17 @@ function completionSchema() {
  * names the model and server in messages; `scrub` removes the key from any server text quoted.
  */
 export function parseCompletion(body: string, contentType: string, who: string, scrub: (text: string) => string): ParsedAnswer {
-  let json: unknown;
-  try {
-    json = JSON.parse(body);
-  } catch {
+  const parsed = parseBoundedJson(body);
+  if (!parsed.ok && parsed.tooDeep) throw new AnalyserError(`${who} answered with JSON nested more than ${MAX_JSON_DEPTH} levels deep; refused`);
+  if (!parsed.ok) {
     const said = errorBodyText(scrub(body), contentType);
     throw new AnalyserError(`${who} answered with something that is not JSON${said ? `: ${said}` : ''}`, {
       hint: 'check that the base URL points at the OpenAI-compatible API (it usually ends in /v1)',
     });
   }
-  const parsed = completionSchema().safeParse(json);
-  if (!parsed.success) throw new AnalyserError(`${who} answered with JSON that is not a chat completion`);
-  const { choices, error, usage } = parsed.data;
+  const completion = completionSchema().safeParse(parsed.value);
+  if (!completion.success) throw new AnalyserError(`${who} answered with JSON that is not a chat completion`);
+  const { choices, error, usage } = completion.data;
   const choice = choices?.[0];
   if (!choice) {
     const said = error === undefined ? '' : errorBodyText(scrub(JSON.stringify({ error })), 'application/json');

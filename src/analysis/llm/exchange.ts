@@ -1,6 +1,6 @@
 import type { Dispatcher } from 'undici';
 import { AnalyserError } from '../../errors.js';
-import { RetryableError } from './retry.js';
+import { RetryableError, UnreachableError } from './retry.js';
 
 export interface Exchange {
   status: number;
@@ -78,7 +78,7 @@ export function createSender(options: SenderOptions): Sender {
         });
       }
       const what = describe(error);
-      throw new RetryableError(`cannot reach ${options.who} (${what})`, `a network error (${what})`, undefined, {
+      throw new UnreachableError(`cannot reach ${options.who} (${what})`, `a network error (${what})`, undefined, {
         hint: 'is the server running, and is the base URL right?',
       });
     } finally {

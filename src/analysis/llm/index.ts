@@ -80,9 +80,9 @@ export function createLlmAnalyser(options: LlmOptions): Analyser {
     } catch (error) {
       if (!(error instanceof RetryableError)) throw error;
       const pause = pauseBefore(error);
-      if ('refuse' in pause) throw new AnalyserError(`${error.message}; ${pause.refuse}, not waited out`, { hint: error.hint });
+      if ('refuse' in pause) throw new AnalyserError(`${error.message}; ${pause.refuse}, not waited out`, { hint: error.hint, cause: error });
       if (options.deadline !== undefined && timing.now() + pause.ms >= options.deadline) {
-        throw new AnalyserError(`${error.message}; no time left in this run to try again`, { hint: error.hint });
+        throw new AnalyserError(`${error.message}; no time left in this run to try again`, { hint: error.hint, cause: error });
       }
       trace.push(`llm: retrying after ${error.why}, in ${pause.ms / 1000} s`);
       await timing.sleep(pause.ms);
@@ -90,7 +90,8 @@ export function createLlmAnalyser(options: LlmOptions): Analyser {
     try {
       return await ask(body, trace);
     } catch (error) {
-      if (error instanceof RetryableError) throw new AnalyserError(`${error.message} (tried twice)`, { hint: error.hint });
+      // The cause says what kind of failure it was (a backtest stops at a server it cannot reach).
+      if (error instanceof RetryableError) throw new AnalyserError(`${error.message} (tried twice)`, { hint: error.hint, cause: error });
       throw error;
     }
   }

@@ -8,6 +8,8 @@
 // Whatever is extracted is then checked against the decision schema, so a stray `{}` in prose is never
 // mistaken for a decision.
 
+import { MAX_JSON_DEPTH, parseBoundedJson } from '../../http/bounded-json.js';
+
 export type Extracted = { json: unknown } | { error: string };
 
 const THINK = /^\s*<think>[\s\S]*?<\/think>/i;
@@ -18,23 +20,16 @@ export function extractJsonObject(content: string): Extracted {
   if (text === '') return { error: 'the answer is empty' };
   const fenced = FENCE.exec(text)?.[1]?.trim();
   const body = fenced ?? text;
-  const whole = tryParse(body);
+  const whole = parseBoundedJson(body);
   if (whole.ok) return { json: whole.value };
+  if (whole.tooDeep) return { error: `the answer holds JSON nested more than ${MAX_JSON_DEPTH} levels deep` };
   const spans = topLevelObjects(body);
   if (spans === 'unbalanced') return { error: 'the answer has a JSON object that never closes' };
   if (spans.length === 0) return { error: 'the answer holds no JSON object' };
   if (spans.length > 1) return { error: `the answer holds ${spans.length} JSON objects, not one` };
   const [start, end] = spans[0]!;
-  const one = tryParse(body.slice(start, end));
+  const one = parseBoundedJson(body.slice(start, end));
   return one.ok ? { json: one.value } : { error: 'the JSON object in the answer is not valid JSON' };
-}
-
-function tryParse(text: string): { ok: true; value: unknown } | { ok: false } {
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false };
-  }
 }
 
 /**

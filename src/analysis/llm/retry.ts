@@ -14,21 +14,13 @@ export class RetryableError extends AnalyserError {
   }
 }
 
+/** The server could not be reached at all (refused, reset, no route): the next thread will not reach it either. */
+export class UnreachableError extends RetryableError {}
+
 /** The pause before the one retry when the server did not ask for one. */
 export const DEFAULT_PAUSE_MS = 1_000;
 /** A longer Retry-After is not waited out: the thread stays due and a later run asks again. */
 export const MAX_PAUSE_MS = 5_000;
-
-/**
- * Retry-After as seconds or an HTTP date, in ms from `now`; undefined when absent or unreadable.
- * A date in the past means "now".
- */
-export function retryAfterMs(header: string | string[] | undefined, now: number): number | undefined {
-  const raw = (Array.isArray(header) ? header[0] : header)?.trim() ?? '';
-  if (/^\d+(\.\d+)?$/.test(raw)) return Number(raw) * 1000;
-  const date = raw ? Date.parse(raw) : Number.NaN;
-  return Number.isFinite(date) ? Math.max(0, date - now) : undefined;
-}
 
 /** The pause before retrying after this failure, or why there will be no retry. */
 export function pauseBefore(error: RetryableError): { ms: number } | { refuse: string } {

@@ -1,11 +1,13 @@
-import { AnalyserError } from '../../errors.js';
+import { AnalyserConfigError, AnalyserError } from '../../errors.js';
 import { errorBodyText } from '../../http/error-body.js';
 import type { Exchange } from './exchange.js';
-import { RetryableError, retryAfterMs } from './retry.js';
+import { retryAfterMs } from '../../http/retry-after.js';
+import { RetryableError } from './retry.js';
 
 /**
  * The error for an answer that is not 2xx. Only a 408, 429 or 5xx is worth one more try: any other
- * 4xx says our request or key is wrong, and asking again would only say so again. A redirect is never
+ * 4xx says our request or key is wrong, and asking again (now, or for the next thread) would only say
+ * so again. A redirect is never
  * followed, so the key cannot be carried to another address.
  */
 export interface StatusContext {
@@ -18,7 +20,7 @@ export interface StatusContext {
   now: number;
 }
 
-export function statusError(exchange: Exchange, context: StatusContext): AnalyserError {
+export function statusError(exchange: Exchange, context: StatusContext): AnalyserError | AnalyserConfigError {
   const { status, headers } = exchange;
   const { who, scrub, now } = context;
   const said = errorBodyText(scrub(exchange.body), header(headers['content-type']));
@@ -34,20 +36,23 @@ export function statusError(exchange: Exchange, context: StatusContext): Analyse
       hint: status === 429 ? 'the provider limits requests; a later run asks again' : 'a later run asks again',
     });
   }
+  // Any other 4xx says the same for every thread, run after run: the configuration has to change.
   if (status === 401 || status === 403) {
-    return new AnalyserError(`${who} refused the API key (${status})${suffix}`, {
-      hint: 'check AGENT_LLM_API_KEY or the file named by llm.key-file',
+    return new AnalyserConfigError(`${who} refused the model's API key (${status})${suffix}`, {
+      hint: `this is the model's key, not the service's: check the file named by llm.key-file, or AGENT_LLM_API_KEY; ${MEANWHILE}`,
     });
   }
   if (status === 404) {
-    return new AnalyserError(`${who} has no such model or address (404)${suffix}`, {
-      hint: 'check llm.model and llm.base-url (it usually ends in /v1)',
+    return new AnalyserConfigError(`${who} has no such model or address (404)${suffix}`, {
+      hint: `check llm.model and llm.base-url (it usually ends in /v1); ${MEANWHILE}`,
     });
   }
-  return new AnalyserError(`${who} refused the request (${status})${suffix}`, {
-    hint: 'the server may not support structured outputs (response_format json_schema) or this model',
+  return new AnalyserConfigError(`${who} refused the request (${status})${suffix}`, {
+    hint: `a refusal it will repeat: the server may not support structured outputs (response_format json_schema) for this model; choose another model (agent config set llm.model <name>), ${MEANWHILE}`,
   });
 }
+
+const MEANWHILE = 'or let the built-in analyser decide meanwhile: agent config set analyzer.fallback builtin';
 
 function header(value: string | string[] | undefined): string {
   return (Array.isArray(value) ? value[0] : value) ?? '';

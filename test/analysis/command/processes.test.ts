@@ -106,6 +106,24 @@ describe.skipIf(process.platform === 'win32')('createCommandAnalyser: what a com
     expect(await waitUntilGone(await readPid(pidFile))).toBe(true);
   });
 
+  it('kills a grandchild that left the process group (setsid) when the command answered and exited', async () => {
+    const pidFile = path.join(tempDir(), 'pid');
+    const output = await analyser(fixture('escapee.mjs', pidFile, 'answer'), { timeoutMs: 20_000 }).analyse(thread('x'), profile(), []);
+    expect(output).toMatchObject({ kind: 'signal', strength: 0.5 });
+    expect(await waitUntilGone(await readPid(pidFile))).toBe(true);
+  });
+
+  it('kills a grandchild that left the process group (setsid) when the command is stopped', async () => {
+    const pidFile = path.join(tempDir(), 'pid');
+    const stderr: string[] = [];
+    const command = analyser(fixture('escapee.mjs', pidFile, 'hang'), { timeoutMs: 60_000, onStderr: (line) => stderr.push(line) });
+    const analysis = failure(command.analyse(thread('x'), profile(), []));
+    await untilSaid(stderr, 'escapee: ready');
+    await command.close?.();
+    expect((await analysis).message).toContain('was stopped');
+    expect(await waitUntilGone(await readPid(pidFile))).toBe(true);
+  });
+
   it('runs two threads at once, each with its own process', async () => {
     const command = analyser(fixture('answer.mjs', '{"strength": 0.2, "evidence": ["twice"]}'), { timeoutMs: 20_000 });
     const outputs = await Promise.all([command.analyse(thread('a'), profile(), []), command.analyse(thread('b'), profile(), [])]);

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLlmAnalyser, type LlmOptions } from '../../../src/analysis/llm/index.js';
 import type { Analyser, Trace } from '../../../src/analysis/types.js';
 import type { Thread } from '../../../src/domain/thread.js';
-import { AnalyserError } from '../../../src/errors.js';
+import { AnalyserConfigError, AnalyserError } from '../../../src/errors.js';
 import { failure } from '../../support/failure.js';
 import { completion, decisionReply, startFakeLlm, type FakeLlm } from '../../support/fake-llm.js';
 import { profile, thread } from '../fixtures.js';
@@ -118,15 +118,33 @@ describe('answers that are refused without a retry', () => {
     ['an error inside a 200', { body: { error: { message: 'upstream provider failed' } } }, /answered with an error: upstream provider failed/],
     ['a body that is not JSON', { body: '<html><title>Welcome to nginx</title></html>', headers: { 'content-type': 'text/html' } }, /not JSON: Welcome to nginx/],
     ['a huge body', { body: `{"choices": "${'x'.repeat(2 * 1024 * 1024)}"}` }, /more than 1024 KiB; refused/],
-    ['401, with the key echoed back', { status: 401, body: { error: { message: `Incorrect API key provided: ${KEY}` } } }, /refused the API key \(401\): Incorrect API key provided: …CRET$/],
-    ['400', { status: 400, body: { error: { message: "Invalid parameter: 'response_format'" } } }, /refused the request \(400\): Invalid parameter/],
-    ['404', { status: 404, body: { error: { message: 'model "qwen2.5:7b-instruct" not found' } } }, /no such model or address \(404\)/],
   ];
   it.each(cases)('%s', async (_name, reply, message) => {
     const s = await server();
     s.reply(reply, decisionReply(POST));
     const error = await analyserFailure(llm(s));
     expect(error.message).toMatch(message);
+    expect(s.requests).toHaveLength(1);
+    expect(sleeps).toEqual([]);
+  });
+});
+
+describe('a 4xx other than 408 and 429: the configuration, not the thread, is wrong', () => {
+  const cases: [string, Parameters<FakeLlm['reply']>[0], RegExp, RegExp][] = [
+    ['401, with the key echoed back', { status: 401, body: { error: { message: `Incorrect API key provided: ${KEY}` } } }, /refused the model's API key \(401\): Incorrect API key provided: …CRET$/, /model's key, not the service's: .*llm\.key-file.*AGENT_LLM_API_KEY/],
+    ['403', { status: 403, body: 'forbidden' }, /refused the model's API key \(403\)/, /llm\.key-file/],
+    ['400 from llama-server', { status: 400, body: { error: { code: 400, message: 'Failed to initialize samplers', type: 'invalid_request_error' } } }, /refused the request \(400\): Failed to initialize samplers/, /another model.*analyzer\.fallback builtin/],
+    ['404', { status: 404, body: { error: { message: 'model "qwen2.5:7b-instruct" not found' } } }, /no such model or address \(404\)/, /llm\.model.*analyzer\.fallback builtin/],
+  ];
+  it.each(cases)('%s: an AnalyserConfigError (exit 1) that says what to change, asked once', async (_name, reply, message, hint) => {
+    const s = await server();
+    s.reply(reply, decisionReply(POST));
+    const error = await failure(llm(s).analyse(btc(), profile(), []));
+    expect(error).toBeInstanceOf(AnalyserConfigError);
+    expect((error as AnalyserConfigError).exitCode).toBe(1);
+    expect(error.message).toMatch(message);
+    expect((error as AnalyserConfigError).hint).toMatch(hint);
+    expect(`${error.message} ${(error as AnalyserConfigError).hint}`).not.toContain(KEY);
     expect(s.requests).toHaveLength(1);
     expect(sleeps).toEqual([]);
   });

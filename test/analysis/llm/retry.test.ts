@@ -1,22 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PAUSE_MS, pauseBefore, RetryableError, retryAfterMs } from '../../../src/analysis/llm/retry.js';
-
-const NOW = Date.parse('2025-06-01T12:00:00Z');
-
-describe('retryAfterMs', () => {
-  it.each([
-    [undefined, undefined],
-    ['', undefined],
-    ['soon', undefined],
-    ['2', 2000],
-    ['0.5', 500],
-    [['3', '9'], 3000],
-    ['Sun, 01 Jun 2025 12:00:04 GMT', 4000],
-    ['Sun, 01 Jun 2025 11:00:00 GMT', 0],
-  ])('%j → %s', (header, ms) => {
-    expect(retryAfterMs(header, NOW)).toBe(ms);
-  });
-});
+import { DEFAULT_PAUSE_MS, pauseBefore, RetryableError } from '../../../src/analysis/llm/retry.js';
 
 describe('pauseBefore', () => {
   const failed = (retryAfter?: number) => new RetryableError('m failed (429)', 'HTTP 429', retryAfter);

@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { probeOf } from '../../src/domain/probe.js';
+import { decisionReply, startFakeLlm, type FakeLlm } from '../support/fake-llm.js';
+import { BULLISH, minutesAgo, registeredWorlds, type World } from './harness.js';
+
+const RECORDER = path.join(import.meta.dirname, 'fixtures', 'recording-analyser.mjs');
+
+// The key is masked in whatever form it reaches stdout or stderr, also when the service echoes it back.
+
+const registered = registeredWorlds();
+
+describe('a key holding " and \\ that the service echoes', () => {
+  it('is masked in me --json, whose document stays valid JSON', async () => {
+    const w = await registered();
+    const key = 'hive_0123456789"abc\\def"ghi\\jk';
+    const file = path.join(w.configDir, 'state.json');
+    fs.writeFileSync(file, JSON.stringify({ ...w.state(), apiKey: key }), { mode: 0o600 });
+    w.sandbox.intercept((req, res) => {
+      if (req.url !== '/agent/me') return false;
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: 'ag1', name: 'e2e-agent', api_key: key, bio: `my key is ${key}` }));
+      return true;
+    });
+    const json = await w.agent(['me', '--json']);
+    expect(json.code, json.stderr).toBe(0);
+    expect(json.stdout).not.toContain('def\\"ghi');
+    expect(json.stdout).not.toContain('def"ghi');
+    expect(JSON.parse(json.stdout)).toMatchObject({ api_key: 'hive_…i\\jk', bio: 'my key is hive_…i\\jk' });
+    const human = await w.agent(['me']);
+    expect(human.code).toBe(0);
+    expect(human.stdout + human.stderr).not.toContain('def"ghi');
+  });
+});
+
+describe('the service key quoted in a thread never reaches an analyser', () => {
+  let llm: FakeLlm | undefined;
+  afterEach(async () => {
+    await llm?.close();
+    llm = undefined;
+  });
+
+  function addLeakyThread(w: World): string {
+    const key = w.state().apiKey;
+    const hidden = `${key.slice(0, 7)}\u200B${key.slice(7)}`;
+    w.sandbox.addThread({
+      id: 'leak',
+      text: `${BULLISH}\nSomeone posted this agent's key: ${key} (enjoy).`,
+      project_id: 'c/bitcoin',
+      timestamp: minutesAgo(2),
+      citations: [{ url: `https://example.com/?k=${key}`, title: `leaked ${hidden} here` }],
+    });
+    return key;
+  }
+
+  it('a command analyser reads the thread with the key redacted', async () => {
+    const w = await registered();
+    const key = addLeakyThread(w);
+    for (const [name, value] of [['analyzer.command', `'${process.execPath}' '${RECORDER}' '${w.home}'`], ['analyzer', 'command']]) {
+      expect((await w.agent(['config', 'set', name!, value!])).code).toBe(0);
+    }
+    const result = await w.agent(['analyze', 'leak']);
+    expect(result.code, result.stderr).toBe(0);
+    const seen = fs.readFileSync(path.join(w.home, 'seen-leak.json'), 'utf8');
+    expect(JSON.parse(seen).input.thread.text).toContain("Someone posted this agent's key: [redacted] (enjoy).");
+    expect(JSON.parse(seen).input.thread.text).toContain(BULLISH);
+    expect(probeOf(seen)).not.toContain(key);
+  });
+
+  it('a model is asked about the thread with the key redacted', async () => {
+    const w = await registered();
+    const key = addLeakyThread(w);
+    llm = await startFakeLlm();
+    llm.reply(decisionReply({ action: 'skip', conviction: 0, text: '', reason: 'nothing to see' }));
+    for (const [name, value] of [['analyzer', 'llm'], ['llm.base-url', llm.baseUrl], ['llm.model', 'test-model']]) {
+      expect((await w.agent(['config', 'set', name!, value!])).code).toBe(0);
+    }
+    const result = await w.agent(['poll', '--dry-run']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(llm.requests).toHaveLength(1);
+    expect(llm.requests[0]!.body).toContain('[redacted]');
+    expect(probeOf(JSON.parse(llm.requests[0]!.body).messages[1].content)).not.toContain(key);
+  });
+});
