@@ -117,6 +117,74 @@ describe('a POST that may have landed is never sent again (R2)', () => {
   });
 });
 
+describe('a redirect answering a POST', () => {
+  // Only the POSTs are redirected: the service is otherwise fine, as behind a proxy that moved one route.
+  const redirectPosts = (w: World, status: number) =>
+    w.sandbox.intercept((req, res) => {
+      if (req.method !== 'POST' || !req.url?.startsWith('/comment/')) return false;
+      res.writeHead(status, { location: `http://127.0.0.1:9${req.url}` }).end();
+      return true;
+    });
+  const journal = (w: World) => (w.state().journal ?? {}) as Record<string, { status: string }>;
+
+  it.each([301, 302, 307, 308])('a %i stops the run, leaves every thread due, and a later run posts them', async (status) => {
+    const w = await registered();
+    for (const id of ['r1', 'r2', 'r3']) w.sandbox.addThread({ id, text: BULLISH, project_id: 'c/bitcoin', timestamp: at(id === 'r1' ? 3 : id === 'r2' ? 2 : 1) });
+    const stop = redirectPosts(w, status);
+    const first = await w.agent(['poll']);
+    expect(first.code).toBe(1);
+    expect(first.stderr).toContain(`answered ${status}, a redirect`);
+    expect(Object.values(journal(w)).map((e) => e.status)).not.toContain('skipped');
+    expect(w.state().cursor).toBeNull();
+    stop();
+
+    expect((await w.agent(['poll'])).code).toBe(0);
+    expect(w.sandbox.comments().map((c) => c.thread_id).sort()).toEqual(['r1', 'r2', 'r3']);
+  });
+
+  it('a 303 See Other means the POST was processed: neither poll nor predict posts on it again', async () => {
+    const w = await registered();
+    w.sandbox.addThread({ id: 'seen', text: BULLISH, project_id: 'c/bitcoin', timestamp: at(1) });
+    const stop = redirectPosts(w, 303);
+    const first = await w.agent(['poll', '--json']);
+    expect(first.code).toBe(5);
+    expect(JSON.parse(first.stdout).failed).toEqual([{ threadId: 'seen', error: expect.stringContaining('not posted again') }]);
+    expect(journal(w).seen?.status).toBe('unknown');
+    stop();
+
+    expect((await w.agent(['poll'])).code).toBe(0);
+    const manual = await w.agent(['predict', 'seen', '--conviction', '1.0', '--json']);
+    expect(JSON.parse(manual.stdout)).toMatchObject({ action: 'skip', reason: expect.stringContaining('may have landed') });
+    expect(posts(w)).toHaveLength(1);
+  });
+
+  it('predict met by a 307 fails with exit 1 and leaves the thread free for a later predict', async () => {
+    const w = await registered();
+    w.sandbox.addThread({ id: 'moved', text: BULLISH, project_id: 'c/bitcoin', timestamp: at(1) });
+    const stop = redirectPosts(w, 307);
+    const first = await w.agent(['predict', 'moved', '--conviction', '1.0']);
+    expect(first.code).toBe(1);
+    expect(first.stderr).toContain('answered 307, a redirect');
+    expect(journal(w).moved).toBeUndefined();
+    stop();
+    expect((await w.agent(['predict', 'moved', '--conviction', '1.0'])).code).toBe(0);
+    expect(w.sandbox.comments().map((c) => c.thread_id)).toEqual(['moved']);
+  });
+
+  it('predict met by a 303 marks the thread: a later predict or poll does not post on it', async () => {
+    const w = await registered();
+    w.sandbox.addThread({ id: 'seen', text: BULLISH, project_id: 'c/bitcoin', timestamp: at(1) });
+    const stop = redirectPosts(w, 303);
+    expect((await w.agent(['predict', 'seen', '--conviction', '1.0'])).code).toBe(1);
+    expect(journal(w).seen?.status).toBe('unknown');
+    stop();
+    const again = await w.agent(['predict', 'seen', '--conviction', '1.0', '--json']);
+    expect(JSON.parse(again.stdout)).toMatchObject({ action: 'skip', reason: expect.stringContaining('may have landed') });
+    expect((await w.agent(['poll'])).code).toBe(0);
+    expect(posts(w)).toHaveLength(1);
+  });
+});
+
 describe('a remembered rate limit (R5)', () => {
   it('predict inside a stored pause sends nothing and exits 5', async () => {
     const w = await registered();
