@@ -1,5 +1,6 @@
 import { createHttpClient, type Timing } from './http/client.js';
 import { baseUrlText, parseBaseUrl } from './http/origin.js';
+import { refuseUnverifiedTls } from './http/tls-check.js';
 import type { Transport } from './http/transport.js';
 import { BusyError, NotRegisteredError, UsageError } from './errors.js';
 import { acquireLock, type Lock } from './state/lock.js';
@@ -108,6 +109,7 @@ export function openSession(ctx: Context, options: SessionOptions = {}): Session
       { hint: 'drop --base-url/AGENT_BASE_URL, or use another --config-dir and register there' },
     );
   }
+  refuseUnverifiedTls(baseUrl, ctx.env, 'the API key');
   const held = options.holdsLock && !options.dryRun ? holdState(store, state) : undefined;
   const http = createHttpClient({
     baseUrl,

@@ -4,6 +4,7 @@ import { PROFILE_FIELDS, type Profile } from '../domain/profile.js';
 import { StateError, UsageError } from '../errors.js';
 import { createHttpClient } from '../http/client.js';
 import { baseUrlText, parseBaseUrl } from '../http/origin.js';
+import { refuseUnverifiedTls } from '../http/tls-check.js';
 import { maskKey } from '../output/sanitize.js';
 import { createServiceApi } from '../service/api.js';
 import { acquireLock } from '../state/lock.js';
@@ -28,6 +29,7 @@ export async function runRegister(options: RegisterOptions, ctx: Context): Promi
     throw new UsageError('no service address', { hint: 'pass --base-url <url> or set AGENT_BASE_URL; nothing was sent' });
   }
   const baseUrl = parseBaseUrl(ctx.baseUrl);
+  refuseUnverifiedTls(baseUrl, ctx.env, 'the new API key');
 
   // Everything local is checked before the request: once the service has issued a key, failing to store
   // it would lose the agent's identity.
