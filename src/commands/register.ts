@@ -8,6 +8,7 @@ import { refuseUnverifiedTls } from '../http/tls-check.js';
 import { maskKey } from '../output/sanitize.js';
 import { createServiceApi } from '../service/api.js';
 import { acquireLock } from '../state/lock.js';
+import type { State } from '../state/schema.js';
 import { checkAvatarUrl, checkBio, checkName, failOn, PROFILE_FLAG_NAMES, profileFromFlags, type ProfileFlags } from './inputs.js';
 
 export interface RegisterOptions extends ProfileFlags {
@@ -46,36 +47,50 @@ export async function runRegister(options: RegisterOptions, ctx: Context): Promi
     // The backup is made before the request: once the service has issued a key, nothing may fail before
     // it is stored.
     const backup = existing ? store.backup(new Date(ctx.timing.now()).toISOString()) : undefined;
-    const spinner = await ctx.output.spinner(`Registering ${values.name}…`);
-    const api = createServiceApi(
-      createHttpClient({
-        baseUrl,
-        transport: ctx.transport(),
-        timing: ctx.timing,
-        timeoutMs: ctx.requestTimeoutMs,
-        deadline: ctx.timing.now() + COMMAND_BUDGET_MS,
-        waitOnRateLimit: true,
-      }),
-    );
+    // The state file is created, and its disk space taken, before the request: a full disk is found out
+    // while the name is still free.
+    const reserved = store.reserve();
     let registered;
     try {
-      registered = await api.register({
-        name: values.name,
-        prediction_profile: profile,
-        ...(values.bio === undefined ? {} : { bio: values.bio }),
-        ...(values.avatarUrl === undefined ? {} : { avatar_url: values.avatarUrl }),
-      });
-    } finally {
-      spinner.stop();
+      const spinner = await ctx.output.spinner(`Registering ${values.name}…`);
+      const api = createServiceApi(
+        createHttpClient({
+          baseUrl,
+          transport: ctx.transport(),
+          timing: ctx.timing,
+          timeoutMs: ctx.requestTimeoutMs,
+          deadline: ctx.timing.now() + COMMAND_BUDGET_MS,
+          waitOnRateLimit: true,
+        }),
+      );
+      try {
+        registered = await api.register({
+          name: values.name,
+          prediction_profile: profile,
+          ...(values.bio === undefined ? {} : { bio: values.bio }),
+          ...(values.avatarUrl === undefined ? {} : { avatar_url: values.avatarUrl }),
+        });
+      } finally {
+        spinner.stop();
+      }
+    } catch (error) {
+      reserved.abandon();
+      throw error;
     }
     ctx.output.addSecret(registered.apiKey);
-    store.write({
+    const state: State = {
       apiKey: registered.apiKey,
       agentName: registered.agent.name,
       agentId: registered.agent.id,
       cursor: null,
       baseUrl: baseUrlText(baseUrl),
-    });
+    };
+    try {
+      reserved.commit(state);
+    } catch (error) {
+      revealUnsavedState(ctx, store.file, state);
+      throw error;
+    }
     ctx.output.result(
       [
         `Registered ${registered.agent.name} (${registered.agent.id}) with ${baseUrlText(baseUrl)}.`,
@@ -88,6 +103,21 @@ export async function runRegister(options: RegisterOptions, ctx: Context): Promi
   } finally {
     lock.release();
   }
+}
+
+/**
+ * The service has issued the key and taken the name, but the key could not be stored: this is the one
+ * place the full key is printed, because it exists nowhere else and without it the agent is lost for good
+ * (its name cannot be registered again). Only on stderr, never in the --json document.
+ */
+function revealUnsavedState(ctx: Context, file: string, state: State): void {
+  ctx.output.revealOnce(
+    [
+      `agent: ${state.agentName} is registered, but its state could not be saved in ${file}: its API key exists nowhere else and is shown this once.`,
+      `agent: once there is room, save the next line, exactly, as ${file}, then run: chmod 600 '${file}'`,
+      JSON.stringify(state),
+    ].join('\n'),
+  );
 }
 
 interface Values extends ProfileFlags {

@@ -2,7 +2,7 @@ import type { Stats } from 'node:fs';
 import { join } from 'node:path';
 import { StateError } from '../errors.js';
 import { nodeFileOps, type FileOps } from './file-ops.js';
-import { DIR_MODE, FILE_MODE, fileSystemError, preparePrivateDir, refuseLooseMode, writePrivateFile } from './private-file.js';
+import { DIR_MODE, FILE_MODE, fileSystemError, preparePrivateDir, refuseLooseMode, reservePrivateFile, writePrivateFile } from './private-file.js';
 import { STATE_VERSION, stateSchema, type State } from './schema.js';
 
 export interface StateStore {
@@ -16,7 +16,12 @@ export interface StateStore {
   backup(stamp: string): string;
   /** Creates the directory (mode 700) if needed and refuses one that others can open (S2). */
   prepareDir(): void;
+  /** Takes the disk space of a state before it exists (registration: see reservePrivateFile). */
+  reserve(): { commit(state: State): void; abandon(): void };
 }
+
+// A state at registration (key, name, id, address) is a few hundred bytes: a page is ample.
+const RESERVED_BYTES = 4096;
 
 const KEY_RISK = 'read or change the API key';
 
@@ -54,6 +59,11 @@ export function createStateStore(dir: string, options: { beforeRename?: () => vo
     write(state, text = serializeState(state)) {
       preparePrivateDir(dir, files);
       writePrivateFile(file, text, { beforeRename: options.beforeRename, files });
+    },
+    reserve() {
+      preparePrivateDir(dir, files);
+      const reserved = reservePrivateFile(file, RESERVED_BYTES, { beforeRename: options.beforeRename, files });
+      return { commit: (state) => reserved.commit(serializeState(state)), abandon: reserved.abandon };
     },
     backup(stamp) {
       const target = join(dir, `state.${stamp.replace(/[^0-9A-Za-z]/g, '')}.bak.json`);
