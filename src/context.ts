@@ -6,6 +6,7 @@ import { BusyError, NotRegisteredError, UsageError } from './errors.js';
 import { acquireLock, type Lock } from './state/lock.js';
 import type { Output } from './output/output.js';
 import { createServiceApi, type ServiceApi } from './service/api.js';
+import type { RunningUser } from './state/owner.js';
 import type { State } from './state/schema.js';
 import { holdState, type HeldState } from './state/held-state.js';
 import { createStateStore, type StateStore } from './state/store.js';
@@ -43,6 +44,8 @@ export interface Context {
    * the peak speed a long-lived process would want for less memory (main.ts). Absent in tests.
    */
   tuneForBatch?: () => Promise<void>;
+  /** Who this runs as; undefined where the platform has no uids. The config dir must be theirs. */
+  user?: RunningUser;
   /** Test-only: the fault-injection tests kill the process here (AGENT_TEST_CRASH_AT). */
   crashPoint?: (point: CrashPoint) => void;
 }
@@ -68,7 +71,7 @@ export interface Prompt {
 }
 
 export function stateStore(ctx: Context): StateStore {
-  return createStateStore(ctx.configDir, { beforeRename: () => ctx.crashPoint?.('before-rename') });
+  return createStateStore(ctx.configDir, { beforeRename: () => ctx.crashPoint?.('before-rename'), user: ctx.user });
 }
 
 export interface Session {

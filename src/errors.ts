@@ -130,8 +130,11 @@ export class StateError extends AgentError {
   readonly exitCode = EXIT.unexpected;
   constructor(
     message: string,
-    /** corrupt: unreadable content (never "start over": R3); exposed: modes open to others (S2); io: the file system failed. */
-    readonly reason: 'corrupt' | 'exposed' | 'io',
+    /**
+     * corrupt: unreadable content (never "start over": R3); exposed: modes open to others (S2); io: the file
+     * system failed; foreign: the dir or file belongs to another user than the one running.
+     */
+    readonly reason: 'corrupt' | 'exposed' | 'io' | 'foreign',
     options: { hint?: string; cause?: unknown } = {},
   ) {
     super(message, options);

@@ -1,6 +1,7 @@
 import { runCli } from './cli.js';
 import { UsageError } from './errors.js';
 import { stdio } from './output/stdio.js';
+import { userNameFromPasswd } from './state/user-names.js';
 import type { Transport } from './http/transport.js';
 
 // The only place that touches process globals: argv, env, streams, clock and the exit code.
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
     context: (base) => ({
       ...base,
       pid: process.pid,
+      user: process.getuid ? { uid: process.getuid(), nameOf: userNameFromPasswd } : undefined,
       timing: process.env.AGENT_TEST_FAST_SLEEP === '1' ? fastForwardTiming() : realTiming,
       transport: () => (transport ??= lazyNodeTransport()),
       requestTimeoutMs: testTimeout(process.env.AGENT_TEST_REQUEST_TIMEOUT_MS),

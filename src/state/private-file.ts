@@ -2,6 +2,7 @@ import type { Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { StateError } from '../errors.js';
 import { CREATE_EXCLUSIVE, nodeFileOps, type FileOps } from './file-ops.js';
+import { refuseForeignOwner, type RunningUser } from './owner.js';
 
 // Files in the config dir are private: the state holds the key (S2), and config.json names a command
 // that every cron run executes, so whoever can change it can run code as this user.
@@ -41,8 +42,8 @@ export function fileSystemError(action: string, target: string, error: unknown):
   return new StateError(`cannot ${action} ${target} (${code})`, 'io', { hint, cause: error });
 }
 
-/** Creates the directory (mode 700) if needed and refuses one that others can open (S2). */
-export function preparePrivateDir(dir: string, files: FileOps = nodeFileOps): void {
+/** Creates the directory (mode 700) if needed and refuses one that others can open (S2) or that another user owns. */
+export function preparePrivateDir(dir: string, files: FileOps = nodeFileOps, user?: RunningUser): void {
   let stat: Stats;
   try {
     // mkdir applies the mode at creation, so the directory is never open even for an instant.
@@ -53,6 +54,7 @@ export function preparePrivateDir(dir: string, files: FileOps = nodeFileOps): vo
     throw fileSystemError('create the config directory', dir, error);
   }
   if (!stat.isDirectory()) throw new StateError(`${dir} is not a directory`, 'io');
+  refuseForeignOwner(dir, stat, user, 'the config directory', dir);
   refuseLooseMode(dir, stat, DIR_MODE, 'the config directory', 'read or change the API key');
 }
 

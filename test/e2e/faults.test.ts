@@ -272,3 +272,47 @@ describe('hostile threads (S4)', () => {
     expect(w.sandbox.requests).toHaveLength(before);
   });
 });
+
+describe('a config dir that belongs to another user', () => {
+  // Only root can hand a directory to another user; CI runs as root. 65534 is "nobody" on Linux.
+  const asRoot = process.getuid?.() === 0;
+  const OTHER = 65534;
+
+  function giveAway(target: string): void {
+    fs.chownSync(target, OTHER, OTHER);
+    for (const name of fs.readdirSync(target)) fs.chownSync(path.join(target, name), OTHER, OTHER);
+  }
+
+  it.skipIf(!asRoot).each([
+    ['poll', ['poll']],
+    ['predict', ['predict', 'x', '--conviction', '1']],
+    ['me', ['me']],
+    ['config set', ['config', 'set', 'analyzer', 'builtin']],
+  ])('%s as root on it is refused before any request, naming the owner and the chown; nothing in it changes owner', async (_what, args) => {
+    const w = await registered();
+    w.sandbox.addThread({ id: 'x', text: BULLISH, project_id: 'c/bitcoin', timestamp: at(1) });
+    giveAway(w.configDir);
+    const file = path.join(w.configDir, 'state.json');
+    const before = fs.readFileSync(file, 'utf8');
+    const requests = w.sandbox.requests.length;
+    const result = await w.agent(args);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(new RegExp(`belongs to (\\w+ \\()?uid ${OTHER}\\)?, but this runs as root \\(uid 0\\)`));
+    expect(result.stderr).toContain(`sudo chown -R root '${w.configDir}'`);
+    expect(w.sandbox.requests).toHaveLength(requests);
+    expect(fs.readFileSync(file, 'utf8')).toBe(before);
+    for (const name of fs.readdirSync(w.configDir)) expect(fs.statSync(path.join(w.configDir, name)).uid).toBe(OTHER);
+  });
+
+  it.skipIf(!asRoot)('register as root into it is refused before the request', async () => {
+    const w = await registered();
+    fs.rmSync(path.join(w.configDir, 'state.json'));
+    giveAway(w.configDir);
+    const requests = w.sandbox.requests.length;
+    const result = await w.register('second-agent');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('belongs to');
+    expect(w.sandbox.requests).toHaveLength(requests);
+    expect(fs.readdirSync(w.configDir)).toEqual([]);
+  });
+});

@@ -208,6 +208,50 @@ describe('reserve: the disk space of a first state, taken before it exists (regi
   });
 });
 
+describe('a config dir or state file that belongs to another user is refused', () => {
+  // Files made by this test belong to whoever runs it; the running user is injected as someone else.
+  const ownerUid = process.getuid!();
+  const names: Record<number, string> = { [ownerUid]: 'owner', 4242: 'cronuser' };
+  const as = (uid: number) => ({ uid, nameOf: (id: number) => names[id] });
+
+  it('reading: the dir, naming its owner, the running user and the chown that fixes it', () => {
+    createStateStore(dir).write(STATE);
+    const error = thrown(() => createStateStore(dir, { user: as(4242) }).read());
+    expect(error).toBeInstanceOf(StateError);
+    expect(error.reason).toBe('foreign');
+    expect(error.exitCode).toBe(EXIT.unexpected);
+    expect(error.message).toMatch(new RegExp(`^the config directory ${dir} belongs to owner \\(uid ${ownerUid}\\), but this runs as cronuser \\(uid 4242\\)`));
+    expect(error.hint).toBe(`run agent as owner, or give the directory to cronuser: sudo chown -R cronuser '${dir}'`);
+  });
+
+  // Handing the dir to uid 4242 takes root (CI runs as root).
+  it.skipIf(process.getuid?.() !== 0)('reading: a state file of another user in a dir of ours', () => {
+    createStateStore(dir).write(STATE);
+    fs.chownSync(dir, 4242, -1);
+    try {
+      const error = thrown(() => createStateStore(dir, { user: as(4242) }).read());
+      expect(error.reason).toBe('foreign');
+      expect(error.message).toContain(`the state file ${path.join(dir, 'state.json')} belongs to owner`);
+    } finally {
+      fs.chownSync(dir, ownerUid, -1);
+    }
+  });
+
+  it('writing and preparing the dir, before anything is written; uids without a name are shown as numbers', () => {
+    createStateStore(dir).prepareDir();
+    const stranger = { uid: 4343, nameOf: () => undefined };
+    expect(thrown(() => createStateStore(dir, { user: stranger }).write(STATE)).message).toContain(`belongs to uid ${ownerUid}, but this runs as uid 4343`);
+    expect(thrown(() => createStateStore(dir, { user: stranger }).reserve()).reason).toBe('foreign');
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
+
+  it('its owner, root included, is fine; so is a platform without uids', () => {
+    createStateStore(dir, { user: as(ownerUid) }).write(STATE);
+    expect(createStateStore(dir, { user: as(ownerUid) }).read()?.agentName).toBe('bot');
+    expect(createStateStore(dir).read()?.agentName).toBe('bot');
+  });
+});
+
 describe('a config dir this user may not write (running as root, so the failures are injected)', () => {
   const denied = () => systemError('EACCES');
 
