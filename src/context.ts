@@ -141,7 +141,7 @@ function storePause(ctx: Context, store: StateStore, held: HeldState | undefined
   if (held) return held.update({ rateLimitedUntil });
   let lock: Lock | undefined;
   try {
-    lock = acquireLock({ dir: ctx.configDir, pid: ctx.pid, now: ctx.timing.now() });
+    lock = acquireLock({ dir: ctx.configDir, pid: ctx.pid, now: ctx.timing.now(), user: ctx.user });
     const fresh = store.read();
     if (fresh) store.write({ ...fresh, rateLimitedUntil });
   } catch (error) {

@@ -36,7 +36,7 @@ export async function runRegister(options: RegisterOptions, ctx: Context): Promi
   // it would lose the agent's identity.
   const store = stateStore(ctx);
   store.prepareDir();
-  const lock = acquireLock({ dir: store.dir, pid: ctx.pid, now: ctx.timing.now() });
+  const lock = acquireLock({ dir: store.dir, pid: ctx.pid, now: ctx.timing.now(), user: ctx.user });
   try {
     const existing = safeExists(store);
     if (existing && !options.force) {

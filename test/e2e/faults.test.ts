@@ -295,6 +295,8 @@ describe('a config dir that belongs to another user', () => {
     const file = path.join(w.configDir, 'state.json');
     const before = fs.readFileSync(file, 'utf8');
     const requests = w.sandbox.requests.length;
+    // Even a lock made and removed again would show here.
+    const dirChanged = fs.statSync(w.configDir).mtimeMs;
     const result = await w.agent(args);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(new RegExp(`belongs to (\\w+ \\()?uid ${OTHER}\\)?, but this runs as root \\(uid 0\\)`));
@@ -302,6 +304,7 @@ describe('a config dir that belongs to another user', () => {
     expect(w.sandbox.requests).toHaveLength(requests);
     expect(fs.readFileSync(file, 'utf8')).toBe(before);
     for (const name of fs.readdirSync(w.configDir)) expect(fs.statSync(path.join(w.configDir, name)).uid).toBe(OTHER);
+    expect(fs.statSync(w.configDir).mtimeMs).toBe(dirChanged);
   });
 
   it.skipIf(!asRoot)('register as root into it is refused before the request', async () => {
