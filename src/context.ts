@@ -1,10 +1,12 @@
 import { createHttpClient, type Timing } from './http/client.js';
 import { baseUrlText, parseBaseUrl } from './http/origin.js';
+import { refuseUnverifiedTls } from './http/tls-check.js';
 import type { Transport } from './http/transport.js';
 import { BusyError, NotRegisteredError, UsageError } from './errors.js';
 import { acquireLock, type Lock } from './state/lock.js';
 import type { Output } from './output/output.js';
 import { createServiceApi, type ServiceApi } from './service/api.js';
+import type { RunningUser } from './state/owner.js';
 import type { State } from './state/schema.js';
 import { holdState, type HeldState } from './state/held-state.js';
 import { createStateStore, type StateStore } from './state/store.js';
@@ -42,6 +44,8 @@ export interface Context {
    * the peak speed a long-lived process would want for less memory (main.ts). Absent in tests.
    */
   tuneForBatch?: () => Promise<void>;
+  /** Who this runs as; undefined where the platform has no uids. The config dir must be theirs. */
+  user?: RunningUser;
   /** Set by the test build only (test/support/test-entry.ts): fault-injection tests kill the run here. */
   crashPoint?: (point: CrashPoint) => void;
 }
@@ -67,7 +71,7 @@ export interface Prompt {
 }
 
 export function stateStore(ctx: Context): StateStore {
-  return createStateStore(ctx.configDir, { beforeRename: () => ctx.crashPoint?.('before-rename') });
+  return createStateStore(ctx.configDir, { beforeRename: () => ctx.crashPoint?.('before-rename'), user: ctx.user });
 }
 
 export interface Session {
@@ -108,6 +112,7 @@ export function openSession(ctx: Context, options: SessionOptions = {}): Session
       { hint: 'drop --base-url/AGENT_BASE_URL, or use another --config-dir and register there' },
     );
   }
+  refuseUnverifiedTls(baseUrl, ctx.env, 'the API key');
   const held = options.holdsLock && !options.dryRun ? holdState(store, state) : undefined;
   const http = createHttpClient({
     baseUrl,
@@ -136,7 +141,7 @@ function storePause(ctx: Context, store: StateStore, held: HeldState | undefined
   if (held) return held.update({ rateLimitedUntil });
   let lock: Lock | undefined;
   try {
-    lock = acquireLock({ dir: ctx.configDir, pid: ctx.pid, now: ctx.timing.now() });
+    lock = acquireLock({ dir: ctx.configDir, pid: ctx.pid, now: ctx.timing.now(), user: ctx.user });
     const fresh = store.read();
     if (fresh) store.write({ ...fresh, rateLimitedUntil });
   } catch (error) {

@@ -130,6 +130,13 @@ export class ResponseError extends TemporaryError {}
 /** A redirect: never followed, because the key must not travel to another address. */
 export class RedirectError extends AgentError {
   readonly exitCode = EXIT.unexpected;
+  constructor(
+    message: string,
+    readonly status: number,
+    options: { hint?: string } = {},
+  ) {
+    super(message, options);
+  }
 }
 
 /** The state file or its directory is unreadable, corrupt, or open to other users. */
@@ -137,8 +144,11 @@ export class StateError extends AgentError {
   readonly exitCode = EXIT.unexpected;
   constructor(
     message: string,
-    /** corrupt: unreadable content (never "start over": R3); exposed: modes open to others (S2); io: the file system failed. */
-    readonly reason: 'corrupt' | 'exposed' | 'io',
+    /**
+     * corrupt: unreadable content (never "start over": R3); exposed: modes open to others (S2); io: the file
+     * system failed; foreign: the dir or file belongs to another user than the one running.
+     */
+    readonly reason: 'corrupt' | 'exposed' | 'io' | 'foreign',
     options: { hint?: string; cause?: unknown } = {},
   ) {
     super(message, options);
@@ -166,12 +176,15 @@ export class BusyError extends TemporaryError {}
 
 /**
  * After a POST failed this way, it may still have reached the service and been stored: no answer came
- * back (timeout, connection lost after sending) or the answer could not be read. Such a post is never
- * sent again (R2). 4xx, 401, 429, the service's own 5xx and refused connections mean it did not land.
+ * back (timeout, connection lost after sending), the answer could not be read, or it was a 303. Such a
+ * post is never sent again (R2). 4xx, 401, 429, the service's own 5xx and refused connections mean it did not land.
  */
 export function mayHaveLanded(error: unknown): boolean {
   if (error instanceof NetworkError || error instanceof TimeoutError) return !error.notSent;
   // A gateway's 502/504 can come after the service behind it stored the prediction.
   if (error instanceof ServerError) return error.status === 502 || error.status === 504;
+  // 303 See Other is how a server answers a POST it has processed (RFC 9110, 15.4.4); the other
+  // redirects say the request was not handled here.
+  if (error instanceof RedirectError) return error.status === 303;
   return error instanceof ResponseError;
 }

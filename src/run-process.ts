@@ -3,6 +3,7 @@ import { UsageError } from './errors.js';
 import { stdio } from './output/stdio.js';
 import { httpsProxyOf, type ProxyEnv } from './http/proxy-env.js';
 import type { Transport } from './http/transport.js';
+import { userNameFromPasswd } from './state/user-names.js';
 
 /**
  * What a test build may change in the process it runs (the shipped command never sets any): where
@@ -31,6 +32,7 @@ export async function runProcess(hooks: TestHooks = {}): Promise<void> {
     context: (base) => ({
       ...base,
       pid: process.pid,
+      user: process.getuid ? { uid: process.getuid(), nameOf: userNameFromPasswd } : undefined,
       timing: hooks.fastForward ? fastForwardTiming() : realTiming,
       transport: () => (transport ??= lazyTransport(process.env)),
       requestTimeoutMs: hooks.requestTimeoutMs,

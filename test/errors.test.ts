@@ -31,7 +31,7 @@ describe('the error hierarchy', () => {
     [new ServerError('x', 500), EXIT.temporary, 'ServerError'],
     [new RateLimitedError('x', 0), EXIT.temporary, 'RateLimitedError'],
     [new ResponseError('x'), EXIT.temporary, 'ResponseError'],
-    [new RedirectError('x'), EXIT.unexpected, 'RedirectError'],
+    [new RedirectError('x', 307), EXIT.unexpected, 'RedirectError'],
     [new StateError('x', 'io'), EXIT.unexpected, 'StateError'],
     [new BusyError('x'), EXIT.temporary, 'BusyError'],
   ])('%s → exit %i', (error, code, name) => {
@@ -61,6 +61,11 @@ describe('mayHaveLanded: after which failures a POST must not be sent again (R2)
     [new AuthError('x'), false],
     [new RejectedError('x', 400), false],
     [new LockedError('x'), false],
+    [new RedirectError('303 See Other: the POST was processed', 303), true],
+    [new RedirectError('307: not handled here', 307), false],
+    [new RedirectError('308', 308), false],
+    [new RedirectError('301', 301), false],
+    [new RedirectError('302', 302), false],
     [new Error('x'), false],
     ['x', false],
   ])('%s → %s', (error, landed) => {

@@ -51,7 +51,7 @@ export async function runConfigSet(rawKey: string, rawValue: string, ctx: Contex
   const key = checkKey(rawKey);
   const value = parseValue(key, rawValue, ctx);
   const next = { ...readSettingsForEdit(ctx.configDir), [key]: value };
-  const file = writeSettings(ctx.configDir, next);
+  const file = writeSettings(ctx.configDir, next, ctx.user);
   for (const line of missingCompanions(next as Settings)) ctx.output.warn(line);
   // Stored; but a run reads the whole file, and one other bad value still stops it.
   try {
@@ -70,7 +70,7 @@ export async function runConfigUnset(rawKey: string, ctx: Context): Promise<void
   const removed = key in settings;
   if (removed) {
     const { [key]: _gone, ...rest } = settings;
-    writeSettings(ctx.configDir, rest);
+    writeSettings(ctx.configDir, rest, ctx.user);
   }
   ctx.output.result(removed ? `Unset ${key} (default: ${SETTING_DEFAULTS[key]})` : `${key} was not set`, { key, removed, file });
 }

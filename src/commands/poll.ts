@@ -18,7 +18,7 @@ export async function runPoll(options: PollOptions, ctx: Context): Promise<ExitC
   // A dry run changes nothing, so it takes no lock and is never turned away by one.
   let lock;
   try {
-    lock = dryRun ? undefined : acquireLock({ dir: stateStore(ctx).dir, pid: ctx.pid, now: started });
+    lock = dryRun ? undefined : acquireLock({ dir: stateStore(ctx).dir, pid: ctx.pid, now: started, user: ctx.user });
   } catch (error) {
     if (!(error instanceof BusyError)) throw error;
     // Overlapping cron runs are normal (R6): the running one does the work; this one is quietly done.

@@ -26,7 +26,7 @@ export async function runPredict(rawId: string, options: PredictOptions, ctx: Co
   const own = parseOwnValues(options);
   const dryRun = options.dryRun === true;
   // Shares the journal with poll, so a manual prediction and a cron run never both post (R2, R6).
-  const lock = dryRun ? undefined : acquireLock({ dir: stateStore(ctx).dir, pid: ctx.pid, now: ctx.timing.now() });
+  const lock = dryRun ? undefined : acquireLock({ dir: stateStore(ctx).dir, pid: ctx.pid, now: ctx.timing.now(), user: ctx.user });
   try {
     const deadline = ctx.timing.now() + COMMAND_BUDGET_MS;
     const session = openSession(ctx, { deadline, holdsLock: true, dryRun });

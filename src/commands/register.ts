@@ -4,9 +4,11 @@ import { PROFILE_FIELDS, type Profile } from '../domain/profile.js';
 import { StateError, UsageError } from '../errors.js';
 import { createHttpClient } from '../http/client.js';
 import { baseUrlText, parseBaseUrl } from '../http/origin.js';
+import { refuseUnverifiedTls } from '../http/tls-check.js';
 import { maskKey } from '../output/sanitize.js';
 import { createServiceApi } from '../service/api.js';
 import { acquireLock } from '../state/lock.js';
+import type { State } from '../state/schema.js';
 import { checkAvatarUrl, checkBio, checkName, failOn, PROFILE_FLAG_NAMES, profileFromFlags, type ProfileFlags } from './inputs.js';
 
 export interface RegisterOptions extends ProfileFlags {
@@ -28,12 +30,13 @@ export async function runRegister(options: RegisterOptions, ctx: Context): Promi
     throw new UsageError('no service address', { hint: 'pass --base-url <url> or set AGENT_BASE_URL; nothing was sent' });
   }
   const baseUrl = parseBaseUrl(ctx.baseUrl);
+  refuseUnverifiedTls(baseUrl, ctx.env, 'the new API key');
 
   // Everything local is checked before the request: once the service has issued a key, failing to store
   // it would lose the agent's identity.
   const store = stateStore(ctx);
   store.prepareDir();
-  const lock = acquireLock({ dir: store.dir, pid: ctx.pid, now: ctx.timing.now() });
+  const lock = acquireLock({ dir: store.dir, pid: ctx.pid, now: ctx.timing.now(), user: ctx.user });
   try {
     const existing = safeExists(store);
     if (existing && !options.force) {
@@ -44,36 +47,50 @@ export async function runRegister(options: RegisterOptions, ctx: Context): Promi
     // The backup is made before the request: once the service has issued a key, nothing may fail before
     // it is stored.
     const backup = existing ? store.backup(new Date(ctx.timing.now()).toISOString()) : undefined;
-    const spinner = await ctx.output.spinner(`Registering ${values.name}…`);
-    const api = createServiceApi(
-      createHttpClient({
-        baseUrl,
-        transport: ctx.transport(),
-        timing: ctx.timing,
-        timeoutMs: ctx.requestTimeoutMs,
-        deadline: ctx.timing.now() + COMMAND_BUDGET_MS,
-        waitOnRateLimit: true,
-      }),
-    );
+    // The state file is created, and its disk space taken, before the request: a full disk is found out
+    // while the name is still free.
+    const reserved = store.reserve();
     let registered;
     try {
-      registered = await api.register({
-        name: values.name,
-        prediction_profile: profile,
-        ...(values.bio === undefined ? {} : { bio: values.bio }),
-        ...(values.avatarUrl === undefined ? {} : { avatar_url: values.avatarUrl }),
-      });
-    } finally {
-      spinner.stop();
+      const spinner = await ctx.output.spinner(`Registering ${values.name}…`);
+      const api = createServiceApi(
+        createHttpClient({
+          baseUrl,
+          transport: ctx.transport(),
+          timing: ctx.timing,
+          timeoutMs: ctx.requestTimeoutMs,
+          deadline: ctx.timing.now() + COMMAND_BUDGET_MS,
+          waitOnRateLimit: true,
+        }),
+      );
+      try {
+        registered = await api.register({
+          name: values.name,
+          prediction_profile: profile,
+          ...(values.bio === undefined ? {} : { bio: values.bio }),
+          ...(values.avatarUrl === undefined ? {} : { avatar_url: values.avatarUrl }),
+        });
+      } finally {
+        spinner.stop();
+      }
+    } catch (error) {
+      reserved.abandon();
+      throw error;
     }
     ctx.output.addSecret(registered.apiKey);
-    store.write({
+    const state: State = {
       apiKey: registered.apiKey,
       agentName: registered.agent.name,
       agentId: registered.agent.id,
       cursor: null,
       baseUrl: baseUrlText(baseUrl),
-    });
+    };
+    try {
+      reserved.commit(state);
+    } catch (error) {
+      revealUnsavedState(ctx, store.file, state);
+      throw error;
+    }
     ctx.output.result(
       [
         `Registered ${registered.agent.name} (${registered.agent.id}) with ${baseUrlText(baseUrl)}.`,
@@ -86,6 +103,21 @@ export async function runRegister(options: RegisterOptions, ctx: Context): Promi
   } finally {
     lock.release();
   }
+}
+
+/**
+ * The service has issued the key and taken the name, but the key could not be stored: this is the one
+ * place the full key is printed, because it exists nowhere else and without it the agent is lost for good
+ * (its name cannot be registered again). Only on stderr, never in the --json document.
+ */
+function revealUnsavedState(ctx: Context, file: string, state: State): void {
+  ctx.output.revealOnce(
+    [
+      `agent: ${state.agentName} is registered, but its state could not be saved in ${file}: its API key exists nowhere else and is shown this once.`,
+      `agent: once there is room, save the next line, exactly, as ${file}, then run: chmod 600 '${file}'`,
+      JSON.stringify(state),
+    ].join('\n'),
+  );
 }
 
 interface Values extends ProfileFlags {

@@ -206,7 +206,7 @@ function statusError(response: HttpResponse, base: string, apiKey: string | unde
     } catch {
       // an unparseable Location says nothing useful
     }
-    return new RedirectError(`the service answered ${status}, a redirect to ${where}; not followed, the key stays here`, {
+    return new RedirectError(`the service answered ${status}, a redirect to ${where}; not followed, the key stays here`, status, {
       hint: 'if the service has moved, register again with the new --base-url',
     });
   }

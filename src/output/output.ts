@@ -121,6 +121,15 @@ export class Output {
     this.writeErr(message);
   }
 
+  /**
+   * The one message that may carry a secret in full, on stderr: a key the service has just issued and
+   * that could not be stored exists nowhere else (register). Still stripped of control sequences.
+   */
+  revealOnce(message: string): void {
+    this.spinnerActive?.stop();
+    this.options.stderr.write(`${sanitize(message)}\n`);
+  }
+
   /** The raw JSON document on stdout (used for the error document with --json). */
   jsonDocument(value: unknown): void {
     this.writeOut(jsonText(value));

@@ -1,7 +1,7 @@
 import { analyseThread, type Analyser } from '../analysis/index.js';
 import type { Profile } from '../domain/profile.js';
 import type { Thread } from '../domain/thread.js';
-import { AnalyserConfigError, AuthError, BudgetError, ConnectionSetupError, EXIT, LockedError, mayHaveLanded, RateLimitedError, TemporaryError, type ExitCode } from '../errors.js';
+import { AnalyserConfigError, AuthError, BudgetError, ConnectionSetupError, EXIT, LockedError, mayHaveLanded, RateLimitedError, RedirectError, TemporaryError, type ExitCode } from '../errors.js';
 import { oneLine } from '../output/sanitize.js';
 import type { ServiceApi } from '../service/api.js';
 import type { JournalEntry } from '../state/schema.js';
@@ -67,6 +67,9 @@ export async function postPrediction(thread: Thread, post: ToPost, api: ServiceA
     if (error instanceof AuthError || error instanceof RateLimitedError || error instanceof BudgetError || error instanceof ConnectionSetupError) {
       return { kind: 'stop', error };
     }
+    // A redirect is the service's doing, not the thread's: the thread stays due, and every later POST of
+    // the run would meet it too. A 303 may have landed (below).
+    if (error instanceof RedirectError && !mayHaveLanded(error)) return { kind: 'stop', error };
     if (mayHaveLanded(error)) {
       // The POST left and no readable answer came back: it may have landed, so it is not sent again (R2).
       return { kind: 'unknown', error: `${message(error)}; the outcome is unknown, so it is not posted again` };

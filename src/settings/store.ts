@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import * as z from 'zod/mini';
 import { ANALYZER_KINDS } from '../analysis/types.js';
 import { StateError } from '../errors.js';
+import type { RunningUser } from '../state/owner.js';
 import { DIR_MODE, FILE_MODE, fileSystemError, preparePrivateDir, refuseLooseMode, writePrivateFile } from '../state/private-file.js';
 import { FALLBACKS, MAX_TIMEOUT_S, type Settings } from './keys.js';
 
@@ -73,8 +74,8 @@ export function readSettingsForEdit(configDir: string): Record<string, unknown> 
 }
 
 /** Atomic, mode 600 from creation; keys this version does not know are kept as they were. */
-export function writeSettings(configDir: string, settings: Settings | Record<string, unknown>): string {
-  preparePrivateDir(configDir);
+export function writeSettings(configDir: string, settings: Settings | Record<string, unknown>, user?: RunningUser): string {
+  preparePrivateDir(configDir, undefined, user);
   const file = settingsFile(configDir);
   writePrivateFile(file, `${JSON.stringify(settings, null, 2)}\n`);
   return file;

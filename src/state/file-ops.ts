@@ -8,6 +8,7 @@ export type FileOps = Pick<
   typeof fs,
   | 'closeSync'
   | 'fsyncSync'
+  | 'ftruncateSync'
   | 'lstatSync'
   | 'mkdirSync'
   | 'openSync'

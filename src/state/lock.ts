@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { BusyError, NotRegisteredError } from '../errors.js';
 import { CREATE_EXCLUSIVE, nodeFileOps, type FileOps } from './file-ops.js';
+import { refuseForeignOwner, type RunningUser } from './owner.js';
 import { fileSystemError } from './private-file.js';
 
 /** A run never lasts this long (its budget is far shorter), so an older lock is stale even if its pid was reused. */
@@ -13,6 +14,8 @@ export interface LockOptions {
   /** Whether a process with this pid exists; injected so tests can say "dead" without killing anything. */
   isAlive?: (pid: number) => boolean;
   files?: FileOps;
+  /** Who this runs as: the lock is not written into another user's config dir. */
+  user?: RunningUser;
 }
 
 export interface Lock {
@@ -26,8 +29,9 @@ export interface Lock {
  * (same content, same inode): without that, three runs racing over one stale lock could end with two
  * holders, one having removed the fresh lock of another.
  */
-export function acquireLock({ dir, pid, now, isAlive = processAlive, files = nodeFileOps }: LockOptions): Lock {
+export function acquireLock({ dir, pid, now, isAlive = processAlive, files = nodeFileOps, user }: LockOptions): Lock {
   const file = join(dir, 'lock');
+  refuseForeignDir(dir, user, files);
   for (let attempt = 0; attempt < 3; attempt++) {
     let fd: number | undefined;
     try {
@@ -60,6 +64,18 @@ export function acquireLock({ dir, pid, now, isAlive = processAlive, files = nod
     removeIfThere(guard, files);
   }
   throw new BusyError(`could not take the lock ${file}; another run keeps taking it`, { hint: 'try again in a moment' });
+}
+
+// The lock is the first thing a run writes, and a dir that cannot be read is reported by the open below.
+function refuseForeignDir(dir: string, user: RunningUser | undefined, files: FileOps): void {
+  if (!user) return;
+  let stat;
+  try {
+    stat = files.statSync(dir);
+  } catch {
+    return;
+  }
+  refuseForeignOwner(dir, stat, user, 'the config directory', dir);
 }
 
 /** The lock file is ours (created by this run): it names us, and is removed again on release. */

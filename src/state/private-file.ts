@@ -2,6 +2,7 @@ import type { Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { StateError } from '../errors.js';
 import { CREATE_EXCLUSIVE, nodeFileOps, type FileOps } from './file-ops.js';
+import { refuseForeignOwner, type RunningUser } from './owner.js';
 
 // Files in the config dir are private: the state holds the key (S2), and config.json names a command
 // that every cron run executes, so whoever can change it can run code as this user.
@@ -25,6 +26,7 @@ const FILE_SYSTEM_HINTS: Record<string, string> = {
   EROFS: 'the file system is read-only',
   ENOSPC: 'the disk is full',
   EDQUOT: 'the disk quota is used up',
+  EFBIG: 'the file is larger than this process may write (see ulimit -f)',
 };
 
 /**
@@ -40,8 +42,8 @@ export function fileSystemError(action: string, target: string, error: unknown):
   return new StateError(`cannot ${action} ${target} (${code})`, 'io', { hint, cause: error });
 }
 
-/** Creates the directory (mode 700) if needed and refuses one that others can open (S2). */
-export function preparePrivateDir(dir: string, files: FileOps = nodeFileOps): void {
+/** Creates the directory (mode 700) if needed and refuses one that others can open (S2) or that another user owns. */
+export function preparePrivateDir(dir: string, files: FileOps = nodeFileOps, user?: RunningUser): void {
   let stat: Stats;
   try {
     // mkdir applies the mode at creation, so the directory is never open even for an instant.
@@ -52,6 +54,7 @@ export function preparePrivateDir(dir: string, files: FileOps = nodeFileOps): vo
     throw fileSystemError('create the config directory', dir, error);
   }
   if (!stat.isDirectory()) throw new StateError(`${dir} is not a directory`, 'io');
+  refuseForeignOwner(dir, stat, user, 'the config directory', dir);
   refuseLooseMode(dir, stat, DIR_MODE, 'the config directory', 'read or change the API key');
 }
 
@@ -72,10 +75,7 @@ export function writePrivateFile(target: string, content: string, options: { bef
 /** Atomic, with the file created in its final mode (before the umask): the sandbox's files use it too. */
 export function writeFileAtomic(target: string, content: string, options: { mode: number; beforeRename?: () => void; files?: FileOps }): void {
   const files = options.files ?? nodeFileOps;
-  const dir = dirname(target);
-  const prefix = `.${basename(target)}.`;
-  // Unique per process and write; O_EXCL below refuses a name that exists anyway (no crypto needed on the cron path).
-  const temp = join(dir, `${prefix}${process.pid}.${++writes}.${Date.now().toString(36)}.tmp`);
+  const temp = tempFor(target);
   // Created with its final mode (never write-then-chmod), exclusively, in the same directory so the rename is atomic.
   const fd = files.openSync(temp, CREATE_EXCLUSIVE, options.mode);
   try {
@@ -88,15 +88,88 @@ export function writeFileAtomic(target: string, content: string, options: { mode
     throw error;
   }
   files.closeSync(fd);
-  options.beforeRename?.();
+  moveIntoPlace(temp, target, files, options.beforeRename);
+}
+
+/** A private file whose disk space is taken before its content is known (`reservePrivateFile`). */
+export interface ReservedFile {
+  /** Writes the content over the reserved space and renames it into place, as atomic as writePrivateFile. */
+  commit(content: string): void;
+  /** Gives the space back: nothing is written. */
+  abandon(): void;
+}
+
+/**
+ * Creates the temp file of a later write now, `bytes` long, mode 600 and flushed, so that a disk too full
+ * for it is found out before the content exists: at registration, before the service issues a key that
+ * could then not be stored. The content later overwrites these blocks in place, so it needs no new ones
+ * (up to `bytes`, on file systems that write in place).
+ */
+export function reservePrivateFile(target: string, bytes: number, options: { beforeRename?: () => void; files?: FileOps } = {}): ReservedFile {
+  const files = options.files ?? nodeFileOps;
+  const temp = tempFor(target);
+  let created = false;
+  const fail = (error: unknown) => {
+    if (created) files.rmSync(temp, { force: true });
+    return fileSystemError('write', target, error);
+  };
+  try {
+    const fd = files.openSync(temp, CREATE_EXCLUSIVE, FILE_MODE);
+    created = true;
+    try {
+      files.writeFileSync(fd, Buffer.alloc(bytes, 0x20));
+      files.fsyncSync(fd);
+    } finally {
+      files.closeSync(fd);
+    }
+  } catch (error) {
+    throw fail(error);
+  }
+  return {
+    commit(content) {
+      try {
+        // Opened without truncating, so the write starts at byte 0 over the reserved blocks; the rest of
+        // the reservation is cut off after it.
+        const fd = files.openSync(temp, 'r+');
+        try {
+          files.writeFileSync(fd, content);
+          files.ftruncateSync(fd, Buffer.byteLength(content));
+          files.fsyncSync(fd);
+        } finally {
+          files.closeSync(fd);
+        }
+      } catch (error) {
+        throw fail(error);
+      }
+      try {
+        moveIntoPlace(temp, target, files, options.beforeRename);
+      } catch (error) {
+        throw fileSystemError('write', target, error);
+      }
+    },
+    abandon: () => files.rmSync(temp, { force: true }),
+  };
+}
+
+// Unique per process and write; O_EXCL refuses a name that exists anyway (no crypto needed on the cron path).
+function tempFor(target: string): string {
+  return join(dirname(target), `${tempPrefix(target)}${process.pid}.${++writes}.${Date.now().toString(36)}.tmp`);
+}
+
+function tempPrefix(target: string): string {
+  return `.${basename(target)}.`;
+}
+
+function moveIntoPlace(temp: string, target: string, files: FileOps, beforeRename: (() => void) | undefined): void {
+  beforeRename?.();
   try {
     files.renameSync(temp, target);
   } catch (error) {
     files.rmSync(temp, { force: true });
     throw error;
   }
-  syncDir(dir, files);
-  removeStaleTemps(dir, prefix, files);
+  syncDir(dirname(target), files);
+  removeStaleTemps(dirname(target), tempPrefix(target), files);
 }
 
 // A run killed between creating its temp file and renaming it leaves one behind (mode 600, maybe holding

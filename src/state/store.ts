@@ -2,7 +2,8 @@ import type { Stats } from 'node:fs';
 import { join } from 'node:path';
 import { StateError } from '../errors.js';
 import { nodeFileOps, type FileOps } from './file-ops.js';
-import { DIR_MODE, FILE_MODE, fileSystemError, preparePrivateDir, refuseLooseMode, writePrivateFile } from './private-file.js';
+import { DIR_MODE, FILE_MODE, fileSystemError, preparePrivateDir, refuseLooseMode, reservePrivateFile, writePrivateFile } from './private-file.js';
+import { refuseForeignOwner, type RunningUser } from './owner.js';
 import { STATE_VERSION, stateSchema, type State } from './schema.js';
 
 export interface StateStore {
@@ -14,14 +15,20 @@ export interface StateStore {
   write(state: State, text?: string): void;
   /** Copies the current state aside (mode 600) and returns the copy's path. */
   backup(stamp: string): string;
-  /** Creates the directory (mode 700) if needed and refuses one that others can open (S2). */
+  /** Creates the directory (mode 700) if needed and refuses one that others can open (S2) or another user owns. */
   prepareDir(): void;
+  /** Takes the disk space of a state before it exists (registration: see reservePrivateFile). */
+  reserve(): { commit(state: State): void; abandon(): void };
 }
+
+// A state at registration (key, name, id, address) is a few hundred bytes: a page is ample.
+const RESERVED_BYTES = 4096;
 
 const KEY_RISK = 'read or change the API key';
 
-export function createStateStore(dir: string, options: { beforeRename?: () => void; files?: FileOps } = {}): StateStore {
+export function createStateStore(dir: string, options: { beforeRename?: () => void; files?: FileOps; user?: RunningUser } = {}): StateStore {
   const files = options.files ?? nodeFileOps;
+  const { user } = options;
   const file = join(dir, 'state.json');
   function read(): State | undefined {
     let dirStat: Stats;
@@ -32,11 +39,14 @@ export function createStateStore(dir: string, options: { beforeRename?: () => vo
       throw fileSystemError('read the config directory', dir, error);
     }
     refuseLooseMode(dir, dirStat, DIR_MODE, 'the config directory', KEY_RISK);
+    // Every command may write here (the lock, a 429's pause), so another user's dir is refused at once.
+    refuseForeignOwner(dir, dirStat, user, 'the config directory', dir);
     let raw: string;
     try {
       const stat = files.lstatSync(file);
       if (!stat.isFile()) throw new StateError(`${file} is not a regular file`, 'exposed', { hint: 'move it away and register again' });
       refuseLooseMode(file, stat, FILE_MODE, 'the state file', KEY_RISK);
+      refuseForeignOwner(file, stat, user, 'the state file', dir);
       raw = files.readFileSync(file, 'utf8');
     } catch (error) {
       if (error instanceof StateError) throw error;
@@ -50,10 +60,15 @@ export function createStateStore(dir: string, options: { beforeRename?: () => vo
     dir,
     file,
     read,
-    prepareDir: () => preparePrivateDir(dir, files),
+    prepareDir: () => preparePrivateDir(dir, files, user),
     write(state, text = serializeState(state)) {
-      preparePrivateDir(dir, files);
+      preparePrivateDir(dir, files, user);
       writePrivateFile(file, text, { beforeRename: options.beforeRename, files });
+    },
+    reserve() {
+      preparePrivateDir(dir, files, user);
+      const reserved = reservePrivateFile(file, RESERVED_BYTES, { beforeRename: options.beforeRename, files });
+      return { commit: (state) => reserved.commit(serializeState(state)), abandon: reserved.abandon };
     },
     backup(stamp) {
       const target = join(dir, `state.${stamp.replace(/[^0-9A-Za-z]/g, '')}.bak.json`);

@@ -117,6 +117,74 @@ describe('a POST that may have landed is never sent again (R2)', () => {
   });
 });
 
+describe('a redirect answering a POST', () => {
+  // Only the POSTs are redirected: the service is otherwise fine, as behind a proxy that moved one route.
+  const redirectPosts = (w: World, status: number) =>
+    w.sandbox.intercept((req, res) => {
+      if (req.method !== 'POST' || !req.url?.startsWith('/comment/')) return false;
+      res.writeHead(status, { location: `http://127.0.0.1:9${req.url}` }).end();
+      return true;
+    });
+  const journal = (w: World) => (w.state().journal ?? {}) as Record<string, { status: string }>;
+
+  it.each([301, 302, 307, 308])('a %i stops the run, leaves every thread due, and a later run posts them', async (status) => {
+    const w = await registered();
+    for (const id of ['r1', 'r2', 'r3']) w.sandbox.addThread({ id, text: BULLISH, project_id: 'c/bitcoin', timestamp: at(id === 'r1' ? 3 : id === 'r2' ? 2 : 1) });
+    const stop = redirectPosts(w, status);
+    const first = await w.agent(['poll']);
+    expect(first.code).toBe(1);
+    expect(first.stderr).toContain(`answered ${status}, a redirect`);
+    expect(Object.values(journal(w)).map((e) => e.status)).not.toContain('skipped');
+    expect(w.state().cursor).toBeNull();
+    stop();
+
+    expect((await w.agent(['poll'])).code).toBe(0);
+    expect(w.sandbox.comments().map((c) => c.thread_id).sort()).toEqual(['r1', 'r2', 'r3']);
+  });
+
+  it('a 303 See Other means the POST was processed: neither poll nor predict posts on it again', async () => {
+    const w = await registered();
+    w.sandbox.addThread({ id: 'seen', text: BULLISH, project_id: 'c/bitcoin', timestamp: at(1) });
+    const stop = redirectPosts(w, 303);
+    const first = await w.agent(['poll', '--json']);
+    expect(first.code).toBe(5);
+    expect(JSON.parse(first.stdout).failed).toEqual([{ threadId: 'seen', error: expect.stringContaining('not posted again') }]);
+    expect(journal(w).seen?.status).toBe('unknown');
+    stop();
+
+    expect((await w.agent(['poll'])).code).toBe(0);
+    const manual = await w.agent(['predict', 'seen', '--conviction', '1.0', '--json']);
+    expect(JSON.parse(manual.stdout)).toMatchObject({ action: 'skip', reason: expect.stringContaining('may have landed') });
+    expect(posts(w)).toHaveLength(1);
+  });
+
+  it('predict met by a 307 fails with exit 1 and leaves the thread free for a later predict', async () => {
+    const w = await registered();
+    w.sandbox.addThread({ id: 'moved', text: BULLISH, project_id: 'c/bitcoin', timestamp: at(1) });
+    const stop = redirectPosts(w, 307);
+    const first = await w.agent(['predict', 'moved', '--conviction', '1.0']);
+    expect(first.code).toBe(1);
+    expect(first.stderr).toContain('answered 307, a redirect');
+    expect(journal(w).moved).toBeUndefined();
+    stop();
+    expect((await w.agent(['predict', 'moved', '--conviction', '1.0'])).code).toBe(0);
+    expect(w.sandbox.comments().map((c) => c.thread_id)).toEqual(['moved']);
+  });
+
+  it('predict met by a 303 marks the thread: a later predict or poll does not post on it', async () => {
+    const w = await registered();
+    w.sandbox.addThread({ id: 'seen', text: BULLISH, project_id: 'c/bitcoin', timestamp: at(1) });
+    const stop = redirectPosts(w, 303);
+    expect((await w.agent(['predict', 'seen', '--conviction', '1.0'])).code).toBe(1);
+    expect(journal(w).seen?.status).toBe('unknown');
+    stop();
+    const again = await w.agent(['predict', 'seen', '--conviction', '1.0', '--json']);
+    expect(JSON.parse(again.stdout)).toMatchObject({ action: 'skip', reason: expect.stringContaining('may have landed') });
+    expect((await w.agent(['poll'])).code).toBe(0);
+    expect(posts(w)).toHaveLength(1);
+  });
+});
+
 describe('a remembered rate limit (R5)', () => {
   it('predict inside a stored pause sends nothing and exits 5', async () => {
     const w = await registered();
@@ -202,5 +270,52 @@ describe('hostile threads (S4)', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`chmod 600 '${file}'`);
     expect(w.sandbox.requests).toHaveLength(before);
+  });
+});
+
+describe('a config dir that belongs to another user', () => {
+  // Only root can hand a directory to another user; CI runs as root. 65534 is "nobody" on Linux.
+  const asRoot = process.getuid?.() === 0;
+  const OTHER = 65534;
+
+  function giveAway(target: string): void {
+    fs.chownSync(target, OTHER, OTHER);
+    for (const name of fs.readdirSync(target)) fs.chownSync(path.join(target, name), OTHER, OTHER);
+  }
+
+  it.skipIf(!asRoot).each([
+    ['poll', ['poll']],
+    ['predict', ['predict', 'x', '--conviction', '1']],
+    ['me', ['me']],
+    ['config set', ['config', 'set', 'analyzer', 'builtin']],
+  ])('%s as root on it is refused before any request, naming the owner and the chown; nothing in it changes owner', async (_what, args) => {
+    const w = await registered();
+    w.sandbox.addThread({ id: 'x', text: BULLISH, project_id: 'c/bitcoin', timestamp: at(1) });
+    giveAway(w.configDir);
+    const file = path.join(w.configDir, 'state.json');
+    const before = fs.readFileSync(file, 'utf8');
+    const requests = w.sandbox.requests.length;
+    // Even a lock made and removed again would show here.
+    const dirChanged = fs.statSync(w.configDir).mtimeMs;
+    const result = await w.agent(args);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(new RegExp(`belongs to (\\w+ \\()?uid ${OTHER}\\)?, but this runs as root \\(uid 0\\)`));
+    expect(result.stderr).toContain(`sudo chown -R root '${w.configDir}'`);
+    expect(w.sandbox.requests).toHaveLength(requests);
+    expect(fs.readFileSync(file, 'utf8')).toBe(before);
+    for (const name of fs.readdirSync(w.configDir)) expect(fs.statSync(path.join(w.configDir, name)).uid).toBe(OTHER);
+    expect(fs.statSync(w.configDir).mtimeMs).toBe(dirChanged);
+  });
+
+  it.skipIf(!asRoot)('register as root into it is refused before the request', async () => {
+    const w = await registered();
+    fs.rmSync(path.join(w.configDir, 'state.json'));
+    giveAway(w.configDir);
+    const requests = w.sandbox.requests.length;
+    const result = await w.register('second-agent');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('belongs to');
+    expect(w.sandbox.requests).toHaveLength(requests);
+    expect(fs.readdirSync(w.configDir)).toEqual([]);
   });
 });

@@ -66,3 +66,31 @@ it('refuses a trusted certificate made for another name, with exit 1 and the add
   );
   expect(sandbox.requests).toHaveLength(0);
 });
+
+it('refuses to register while NODE_TLS_REJECT_UNAUTHORIZED=0 turns certificate checks off, sending nothing', async () => {
+  const { sandbox, url } = await httpsSandbox();
+  const result = await world!.agent(['register', '--base-url', url, '--name', 'tls-agent', ...PROFILE_FLAGS], { env: { NODE_TLS_REJECT_UNAUTHORIZED: '0' } });
+  expect(result.code).toBe(2);
+  expect(result.stderr).toContain('NODE_TLS_REJECT_UNAUTHORIZED=0 turns off certificate checks');
+  expect(result.stderr).toContain('NODE_EXTRA_CA_CERTS');
+  expect(sandbox.requests).toHaveLength(0);
+  expect(fs.existsSync(world!.configDir)).toBe(false);
+});
+
+it.each([
+  ['poll', ['poll']],
+  ['poll --dry-run', ['poll', '--dry-run']],
+  ['me', ['me']],
+  ['update', ['update', '--bio', 'a new bio']],
+  ['predict', ['predict', 'tls', '--conviction', '1']],
+])('%s refuses to send the key while NODE_TLS_REJECT_UNAUTHORIZED=0', async (_what, args) => {
+  const { sandbox, url } = await httpsSandbox();
+  const ca = { NODE_EXTRA_CA_CERTS: fixture('loopback-cert.pem') };
+  expect((await world!.agent(['register', '--base-url', url, '--name', 'tls-agent', ...PROFILE_FLAGS], { env: ca })).code).toBe(0);
+  sandbox.addThread({ id: 'tls', text: BULLISH, project_id: 'c/bitcoin', timestamp: new Date().toISOString() });
+  const before = sandbox.requests.length;
+  const result = await world!.agent(args, { env: { ...ca, NODE_TLS_REJECT_UNAUTHORIZED: '0' } });
+  expect(result.code).toBe(2);
+  expect(result.stderr).toContain('NODE_TLS_REJECT_UNAUTHORIZED');
+  expect(sandbox.requests).toHaveLength(before);
+});

@@ -1,7 +1,8 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createWorld, modeOf, PROFILE_FLAGS, runAgent, type World } from './harness.js';
+import { BIN, createWorld, modeOf, PROFILE_FLAGS, runAgent, type RunResult, type World } from './harness.js';
 
 let world: World;
 beforeEach(async () => {
@@ -106,6 +107,64 @@ describe('agent register', () => {
     const result = await world.agent(['register', '--name', 'env-agent', ...PROFILE_FLAGS, '--json'], { env: { AGENT_BASE_URL: world.sandbox.url } });
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout).agent.name).toBe('env-agent');
+  });
+});
+
+describe('register on a disk too full for the state', () => {
+  // A full disk, as root too (where chmod tricks pass vacuously): the shell's file-size limit makes any
+  // write beyond it fail with EFBIG in the child (Node ignores SIGXFSZ), while the small lock still fits.
+  // `ulimit -f` counts 512-byte blocks (1024 in bash outside POSIX mode): the sizes below hold for both.
+  function registerWithFileLimit(blocks: number, name: string): Promise<RunResult> {
+    const args = ['--config-dir', world.configDir, 'register', '--base-url', world.sandbox.url, '--name', name, ...PROFILE_FLAGS];
+    return new Promise((resolve, reject) => {
+      const child = spawn('/bin/sh', ['-c', `ulimit -f ${blocks} && exec "$@"`, 'sh', process.execPath, BIN, ...args], {
+        env: { HOME: world.home, PATH: process.env.PATH ?? '/usr/bin:/bin' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ code, stdout, stderr }));
+    });
+  }
+
+  /** The service answers with a key this long: the state written after the answer grows with it. */
+  function issueKeyOf(length: number): string {
+    const key = `hive_${'k'.repeat(length - 5)}`;
+    world.sandbox.intercept((req, res) => {
+      if (req.method !== 'POST' || req.url !== '/agent/register') return false;
+      req.resume();
+      res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ api_key: key, agent: { id: 'ag_full', name: 'full-disk' } }));
+      return true;
+    });
+    return key;
+  }
+
+  const registrations = () => world.sandbox.requests.filter((r) => r.path === '/agent/register');
+
+  it('finds out before sending: nothing is sent, the name stays free, no file is left', async () => {
+    issueKeyOf(3000); // a state larger than the limit: the old order sent, then failed to store this key
+    const result = await registerWithFileLimit(2, 'full-disk');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`cannot write ${path.join(world.configDir, 'state.json')} (EFBIG)`);
+    expect(registrations()).toHaveLength(0);
+    expect(fs.readdirSync(world.configDir)).toEqual([]);
+  });
+
+  it('when the write still fails after the answer, prints the key once with where to save it', async () => {
+    const key = issueKeyOf(20_000); // fits no file this run may write, though the reservation did
+    const file = path.join(world.configDir, 'state.json');
+    const result = await registerWithFileLimit(16, 'full-disk');
+    expect(result.code).toBe(1);
+    expect(registrations()).toHaveLength(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.split(key)).toHaveLength(2);
+    expect(result.stderr).toContain(`save the next line, exactly, as ${file}, then run: chmod 600 '${file}'`);
+    const saved = result.stderr.split('\n').find((line) => line.includes(key))!;
+    expect(JSON.parse(saved)).toEqual({ apiKey: key, agentName: 'full-disk', agentId: 'ag_full', cursor: null, baseUrl: world.sandbox.url });
+    expect(fs.readdirSync(world.configDir)).toEqual([]);
   });
 });
 

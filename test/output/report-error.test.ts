@@ -32,7 +32,7 @@ describe('reportError: each error class → exit code, one line with its hint', 
     [new ServerError('failed (503)', 503, { hint: 'later' }), EXIT.temporary],
     [new RateLimitedError('rate limited', Date.now(), { hint: 'later' }), EXIT.temporary],
     [new ResponseError('odd answer', { hint: 'later' }), EXIT.temporary],
-    [new RedirectError('redirect', { hint: 'register again' }), EXIT.unexpected],
+    [new RedirectError('redirect', 307, { hint: 'register again' }), EXIT.unexpected],
     [new StateError('corrupt state', 'corrupt', { hint: 'restore' }), EXIT.unexpected],
   ];
 

@@ -157,7 +157,9 @@ describe('each failure of the POST becomes its outcome', () => {
     ["a gateway's 502: may have landed behind it", new ServerError('the service failed (502)', 502), { kind: 'unknown' }],
     ["a gateway's 504: may have landed behind it", new ServerError('the service failed (504)', 504), { kind: 'unknown' }],
     ['a 400', new RejectedError('the service refused the request (400)', 400), { kind: 'failed', retry: false, exitCode: EXIT.unexpected }],
-    ['a redirect', new RedirectError('redirect'), { kind: 'failed', retry: false, exitCode: EXIT.unexpected }],
+    ["a 307 redirect: not the thread's fault, stop and leave it due", new RedirectError('redirect', 307), { kind: 'stop' }],
+    ['a 302 redirect: stop', new RedirectError('redirect', 302), { kind: 'stop' }],
+    ['a 303 See Other: the POST was processed, may have landed', new RedirectError('redirect', 303), { kind: 'unknown' }],
     ['an id that cannot be sent', new UsageError('".." cannot be sent as an id'), { kind: 'failed', retry: false, exitCode: EXIT.unexpected }],
     ['a bug', new TypeError('x is undefined'), { kind: 'failed', retry: false, exitCode: EXIT.unexpected }],
   ];

@@ -21,6 +21,7 @@ function recordingStore(): StateStore & { writes: string[] } {
     write: (state, text = serializeState(state)) => void writes.push(text),
     backup: () => '',
     prepareDir: () => undefined,
+    reserve: () => ({ commit: () => undefined, abandon: () => undefined }),
   };
 }
 

@@ -166,6 +166,27 @@ describe('a stale lock is taken over', () => {
   });
 });
 
+describe('a config dir that belongs to another user', () => {
+  it('is refused before the lock is written, naming the owner', () => {
+    const error = (() => {
+      try {
+        acquireLock({ dir, pid: process.pid, now: Date.now(), user: { uid: 4242, nameOf: () => undefined } });
+      } catch (caught) {
+        return caught as StateError;
+      }
+      throw new Error('expected an error');
+    })();
+    expect(error).toBeInstanceOf(StateError);
+    expect(error.reason).toBe('foreign');
+    expect(error.message).toContain(`belongs to uid ${process.getuid!()}, but this runs as uid 4242`);
+    expect(fs.existsSync(file)).toBe(false);
+  });
+
+  it('its owner takes the lock as before', () => {
+    acquireLock({ dir, pid: process.pid, now: Date.now(), user: { uid: process.getuid!(), nameOf: () => undefined } }).release();
+  });
+});
+
 describe('a config dir this user may not write (running as root, so the failures are injected)', () => {
   it('a lock that cannot be created: says which file and what to check, not "a bug"', () => {
     const error = thrown(() => acquireLock({ dir, pid: 101, now: T0, isAlive: alive, files: failing('openSync', systemError('EACCES')) }));

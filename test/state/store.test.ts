@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EXIT, StateError } from '../../src/errors.js';
 import type { State } from '../../src/state/schema.js';
 import { createStateStore, parseState } from '../../src/state/store.js';
+import type { FileOps } from '../../src/state/file-ops.js';
 import { failing, systemError, watched } from '../support/file-ops.js';
 
 // The private store on a real file system, in a temp dir per test. Tests run as root, so permission
@@ -139,6 +140,115 @@ describe('write: atomic, private from the moment of creation (R3, S2)', () => {
     expect(error.hint).toBe('the disk is full');
     expect(fs.readFileSync(store.file, 'utf8')).toBe(before);
     expect(fs.readdirSync(dir)).toEqual(['state.json']);
+  });
+});
+
+describe('reserve: the disk space of a first state, taken before it exists (registration)', () => {
+  it('creates a private temp file now, and commit turns it into exactly the state', () => {
+    const store = createStateStore(dir);
+    const reserved = store.reserve();
+    const [temp] = fs.readdirSync(dir);
+    expect(temp).toMatch(/^\.state\.json\..*\.tmp$/);
+    expect(mode(path.join(dir, temp!))).toBe(0o600);
+    expect(fs.statSync(path.join(dir, temp!)).size).toBeGreaterThanOrEqual(4096);
+    reserved.commit(STATE);
+    expect(fs.readdirSync(dir)).toEqual(['state.json']);
+    expect(mode(store.file)).toBe(0o600);
+    expect(store.read()).toEqual({ ...STATE, version: 1 });
+    expect(fs.readFileSync(store.file, 'utf8')).not.toMatch(/\s{3,}$/);
+  });
+
+  it('a state larger than the reservation is written whole', () => {
+    const store = createStateStore(dir);
+    const big = { ...STATE, apiKey: `hive_${'k'.repeat(10_000)}` };
+    store.reserve().commit(big);
+    expect(store.read()?.apiKey).toBe(big.apiKey);
+  });
+
+  it('abandon leaves nothing behind', () => {
+    const store = createStateStore(dir);
+    store.reserve().abandon();
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
+
+  it.each([
+    ['the reservation cannot be created', 'openSync'],
+    ['the reservation cannot be filled (disk full)', 'writeFileSync'],
+    ['the reservation cannot be flushed', 'fsyncSync'],
+  ] as const)('fails at once when %s: a StateError naming the state file, nothing left', (_what, call) => {
+    const store = createStateStore(dir);
+    store.prepareDir();
+    const error = thrown(() => createStateStore(dir, { files: failing(call, systemError('ENOSPC')) }).reserve());
+    expect(error).toBeInstanceOf(StateError);
+    expect(error.message).toBe(`cannot write ${store.file} (ENOSPC)`);
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
+
+  it.each([
+    ['the content cannot be written', 'writeFileSync', 2],
+    ['the reservation cannot be cut to size', 'ftruncateSync', 1],
+    ['the rename fails', 'renameSync', 1],
+  ] as const)('a commit that fails when %s is a StateError, and leaves no temp file', (_what, call, nth) => {
+    const store = createStateStore(dir);
+    // The first writeFileSync fills the reservation; the one to fail is the commit's.
+    let calls = 0;
+    const real = fs[call] as (...args: unknown[]) => unknown;
+    const files = {
+      ...fs,
+      [call]: (...args: unknown[]) => {
+        if (++calls < nth) return real(...args);
+        throw systemError('ENOSPC');
+      },
+    } as FileOps;
+    const reserved = createStateStore(dir, { files }).reserve();
+    const error = thrown(() => reserved.commit(STATE));
+    expect(error).toBeInstanceOf(StateError);
+    expect(error.message).toBe(`cannot write ${store.file} (ENOSPC)`);
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
+});
+
+describe('a config dir or state file that belongs to another user is refused', () => {
+  // Files made by this test belong to whoever runs it; the running user is injected as someone else.
+  const ownerUid = process.getuid!();
+  const names: Record<number, string> = { [ownerUid]: 'owner', 4242: 'cronuser' };
+  const as = (uid: number) => ({ uid, nameOf: (id: number) => names[id] });
+
+  it('reading: the dir, naming its owner, the running user and the chown that fixes it', () => {
+    createStateStore(dir).write(STATE);
+    const error = thrown(() => createStateStore(dir, { user: as(4242) }).read());
+    expect(error).toBeInstanceOf(StateError);
+    expect(error.reason).toBe('foreign');
+    expect(error.exitCode).toBe(EXIT.unexpected);
+    expect(error.message).toMatch(new RegExp(`^the config directory ${dir} belongs to owner \\(uid ${ownerUid}\\), but this runs as cronuser \\(uid 4242\\)`));
+    expect(error.hint).toBe(`run agent as owner, or give the directory to cronuser: sudo chown -R cronuser '${dir}'`);
+  });
+
+  // Handing the dir to uid 4242 takes root (CI runs as root).
+  it.skipIf(process.getuid?.() !== 0)('reading: a state file of another user in a dir of ours', () => {
+    createStateStore(dir).write(STATE);
+    fs.chownSync(dir, 4242, -1);
+    try {
+      const error = thrown(() => createStateStore(dir, { user: as(4242) }).read());
+      expect(error.reason).toBe('foreign');
+      expect(error.message).toContain(`the state file ${path.join(dir, 'state.json')} belongs to owner`);
+    } finally {
+      fs.chownSync(dir, ownerUid, -1);
+    }
+  });
+
+  it('writing and preparing the dir, before anything is written; uids without a name are shown as numbers', () => {
+    createStateStore(dir).prepareDir();
+    const stranger = { uid: 4343, nameOf: () => undefined };
+    expect(thrown(() => createStateStore(dir, { user: stranger }).write(STATE)).message).toContain(`belongs to uid ${ownerUid}, but this runs as uid 4343`);
+    expect(thrown(() => createStateStore(dir, { user: stranger }).reserve()).reason).toBe('foreign');
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
+
+  it('its owner, root included, is fine; so is a platform without uids', () => {
+    createStateStore(dir, { user: as(ownerUid) }).write(STATE);
+    expect(createStateStore(dir, { user: as(ownerUid) }).read()?.agentName).toBe('bot');
+    expect(createStateStore(dir).read()?.agentName).toBe('bot');
   });
 });
 
