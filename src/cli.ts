@@ -137,11 +137,12 @@ Exit codes: 0 ok (also nothing new, a skip) · 1 unexpected · 2 usage or invali
     .command('predict')
     .description("post one prediction on a thread: the analyser's, or your own with --conviction")
     .argument('<threadId>', 'the thread to predict on')
-    .option('--conviction <pct>', 'your predicted % price change over 3 hours, e.g. -1.5')
+    .option('--conviction <pct>', 'your predicted % price change over 3 hours, e.g. -1.5 or 0.7%')
     .option('--text <summary>', 'your summary, 20-300 characters (with --conviction)')
+    .option('-y, --yes', "post a --conviction beyond your profile's largest size for the cell without asking")
     .option('--dry-run', 'print the decision, post nothing')
     .action(
-      action(async (ctx, threadId: string, options: { conviction?: string; text?: string; dryRun?: boolean }) => {
+      action(async (ctx, threadId: string, options: { conviction?: string; text?: string; dryRun?: boolean; yes?: boolean }) => {
         const { runPredict } = await import('./commands/predict.js');
         await runPredict(threadId, options, ctx);
       }),

@@ -1,11 +1,12 @@
 import { analyseThread, builtinAnalyser } from '../analysis/index.js';
+import { sigmaOf, sizeCap } from '../analysis/profile-numbers.js';
 import { composeSummary, isValidText } from '../analysis/summary-text.js';
 import type { Decision } from '../analysis/types.js';
 import { COMMAND_BUDGET_MS, openSession, POST_RESERVE_MS, stateStore, type Context, type Session } from '../context.js';
 import type { Thread } from '../domain/thread.js';
 import { mayHaveLanded, UsageError } from '../errors.js';
 import { oneLine } from '../output/sanitize.js';
-import { lockedError } from '../service/api.js';
+import { lockedError, type ServiceApi } from '../service/api.js';
 import type { Prediction } from '../service/schemas.js';
 import type { JournalEntry } from '../state/schema.js';
 import { mayBePosted, withEntry } from '../poll/journal.js';
@@ -18,6 +19,8 @@ export interface PredictOptions {
   conviction?: string;
   text?: string;
   dryRun?: boolean;
+  /** Posts a size beyond the profile's without asking. */
+  yes?: boolean;
 }
 
 /** Fetches one thread and posts one prediction on it: the user's values, or the analyser's decision. */
@@ -45,6 +48,10 @@ export async function runPredict(rawId: string, options: PredictOptions, ctx: Co
       if (decision.action === 'skip' || dryRun) {
         spinner.stop();
         return report(ctx, { threadId, ...decision }, thread, dryRun);
+      }
+      if (own) {
+        spinner.stop();
+        await confirmSize(decision.conviction, thread, api, options, ctx);
       }
       spinner.update('Posting…');
       // Retention of a post's entry counts from when it was written (journal.ts), so it carries the time.
@@ -81,19 +88,53 @@ function parseOwnValues(options: PredictOptions): OwnValues | undefined {
     if (options.text !== undefined) throw new UsageError('--text needs --conviction', { hint: 'nothing was sent' });
     return undefined;
   }
-  const raw = Number(options.conviction.trim());
-  if (options.conviction.trim() === '' || !Number.isFinite(raw)) {
-    throw new UsageError(`--conviction must be a number, the predicted % change over 3 h (got ${JSON.stringify(oneLine(options.conviction, 40))})`, { hint: 'nothing was sent' });
-  }
-  const conviction = Math.round(raw * 10) / 10 || 0;
-  if (conviction === 0) {
-    throw new UsageError('--conviction rounds to 0.0, which predicts no direction', { hint: 'give at least ±0.1; nothing was sent' });
-  }
+  const conviction = parseConviction(options.conviction);
   if (options.text !== undefined && !isValidText(options.text)) {
     const n = Array.from(options.text).length;
     throw new UsageError(`--text must be 20-300 characters (got ${n})`, { hint: 'nothing was sent' });
   }
   return { conviction, text: options.text };
+}
+
+/** A plain decimal with an optional sign and `%`: what a person types for "1.5 %". */
+const DECIMAL = /^[+-]?(?:\d+(?:\.\d+)?|\.\d+)%?$/;
+/** A 3-hour move beyond this is not a prediction but a typo; the service may refuse far less. */
+export const MAX_CONVICTION = 1000;
+
+/**
+ * The user's conviction, one decimal. Only plain decimals: Number() also reads hex, exponents and
+ * "Infinity", and `0x10` once became +16.0. A price cannot fall 100 % or more.
+ */
+export function parseConviction(raw: string): number {
+  const text = raw.trim();
+  const shown = JSON.stringify(oneLine(raw, 40));
+  if (!DECIMAL.test(text)) {
+    throw new UsageError(`--conviction must be a decimal number, the predicted % change over 3 h, e.g. 1.5, -2 or 0.7% (got ${shown})`, { hint: 'nothing was sent' });
+  }
+  // Halves away from zero, so that a size and its opposite round alike.
+  const value = Number(text.replace('%', ''));
+  const conviction = (Math.sign(value) * Math.round(Math.abs(value) * 10)) / 10 || 0;
+  if (conviction === 0) {
+    throw new UsageError('--conviction rounds to 0.0, which predicts no direction', { hint: 'give at least ±0.1; nothing was sent' });
+  }
+  if (conviction <= -100) throw new UsageError(`--conviction ${conviction} would be a price falling ${-conviction} %: a price cannot fall 100 % or more`, { hint: 'nothing was sent' });
+  if (conviction > MAX_CONVICTION) throw new UsageError(`--conviction ${conviction} is beyond ${MAX_CONVICTION} %, not a 3-hour move`, { hint: 'nothing was sent' });
+  return conviction;
+}
+
+/**
+ * A post cannot be undone, so a size beyond the largest the agent's own profile would post on this cell is
+ * confirmed: asked at a terminal, or given as --yes; anywhere else (cron, a pipe, --json) it is refused.
+ */
+async function confirmSize(conviction: number, thread: Thread, api: ServiceApi, options: PredictOptions, ctx: Context): Promise<void> {
+  if (options.yes) return;
+  const profile = await api.profile();
+  const cap = sizeCap(profile.conviction_style, sigmaOf(thread.cell));
+  if (Math.abs(conviction) <= cap) return;
+  const what = `${conviction > 0 ? '+' : ''}${conviction.toFixed(1)}% on ${oneLine(thread.projectId, 60)} is beyond the largest size your profile (${profile.conviction_style}) posts there, ±${cap.toFixed(1)}%`;
+  if (!ctx.prompt?.available()) throw new UsageError(what, { hint: 'add --yes to post it anyway; nothing was sent' });
+  const answer = await ctx.prompt.ask(`${what}. Post it anyway? [y/N] `);
+  if (!/^y(es)?$/i.test(answer.trim())) throw new UsageError('not posted: the size was not confirmed', { hint: 'nothing was sent' });
 }
 
 async function userDecision(thread: Thread, own: OwnValues, ctx: Context): Promise<Decision> {
