@@ -43,7 +43,8 @@ export async function runCli(deps: CliDeps): Promise<ExitCode> {
     .option('-v, --verbose', 'more on stderr: the decision trace, a summary line per run')
     .exitOverride()
     .configureOutput({
-      writeOut: (text) => deps.stdout.write(text),
+      // --version --json prints one JSON document, as every --json does.
+      writeOut: (text) => deps.stdout.write(text === `${deps.version}\n` && deps.argv.includes('--json') ? `${JSON.stringify({ version: deps.version })}\n` : text),
       writeErr: (text) => deps.stderr.write(text),
     })
     .showHelpAfterError('(run "agent --help" for usage)')
@@ -70,11 +71,13 @@ Exit codes: 0 ok (also nothing new, a skip) · 1 unexpected · 2 usage or invali
     async (...args: A) => {
       const command = args[args.length - 1] as Command;
       const globals = command.optsWithGlobals<GlobalOptions>();
-      output = new Output({ stdout: deps.stdout, stderr: deps.stderr, json: !!globals.json, quiet: !!globals.quiet, verbose: !!globals.verbose });
+      const noColor = !!deps.env.NO_COLOR;
+      output = new Output({ stdout: deps.stdout, stderr: deps.stderr, json: !!globals.json, quiet: !!globals.quiet, verbose: !!globals.verbose, noColor });
       const ctx = deps.context({
         output,
         env: deps.env,
-        configDir: globals.configDir ?? deps.env.AGENT_CONFIG_DIR ?? (await deps.defaultConfigDir()),
+        // An empty value is no value: AGENT_CONFIG_DIR="" once made "" the config dir.
+        configDir: globals.configDir || deps.env.AGENT_CONFIG_DIR || (await deps.defaultConfigDir()),
         baseUrl: globals.baseUrl ?? (deps.env.AGENT_BASE_URL || undefined),
         prompt: globals.json ? undefined : deps.prompt,
       });

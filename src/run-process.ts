@@ -1,3 +1,4 @@
+import { writeSync } from 'node:fs';
 import { runCli } from './cli.js';
 import { UsageError } from './errors.js';
 import { stdio } from './output/stdio.js';
@@ -22,8 +23,8 @@ export async function runProcess(hooks: TestHooks = {}): Promise<void> {
     argv: process.argv.slice(2),
     env: process.env,
     // Node's own stdout/stderr streams are built only on a terminal, or when a pipe pushes back.
-    stdout: stdio(1, () => process.stdout),
-    stderr: stdio(2, () => process.stderr),
+    stdout: stdio(1, () => process.stdout, (error) => outputFailed('standard output', error)),
+    stderr: stdio(2, () => process.stderr, () => outputFailed('standard error')),
     version: process.env.AGENT_BUILD_VERSION ?? '0.0.0',
     // env-paths loads node:os and asks for the home and temp dirs as it loads: only when the default is used.
     defaultConfigDir: async () => (await import('env-paths')).default('prediction-agent', { suffix: '' }).config,
@@ -49,8 +50,11 @@ export async function runProcess(hooks: TestHooks = {}): Promise<void> {
   });
   // No transport.close(): the kept-alive sockets left are unref'd by Node's agent, so they do not hold the
   // process, and destroying them costs ~1 ms of every run (net's destroy builds process.stderr).
-  process.exitCode = code;
+  process.exitCode = outputLost && code === 0 ? 1 : code;
 }
+
+/** Set when stdout or stderr could not be written: the run's output is lost, so it has not succeeded. */
+let outputLost = false;
 
 // node:http is loaded on the first request, not at start-up: `--version`, `--help` and usage errors never need it.
 // An https service goes through HTTPS_PROXY when one is set (proxy-transport.ts says why undici, and why
@@ -109,6 +113,19 @@ async function tuneForBatch(): Promise<void> {
   setFlagsFromString('--no-turbofan');
   setFlagsFromString('--semi-space-growth-factor=1');
   setFlagsFromString('--optimize-for-size');
+}
+
+// One line on stderr (unless stderr itself failed) and a failed exit: the run's own output is lost.
+function outputFailed(what: string, error?: NodeJS.ErrnoException): void {
+  outputLost = true;
+  if (error) {
+    try {
+      writeSync(2, `agent: cannot write to ${what} (${error.code ?? error.message})\n`);
+    } catch {
+      // stderr is gone too: the exit status is all that is left
+    }
+  }
+  process.exitCode = 1;
 }
 
 function onInterrupt(stop: () => Promise<void>): () => void {

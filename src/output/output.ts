@@ -11,6 +11,8 @@ export interface OutputOptions {
   json: boolean;
   quiet: boolean;
   verbose: boolean;
+  /** NO_COLOR is set (no-color.org): nothing this program draws is coloured. */
+  noColor?: boolean;
 }
 
 export interface Spinner {
@@ -144,7 +146,12 @@ export class Output {
     const { default: ora } = await import('ora');
     // discardStdin: false: the spinner must not take over stdin (on a terminal that hangs up, ora's
     // discarding of keystrokes was seen spinning at full CPU instead of letting the run end).
-    const spinner = ora({ text: this.redact(sanitize(text)), stream: this.options.stderr as NodeJS.WritableStream, discardStdin: false }).start();
+    const spinner = ora({
+      text: this.redact(sanitize(text)),
+      stream: this.options.stderr as NodeJS.WritableStream,
+      discardStdin: false,
+      ...(this.options.noColor ? { color: false as const } : {}),
+    }).start();
     const handle: Spinner = {
       update: (next) => {
         spinner.text = this.redact(sanitize(next));

@@ -14,7 +14,20 @@ const realFd: FdOps = { fstatSync, writeSync };
  * `--version` into a pipe. So off a terminal the bytes go to the descriptor directly, as Node's own stream
  * does for a file; on a terminal (or another character device) Node's stream is used, since ora needs one.
  */
-export function stdio(fd: 1 | 2, stream: () => NodeJS.WriteStream, ops: FdOps = realFd): WritableLike {
+export function stdio(fd: 1 | 2, rawStream: () => NodeJS.WriteStream, onFail: (error: NodeJS.ErrnoException) => void, ops: FdOps = realFd): WritableLike {
+  // A write that fails (a full disk, /dev/full, a device error) ends the printing, not the program: Node's
+  // stream would otherwise throw it as an unhandled 'error' event, stack trace and all.
+  let failed = false;
+  const fail = (error: NodeJS.ErrnoException) => {
+    if (failed) return;
+    failed = true;
+    onFail(error);
+  };
+  const stream = () => {
+    const node = rawStream();
+    if (!node.listeners('error').includes(fail)) node.on('error', fail);
+    return node;
+  };
   let characterDevice = false;
   try {
     characterDevice = ops.fstatSync(fd).isCharacterDevice();
@@ -22,10 +35,10 @@ export function stdio(fd: 1 | 2, stream: () => NodeJS.WriteStream, ops: FdOps = 
     // A closed descriptor: Node's stream copes with it as it always has.
     return stream();
   }
-  return characterDevice ? stream() : directWriter(fd, stream, ops);
+  return characterDevice ? stream() : directWriter(fd, stream, ops, fail);
 }
 
-function directWriter(fd: number, stream: () => NodeJS.WriteStream, ops: FdOps): WritableLike {
+function directWriter(fd: number, stream: () => NodeJS.WriteStream, ops: FdOps, fail: (error: NodeJS.ErrnoException) => void): WritableLike {
   // Once Node's stream has bytes queued, everything after them must queue behind them too.
   let queued: NodeJS.WriteStream | undefined;
   let readerGone = false;
@@ -45,8 +58,8 @@ function directWriter(fd: number, stream: () => NodeJS.WriteStream, ops: FdOps):
             return queued.write(rest);
           }
           // Whoever read this (`| head`) has gone: there is nobody left to print to.
-          if (code === 'EPIPE') readerGone = true;
-          else throw error;
+          readerGone = true;
+          if (code !== 'EPIPE') fail(error as NodeJS.ErrnoException);
         }
       }
       return true;

@@ -22,10 +22,18 @@ function fakeFd(options: { characterDevice?: boolean; perCall?: number; script?:
   return { ops, text: () => Buffer.concat(written).toString('utf8'), calls: () => calls };
 }
 
+const noFailure = (error: NodeJS.ErrnoException) => {
+  throw new Error(`unexpected output failure: ${error.code}`);
+};
+
 function fakeStream(isTTY = false) {
   const chunks: string[] = [];
+  const listeners: Array<(error: Error) => void> = [];
   const stream = {
     isTTY,
+    on: (event: string, listener: (error: Error) => void) => void (event === 'error' && listeners.push(listener)),
+    listeners: () => listeners,
+    emitError: (error: Error) => listeners.forEach((l) => l(error)),
     write: (chunk: string | Uint8Array) => {
       chunks.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
       return true;
@@ -39,7 +47,7 @@ describe('stdio', () => {
   it('writes to a pipe or a file directly, without building Node’s stream', () => {
     const fd = fakeFd();
     const node = fakeStream();
-    const out = stdio(1, node.get, fd.ops);
+    const out = stdio(1, node.get, noFailure, fd.ops);
     expect(out.isTTY).toBe(false);
     out.write('0.1.0\n');
     out.write('Bullish on c/bitcoin — “ETF inflows” ✓\n');
@@ -49,18 +57,18 @@ describe('stdio', () => {
 
   it('uses Node’s stream on a terminal (ora needs one)', () => {
     const node = fakeStream(true);
-    expect(stdio(2, node.get, fakeFd({ characterDevice: true }).ops)).toBe(node.stream);
+    expect(stdio(2, node.get, noFailure, fakeFd({ characterDevice: true }).ops)).toBe(node.stream);
   });
 
   it('uses Node’s stream when the descriptor cannot even be examined', () => {
     const node = fakeStream();
     const ops: FdOps = { ...fakeFd().ops, fstatSync: () => { throw errno('EBADF'); } };
-    expect(stdio(1, node.get, ops)).toBe(node.stream);
+    expect(stdio(1, node.get, noFailure, ops)).toBe(node.stream);
   });
 
   it('finishes a write the descriptor took only in part', () => {
     const fd = fakeFd({ perCall: 3 });
-    const out = stdio(1, fakeStream().get, fd.ops);
+    const out = stdio(1, fakeStream().get, noFailure, fd.ops);
     out.write('éàü and more\n');
     expect(fd.text()).toBe('éàü and more\n');
   });
@@ -68,7 +76,7 @@ describe('stdio', () => {
   it('hands the rest to Node’s stream when a non-blocking pipe is full, and queues everything after behind it', () => {
     const fd = fakeFd({ perCall: 4, script: [undefined, 'EAGAIN'] });
     const node = fakeStream();
-    const out = stdio(1, node.get, fd.ops);
+    const out = stdio(1, node.get, noFailure, fd.ops);
     out.write('12345678');
     out.write('9\n');
     expect(fd.text()).toBe('1234');
@@ -79,15 +87,28 @@ describe('stdio', () => {
   it('drops output quietly once the reader has gone (EPIPE), as `| head` expects', () => {
     const fd = fakeFd({ script: ['EPIPE'] });
     const node = fakeStream();
-    const out = stdio(1, node.get, fd.ops);
+    const out = stdio(1, node.get, noFailure, fd.ops);
     expect(() => out.write('a line\n')).not.toThrow();
     out.write('another\n');
     expect(fd.calls()).toBe(1);
     expect(node.built()).toBe(0);
   });
 
-  it('throws any other write error', () => {
-    const out = stdio(2, fakeStream().get, fakeFd({ script: ['EIO'] }).ops);
-    expect(() => out.write('x\n')).toThrow('EIO');
+  it('reports any other write error once, and writes nothing more', () => {
+    const failures: string[] = [];
+    const fd = fakeFd({ script: ['ENOSPC'] });
+    const out = stdio(2, fakeStream().get, (error) => failures.push(error.code!), fd.ops);
+    expect(() => out.write('x\n')).not.toThrow();
+    out.write('y\n');
+    expect(failures).toEqual(['ENOSPC']);
+    expect(fd.calls()).toBe(1);
+  });
+
+  it("reports an error Node's stream emits later (a terminal-like device such as /dev/full)", () => {
+    const failures: string[] = [];
+    const node = fakeStream(true);
+    stdio(1, node.get, (error) => failures.push(error.code!), fakeFd({ characterDevice: true }).ops);
+    (node.stream as unknown as { emitError(e: Error): void }).emitError(errno('ENOSPC'));
+    expect(failures).toEqual(['ENOSPC']);
   });
 });
