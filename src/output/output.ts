@@ -150,6 +150,8 @@ export class Output {
       text: this.redact(sanitize(text)),
       stream: this.options.stderr as NodeJS.WritableStream,
       discardStdin: false,
+      // The terminal check above is the one that counts: ora's own also turns itself off when CI is set.
+      isEnabled: true,
       ...(this.options.noColor ? { color: false as const } : {}),
     }).start();
     const handle: Spinner = {

@@ -70,16 +70,16 @@ describe('poll killed', () => {
 describe('predict killed', () => {
   it('after its POST landed, before "posted" was saved: poll does not post again', async () => {
     const w = await withThreads(1);
-    expect((await w.agent(['predict', 't0', '--conviction', '1.5'], { env: { AGENT_TEST_CRASH_AT: 'after-post' } })).code).toBeNull();
+    expect((await w.agent(['predict', 't0', '--conviction', '1.2'], { env: { AGENT_TEST_CRASH_AT: 'after-post' } })).code).toBeNull();
     expect(w.sandbox.comments()).toHaveLength(1);
     await w.agent(['poll']);
-    expect((await w.agent(['predict', 't0', '--conviction', '1.5'])).code).toBe(0);
+    expect((await w.agent(['predict', 't0', '--conviction', '1.2'])).code).toBe(0);
     expect(posts(w)).toHaveLength(1);
   });
 
   it('before its POST: nothing sent, and the thread is not posted later either', async () => {
     const w = await withThreads(1);
-    expect((await w.agent(['predict', 't0', '--conviction', '1.5'], { env: { AGENT_TEST_CRASH_AT: 'before-post' } })).code).toBeNull();
+    expect((await w.agent(['predict', 't0', '--conviction', '1.2'], { env: { AGENT_TEST_CRASH_AT: 'before-post' } })).code).toBeNull();
     await w.agent(['poll']);
     expect(posts(w)).toHaveLength(0);
   });
