@@ -46,8 +46,11 @@ export async function runCli(deps: CliDeps): Promise<ExitCode> {
       // --version --json prints one JSON document, as every --json does.
       writeOut: (text) => deps.stdout.write(text === `${deps.version}\n` && deps.argv.includes('--json') ? `${JSON.stringify({ version: deps.version })}\n` : text),
       writeErr: (text) => deps.stderr.write(text),
+      // Every error line starts the same way, commander's own usage errors included.
+      outputError: (text, write) => write(text.replace(/^error: /, 'agent: ')),
     })
-    .showHelpAfterError('(run "agent --help" for usage)')
+    // Set before the commands are added, which copy it: their help lists the options they inherit.
+    .configureHelp({ showGlobalOptions: true })
     .addHelpText(
       'after',
       `
@@ -253,6 +256,13 @@ Keys:
         await runSandbox(options, ctx);
       }),
     );
+
+  // A usage error points at the help of the command that was typed, where its options are.
+  const pointAtHelp = (command: Command, name: string): void => {
+    command.showHelpAfterError(`(run "${name} --help" for usage)`);
+    for (const sub of command.commands) pointAtHelp(sub, `${name} ${sub.name()}`);
+  };
+  pointAtHelp(program, 'agent');
 
   try {
     await program.parseAsync(deps.argv, { from: 'user' });

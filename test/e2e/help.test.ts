@@ -1,0 +1,42 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runAgent } from './harness.js';
+
+// Every command takes the global options, so its own help must list them; a usage error points at the
+// help of the command that was typed.
+
+const homes: string[] = [];
+afterEach(() => {
+  for (const dir of homes.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const home = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-help-'));
+  homes.push(dir);
+  return dir;
+};
+
+describe('help and usage errors', () => {
+  it.each([['predict'], ['poll'], ['register'], ['config', 'set']])('the help of %s %s lists the global options it inherits', async (...command: string[]) => {
+    const result = await runAgent([...command, '--help'], home());
+    expect(result.code).toBe(0);
+    const global = result.stdout.split('Global Options:')[1] ?? '';
+    for (const flag of ['--json', '-v, --verbose', '-q, --quiet', '--config-dir <dir>', '--base-url <url>']) expect(global).toContain(flag);
+  });
+
+  it.each([
+    [['predict', 'x', '--bogus'], 'agent predict'],
+    [['config', 'set', 'analyzer'], 'agent config set'],
+    [['poll', '--limit'], 'agent poll'],
+    [['bogus'], 'agent'],
+  ])('%j: one "agent:" error line, and a hint at that command\'s help', async (args, command) => {
+    const result = await runAgent(args, home());
+    expect(result.code).toBe(2);
+    const [error, hint, ...rest] = result.stderr.trimEnd().split('\n');
+    expect(error).toMatch(/^agent: /);
+    expect(hint).toBe(`(run "${command} --help" for usage)`);
+    expect(rest).toEqual([]);
+  });
+});
