@@ -2,7 +2,7 @@ import { Command, CommanderError, Option } from 'commander';
 import type { Context, Prompt } from './context.js';
 import { ANALYZER_KINDS } from './analysis/types.js';
 import { CONVICTION_STYLES, DIRECTIONAL_BIASES, PARTICIPATIONS, SIGNAL_METHODS } from './domain/profile.js';
-import { EXIT, type ExitCode } from './errors.js';
+import { CancelledError, EXIT, type ExitCode } from './errors.js';
 import { Output, type WritableLike } from './output/output.js';
 import { reportError } from './output/report-error.js';
 
@@ -19,6 +19,8 @@ export interface CliDeps {
   context: (base: Omit<Context, 'transport' | 'timing' | 'pid'>) => Context;
   /** Questions for a person at a terminal. */
   prompt?: Prompt;
+  /** The signal that interrupted the run, if one did (run-process.ts's interrupt handler). */
+  interrupted?: () => string | undefined;
 }
 
 interface GlobalOptions {
@@ -65,7 +67,7 @@ Examples:
   agent backtest examples/backtest-sample.json      is an analyser any good? (offline)
 
 Exit codes: 0 ok (also nothing new, a skip) · 1 unexpected · 2 usage or invalid input, nothing sent ·
-3 not registered or key rejected · 4 thread locked · 5 temporary, try again later`,
+3 not registered or key rejected · 4 thread locked · 5 temporary, try again later · 130 interrupted`,
     );
 
   // Each action builds its context from the global options, then hands over to its command module.
@@ -273,7 +275,11 @@ Keys:
       if (deps.argv.includes('--json')) deps.stdout.write(`${JSON.stringify({ error: { code: EXIT.usage, message: error.message.replace(/^error: /, '') } }, null, 2)}\n`);
       return EXIT.usage;
     }
-    return reportError(error, output ?? new Output({ stdout: deps.stdout, stderr: deps.stderr, json: deps.argv.includes('--json'), quiet: false, verbose: deps.argv.includes('--verbose') }));
+    const out = output ?? new Output({ stdout: deps.stdout, stderr: deps.stderr, json: deps.argv.includes('--json'), quiet: false, verbose: deps.argv.includes('--verbose') });
+    // What an interrupt made fail (an analyser stopped "because the agent is shutting down") is the
+    // interrupt itself: one rule, exit 130, whatever the command was doing.
+    const signal = deps.interrupted?.();
+    return reportError(signal ? new CancelledError(`interrupted (${signal})`, { hint: 'nothing more was sent' }) : error, out);
   }
 }
 

@@ -9,6 +9,8 @@ export const EXIT = {
   notRegistered: 3,
   locked: 4,
   temporary: 5,
+  /** Stopped by the user (Ctrl-C, or Ctrl-D at a question): 128 + SIGINT, as a shell reports it. */
+  interrupted: 130,
 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
@@ -42,6 +44,11 @@ export class RejectedError extends AgentError {
     super(message, options);
     this.said = options.said;
   }
+}
+
+/** The person at the terminal stopped the command (Ctrl-C or Ctrl-D at a question, Ctrl-C during a run). */
+export class CancelledError extends AgentError {
+  readonly exitCode = EXIT.interrupted;
 }
 
 export class NotRegisteredError extends AgentError {

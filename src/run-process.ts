@@ -20,6 +20,7 @@ export interface TestHooks {
 export async function runProcess(hooks: TestHooks = {}): Promise<void> {
   let transport: Transport | undefined;
   const code = await runCli({
+    interrupted: () => interruptedBy,
     argv: process.argv.slice(2),
     env: process.env,
     // Node's own stdout/stderr streams are built only on a terminal, or when a pipe pushes back.
@@ -50,7 +51,8 @@ export async function runProcess(hooks: TestHooks = {}): Promise<void> {
   });
   // No transport.close(): the kept-alive sockets left are unref'd by Node's agent, so they do not hold the
   // process, and destroying them costs ~1 ms of every run (net's destroy builds process.stderr).
-  process.exitCode = outputLost && code === 0 ? 1 : code;
+  // The signal is raised again once the analyser has stopped; should the run end first, its code says the same.
+  process.exitCode = interruptedBy ? 128 + (interruptedBy === 'SIGTERM' ? 15 : 2) : outputLost && code === 0 ? 1 : code;
 }
 
 /** Set when stdout or stderr could not be written: the run's output is lost, so it has not succeeded. */
@@ -128,8 +130,11 @@ function outputFailed(what: string, error?: NodeJS.ErrnoException): void {
   process.exitCode = 1;
 }
 
+let interruptedBy: NodeJS.Signals | undefined;
+
 function onInterrupt(stop: () => Promise<void>): () => void {
   const handler = (signal: NodeJS.Signals) => {
+    interruptedBy ??= signal;
     undo();
     // A second Ctrl-C while the analyser is being stopped must not kill the agent before it has: the
     // analyser's process group is out of the terminal's reach.
@@ -164,11 +169,6 @@ async function readStdin(maxBytes: number): Promise<string> {
 }
 
 async function ask(question: string): Promise<string> {
-  const { createInterface } = await import('node:readline/promises');
-  const rl = createInterface({ input: process.stdin, output: process.stderr });
-  try {
-    return await rl.question(question);
-  } finally {
-    rl.close();
-  }
+  const { askLine } = await import('./output/ask.js');
+  return askLine(question, process.stdin, process.stderr);
 }
