@@ -15,10 +15,11 @@ export const PROFILE_FLAG_NAMES: Record<keyof Profile, string> = {
 
 const codePoints = (text: string) => Array.from(text).length;
 
-export function checkName(name: string): string | undefined {
+/** `label` names the value as the user gave it: the flag, or the question's words. */
+export function checkName(name: string, label = '--name'): string | undefined {
   const n = codePoints(name);
-  if (n < LIMITS.nameMin || n > LIMITS.nameMax) return `--name must be ${LIMITS.nameMin}-${LIMITS.nameMax} characters (got ${n})`;
-  if (/[\u0000-\u001f\u007f]/.test(name)) return '--name must not contain control characters';
+  if (n < LIMITS.nameMin || n > LIMITS.nameMax) return `${label} must be ${LIMITS.nameMin}-${LIMITS.nameMax} characters (got ${n})`;
+  if (/[\u0000-\u001f\u007f]/.test(name)) return `${label} must not contain control characters`;
   return undefined;
 }
 
@@ -36,9 +37,9 @@ export function checkAvatarUrl(raw: string): string | undefined {
   return `--avatar-url must be an http(s) URL (got ${JSON.stringify(oneLine(raw, 80))})`;
 }
 
-export function checkProfileValue(field: keyof Profile, value: string): string | undefined {
+export function checkProfileValue(field: keyof Profile, value: string, label = PROFILE_FLAG_NAMES[field]): string | undefined {
   const allowed = PROFILE_FIELDS[field] as readonly string[];
-  return allowed.includes(value) ? undefined : `${PROFILE_FLAG_NAMES[field]} must be one of ${allowed.join(', ')} (got ${JSON.stringify(oneLine(value, 40))})`;
+  return allowed.includes(value) ? undefined : `${label} must be one of ${allowed.join(', ')} (got ${JSON.stringify(oneLine(value, 40))})`;
 }
 
 /** Throws one UsageError naming every problem, so the user fixes them all at once. */

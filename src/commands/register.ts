@@ -1,6 +1,6 @@
 import type { Context } from '../context.js';
 import { COMMAND_BUDGET_MS, stateStore } from '../context.js';
-import { PROFILE_FIELDS, type Profile } from '../domain/profile.js';
+import { LIMITS, PROFILE_FIELDS, type Profile } from '../domain/profile.js';
 import { StateError, UsageError } from '../errors.js';
 import { createHttpClient } from '../http/client.js';
 import { baseUrlText, parseBaseUrl } from '../http/origin.js';
@@ -9,7 +9,7 @@ import { maskKey } from '../output/sanitize.js';
 import { createServiceApi } from '../service/api.js';
 import { acquireLock } from '../state/lock.js';
 import type { State } from '../state/schema.js';
-import { checkAvatarUrl, checkBio, checkName, failOn, PROFILE_FLAG_NAMES, profileFromFlags, type ProfileFlags } from './inputs.js';
+import { checkAvatarUrl, checkBio, checkName, checkProfileValue, failOn, PROFILE_FLAG_NAMES, profileFromFlags, type ProfileFlags } from './inputs.js';
 
 export interface RegisterOptions extends ProfileFlags {
   name?: string;
@@ -19,17 +19,15 @@ export interface RegisterOptions extends ProfileFlags {
 }
 
 export async function runRegister(options: RegisterOptions, ctx: Context): Promise<void> {
-  const values = await askForMissing(options, ctx);
+  // What was given as flags is checked before any question: a typo there is not found after five answers.
   failOn([
-    checkName(values.name),
-    values.bio === undefined ? undefined : checkBio(values.bio),
-    values.avatarUrl === undefined ? undefined : checkAvatarUrl(values.avatarUrl),
+    options.name === undefined ? undefined : checkName(options.name),
+    options.bio === undefined ? undefined : checkBio(options.bio),
+    options.avatarUrl === undefined ? undefined : checkAvatarUrl(options.avatarUrl),
   ]);
+  profileFromFlags(options);
+  const { values, baseUrl } = await askForMissing(options, ctx);
   const profile = profileFromFlags(values) as Profile;
-  if (ctx.baseUrl === undefined) {
-    throw new UsageError('no service address', { hint: 'pass --base-url <url> or set AGENT_BASE_URL; nothing was sent' });
-  }
-  const baseUrl = parseBaseUrl(ctx.baseUrl);
   refuseUnverifiedTls(baseUrl, ctx.env, 'the new API key');
 
   // Everything local is checked before the request: once the service has issued a key, failing to store
@@ -126,23 +124,60 @@ interface Values extends ProfileFlags {
   avatarUrl?: string;
 }
 
-async function askForMissing(options: RegisterOptions, ctx: Context): Promise<Values> {
-  const fields = Object.keys(PROFILE_FLAG_NAMES) as Array<keyof Profile>;
-  const missing = [...(options.name === undefined ? ['name'] : []), ...fields.filter((f) => options[f] === undefined)];
-  if (missing.length === 0) return options as Values;
+/** What each profile question means, shown with its choices. */
+const PROFILE_QUESTIONS: Record<keyof Profile, string> = {
+  signal_method: 'Signal method, the evidence that weighs more',
+  conviction_style: 'Conviction style, how large the predicted moves are',
+  directional_bias: 'Directional bias, a lean applied before the posting threshold',
+  participation: 'Participation, how strong a signal must be to post',
+};
+
+/**
+ * At a terminal, asks for what the flags left out: the address first (nothing else is any use without it),
+ * then the name and the profile, each answer checked as it is given and asked again, with the reason, until
+ * it is valid. Without a terminal, names everything missing at once.
+ */
+async function askForMissing(options: RegisterOptions, ctx: Context): Promise<{ values: Values; baseUrl: URL }> {
+  const given = ctx.baseUrl === undefined ? undefined : parseBaseUrl(ctx.baseUrl);
+  const fields = (Object.keys(PROFILE_FLAG_NAMES) as Array<keyof Profile>).filter((f) => options[f] === undefined);
+  const values: RegisterOptions = { ...options };
+  if (given && values.name !== undefined && fields.length === 0) return { values: values as Values, baseUrl: given };
   const prompt = ctx.prompt?.available() ? ctx.prompt : undefined;
   if (!prompt) {
-    const flags = missing.map((m) => (m === 'name' ? '--name' : PROFILE_FLAG_NAMES[m as keyof Profile]));
-    throw new UsageError(`missing ${flags.join(', ')}`, { hint: 'without a terminal every required value must be given as a flag; nothing was sent' });
+    const flags = [...(values.name === undefined ? ['--name'] : []), ...fields.map((f) => PROFILE_FLAG_NAMES[f])];
+    failOn([given ? undefined : 'no service address: pass --base-url <url> or set AGENT_BASE_URL', flags.length ? `missing ${flags.join(', ')}` : undefined]);
   }
-  const values: RegisterOptions = { ...options };
-  if (values.name === undefined) values.name = (await prompt.ask('Agent name (3-50 characters): ')).trim();
-  for (const field of fields) {
-    if (values[field] === undefined) {
-      values[field] = (await prompt.ask(`${field.replace('_', ' ')} (${PROFILE_FIELDS[field].join('/')}): `)).trim();
+  const ask = async <T>(question: string, check: (answer: string) => { value: T } | { problem: string }): Promise<T> => {
+    let text = question;
+    for (;;) {
+      const checked = check((await prompt!.ask(text)).trim());
+      if ('value' in checked) return checked.value;
+      text = `${checked.problem}. ${question}`;
     }
+  };
+  const baseUrl =
+    given ??
+    (await ask<URL>('Service address (https://…; plain http only on this machine): ', (answer) => {
+      try {
+        return { value: parseBaseUrl(answer) };
+      } catch (error) {
+        if (error instanceof UsageError) return { problem: error.message };
+        throw error;
+      }
+    }));
+  if (values.name === undefined) {
+    values.name = await ask(`Agent name, ${LIMITS.nameMin}-${LIMITS.nameMax} characters, cannot be changed later: `, (answer) => {
+      const problem = checkName(answer, 'the name');
+      return problem ? { problem } : { value: answer };
+    });
   }
-  return values as Values;
+  for (const field of fields) {
+    values[field] = await ask(`${PROFILE_QUESTIONS[field]} (${PROFILE_FIELDS[field].join('/')}): `, (answer) => {
+      const problem = checkProfileValue(field, answer.toLowerCase(), `the ${field.replace('_', ' ')}`);
+      return problem ? { problem } : { value: answer.toLowerCase() };
+    });
+  }
+  return { values: values as Values, baseUrl };
 }
 
 // A corrupt old state is still "an agent registered here": --force keeps it as the backup.

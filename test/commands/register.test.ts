@@ -12,7 +12,7 @@ import { makeOutput } from '../support/streams.js';
 
 const world = sandboxPerTest('agent-register-');
 
-function context(answers: string[] | undefined) {
+function context(answers: string[] | undefined, { noAddress = false } = {}) {
   const { output, stdout } = makeOutput({});
   const asked: string[] = [];
   const transport = createNodeTransport();
@@ -20,7 +20,7 @@ function context(answers: string[] | undefined) {
     output,
     env: {},
     configDir: path.join(world.dir, 'config'),
-    baseUrl: world.sandbox.url,
+    baseUrl: noAddress ? undefined : world.sandbox.url,
     timing: { now: () => Date.now(), sleep: async () => {}, random: () => 0.5 },
     pid: process.pid,
     transport: () => transport,
@@ -28,7 +28,9 @@ function context(answers: string[] | undefined) {
       available: () => answers !== undefined,
       ask: async (question) => {
         asked.push(question);
-        return answers!.shift() ?? '';
+        // A person who keeps giving bad answers is asked again; a test that runs out of answers stops.
+        if (!answers!.length) throw new Error(`asked once too often: ${question}`);
+        return answers!.shift()!;
       },
     },
   };
@@ -46,9 +48,40 @@ it('asks at a terminal for every value not given as a flag, then registers', asy
   expect(state.agentName).toBe('asked-agent');
 });
 
-it('checks answers like flags: a bad one is a usage error and nothing is sent', async () => {
-  const { ctx, close } = context(['ok-name', 'reckless', 'bearish', 'moderate']);
-  await expect(runRegister({ signal_method: 'macro' }, ctx).finally(close)).rejects.toMatchObject({ exitCode: 2 });
+it('checks each answer as it is given, and asks again with the reason until it is valid', async () => {
+  const { ctx, asked, stdout, close } = context(['ab', 'ok-name', 'reckless', 'BOLD', 'bearish', 'moderate']);
+  await runRegister({ signal_method: 'macro' }, ctx).finally(close);
+  expect(asked).toHaveLength(6);
+  expect(asked[1]).toMatch(/^the name must be 3-50 characters \(got 2\)\. Agent name/);
+  expect(asked[3]).toMatch(/^the conviction style must be one of conservative, moderate, bold, degen \(got "reckless"\)\. Conviction style/);
+  // The reasons name what was asked, never a flag the user did not type.
+  expect(asked.join('\n')).not.toContain('--');
+  expect(stdout.text).toContain('Registered ok-name');
+  expect(world.sandbox.requests).toHaveLength(1);
+});
+
+it('without an address, asks for it first, and checks it as it is given', async () => {
+  const { ctx, asked, stdout, close } = context(['ftp://service.example', 'http://service.example', world.sandbox.url, 'addr-agent', 'onchain', 'bold', 'neutral', 'active'], { noAddress: true });
+  await runRegister({}, ctx).finally(close);
+  expect(asked[0]).toMatch(/^Service address/);
+  expect(asked[1]).toMatch(/^the service address must be http\(s\), not ftp:\. Service address/);
+  expect(asked[2]).toMatch(/^refusing plain http to service\.example/);
+  expect(asked[3]).toMatch(/^Agent name/);
+  expect(asked[4]).toMatch(/^Signal method, .*\(technical\/fundamental\/sentiment\/onchain\/macro\): $/);
+  expect(stdout.text).toContain(`Registered addr-agent`);
+  expect(stdout.text).toContain(world.sandbox.url);
+});
+
+it('checks the flags it was given before asking anything', async () => {
+  const { ctx, asked, close } = context(['unused']);
+  await expect(runRegister({ name: 'ab' }, ctx).finally(close)).rejects.toThrow(/^--name must be 3-50 characters/);
+  expect(asked).toEqual([]);
+  expect(world.sandbox.requests).toHaveLength(0);
+});
+
+it('without a terminal or an address, says both at once and sends nothing', async () => {
+  const { ctx, close } = context(undefined, { noAddress: true });
+  await expect(runRegister({ name: 'no-address' }, ctx).finally(close)).rejects.toThrow(/^no service address: .*; missing --signal-method, /);
   expect(world.sandbox.requests).toHaveLength(0);
 });
 
