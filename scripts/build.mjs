@@ -24,7 +24,7 @@ const lazyChildProcess = {
   },
 };
 
-// undici (the LLM analyser's HTTP client) is half the size of everything else together, and only a run
+// undici (the LLM analyzer's HTTP client) is half the size of everything else together, and only a run
 // that asks a model needs it: it is its own file beside the bundle, required on first use, so the cron
 // run that finds nothing new neither reads nor keeps it (performance.md).
 const undiciApart = (where = './undici.cjs') => ({

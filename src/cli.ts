@@ -62,9 +62,9 @@ Examples:
   agent poll --dry-run -v          what a poll would post now, and why
   */5 * * * * /usr/bin/node /path/to/bin/agent.cjs poll      (crontab: silent unless something fails)
   agent predict <threadId> --conviction -1.5
-  agent config set analyzer command   switch cron's analyser to your own (agent config set --help)
+  agent config set analyzer command   switch cron's analyzer to your own (agent config set --help)
   agent analyze <threadId>            the decision on a thread and every step of why; nothing posted
-  agent backtest examples/backtest-sample.json      is an analyser any good? (offline)
+  agent backtest examples/backtest-sample.json      is an analyzer any good? (offline)
 
 Exit codes: 0 ok (also nothing new, a skip) · 1 unexpected · 2 usage or invalid input, nothing sent ·
 3 not registered or key rejected · 4 thread locked · 5 temporary, try again later · 130 interrupted`,
@@ -131,9 +131,9 @@ Exit codes: 0 ok (also nothing new, a skip) · 1 unexpected · 2 usage or invali
 
   program
     .command('poll')
-    .description('one polling cycle: fetch new threads, analyse, post or skip, save the cursor (what cron runs)')
+    .description('one polling cycle: fetch new threads, analyze, post or skip, save the cursor (what cron runs)')
     .option('--limit <n>', 'threads per page (default 50)')
-    .option('--dry-run', 'analyse and print decisions, post nothing, change no state')
+    .option('--dry-run', 'analyze and print decisions, post nothing, change no state')
     .action(
       action(async (ctx, options: { limit?: string; dryRun?: boolean }) => {
         const { runPoll } = await import('./commands/poll.js');
@@ -143,7 +143,7 @@ Exit codes: 0 ok (also nothing new, a skip) · 1 unexpected · 2 usage or invali
 
   program
     .command('predict')
-    .description("post one prediction on a thread: the analyser's, or your own with --conviction")
+    .description("post one prediction on a thread: the analyzer's, or your own with --conviction")
     .argument('<threadId>', 'the thread to predict on')
     .option('--conviction <pct>', 'your predicted % price change over 3 hours, e.g. -1.5 or 0.7%')
     .option('--text <summary>', 'your summary, 20-300 characters (with --conviction)')
@@ -156,7 +156,7 @@ Exit codes: 0 ok (also nothing new, a skip) · 1 unexpected · 2 usage or invali
       }),
     );
 
-  const config = program.command('config').description('the analyser settings in <config-dir>/config.json (mode 600): get, set, unset');
+  const config = program.command('config').description('the analyzer settings in <config-dir>/config.json (mode 600): get, set, unset');
   config
     .command('get')
     .description('show every setting, or print one stored value')
@@ -177,9 +177,9 @@ Exit codes: 0 ok (also nothing new, a skip) · 1 unexpected · 2 usage or invali
       `
 Keys:
   analyzer           builtin | command | llm                     (env AGENT_ANALYZER)
-  analyzer.command   your analyser's command line, no shell      (env AGENT_ANALYZER_COMMAND)
+  analyzer.command   your analyzer's command line, no shell      (env AGENT_ANALYZER_COMMAND)
   analyzer.timeout   seconds per thread, 0.1-120 (default 10 for a command, 60 for a model)
-  analyzer.fallback  builtin | none: who decides when your analyser fails (default none)
+  analyzer.fallback  builtin | none: who decides when your analyzer fails (default none)
   llm.base-url       an OpenAI-compatible API, e.g. http://127.0.0.1:11434/v1   (env AGENT_LLM_BASE_URL)
   llm.model          the model's name on that server             (env AGENT_LLM_MODEL)
   llm.key-file       a file (mode 600) holding the model's key   (or env AGENT_LLM_API_KEY)
@@ -204,10 +204,10 @@ Keys:
 
   program
     .command('analyze')
-    .description('the decision on a thread and the whole trace, posting nothing; --stdin: the analyser protocol')
-    .argument('[threadId]', 'the thread to analyse')
+    .description('the decision on a thread and the whole trace, posting nothing; --stdin: the analyzer protocol')
+    .argument('[threadId]', 'the thread to analyze')
     .addOption(new Option('--analyzer <kind>', 'this run only (default: the configured one)').choices(ANALYZER_KINDS))
-    .option('--stdin', 'read one protocol object on stdin, print the decision as one JSON line (built-in analyser unless --analyzer)')
+    .option('--stdin', 'read one protocol object on stdin, print the decision as one JSON line (built-in analyzer unless --analyzer)')
     .action(
       action(async (ctx, threadId: string | undefined, options: { analyzer?: string; stdin?: boolean }) => {
         const { runAnalyze } = await import('./commands/analyze.js');
@@ -218,24 +218,24 @@ Keys:
   profileOptions(
     program
       .command('backtest')
-      .description('replay resolved threads from a file through an analyser: coverage, accuracy, MAE, honey/wax per cell')
+      .description('replay resolved threads from a file through an analyzer: coverage, accuracy, MAE, honey/wax per cell')
       .argument('<file>', 'JSON: an array of resolved threads or {"threads": [...]} (README "Backtest")')
-      .addOption(new Option('--analyzer <kind>', 'the analyser to measure (default: the configured one; never its fallback)').choices(ANALYZER_KINDS)),
+      .addOption(new Option('--analyzer <kind>', 'the analyzer to measure (default: the configured one; never its fallback)').choices(ANALYZER_KINDS)),
     true,
   )
     .addHelpText('after', '\nProfile defaults: --signal-method sentiment --conviction-style moderate --directional-bias neutral --participation moderate\n')
     .action(
       action(async (ctx, file: string, options: { analyzer?: string }) => {
         const { runBacktest } = await import('./commands/backtest.js');
-        const { loadAnalyser } = await import('./commands/analyser.js');
+        const { loadAnalyzer } = await import('./commands/analyzer.js');
         // Not cron: a long file may take a model as long as it needs.
-        const { analyser, config } = await loadAnalyser(ctx, { override: options.analyzer, fallback: false, deadline: Number.POSITIVE_INFINITY });
+        const { analyzer, config } = await loadAnalyzer(ctx, { override: options.analyzer, fallback: false, deadline: Number.POSITIVE_INFINITY });
         // A result file should say what was measured: the command, or the model and where it ran.
         const describe = config.command ?? (config.llm ? `${config.llm.model} at ${config.llm.baseUrl.origin}` : undefined);
         try {
-          await runBacktest(file, profileFlags(options, {}), ctx, analyser, describe, config.kind !== 'builtin');
+          await runBacktest(file, profileFlags(options, {}), ctx, analyzer, describe, config.kind !== 'builtin');
         } finally {
-          await analyser.close?.();
+          await analyzer.close?.();
         }
       }),
     );
@@ -276,7 +276,7 @@ Keys:
       return EXIT.usage;
     }
     const out = output ?? new Output({ stdout: deps.stdout, stderr: deps.stderr, json: deps.argv.includes('--json'), quiet: false, verbose: deps.argv.includes('--verbose') });
-    // What an interrupt made fail (an analyser stopped "because the agent is shutting down") is the
+    // What an interrupt made fail (an analyzer stopped "because the agent is shutting down") is the
     // interrupt itself: one rule, exit 130, whatever the command was doing.
     const signal = deps.interrupted?.();
     return reportError(signal ? new CancelledError(`interrupted (${signal})`, { hint: 'nothing more was sent' }) : error, out);

@@ -17,7 +17,7 @@ import { createStateStore, type StateStore } from './state/store.js';
  */
 export interface Context {
   output: Output;
-  /** The environment the analysers read their overrides from (cli.md) and an external command inherits. */
+  /** The environment the analyzers read their overrides from (cli.md) and an external command inherits. */
   env: Record<string, string | undefined>;
   configDir: string;
   /** --base-url or AGENT_BASE_URL, if given. */
@@ -34,7 +34,7 @@ export interface Context {
   readStdin?: (maxBytes: number) => Promise<string>;
   /**
    * Runs `stop` on SIGINT or SIGTERM, then lets the signal end the process as usual; returns the undo.
-   * An external analyser runs in its own process group, which a Ctrl-C at the terminal does not reach.
+   * An external analyzer runs in its own process group, which a Ctrl-C at the terminal does not reach.
    */
   onInterrupt?: (stop: () => Promise<void>) => () => void;
   /** Resolves with the signal's name on SIGINT or SIGTERM (for the long-running `sandbox`). */
@@ -59,10 +59,10 @@ export type CrashPoint = 'before-post' | 'after-post' | 'before-rename';
  */
 export const COMMAND_BUDGET_MS = 150_000;
 
-/** What a slow analyser leaves of a run's budget for the posts that follow it (twice the least a POST is sent with). */
+/** What a slow analyzer leaves of a run's budget for the posts that follow it (twice the least a POST is sent with). */
 export const POST_RESERVE_MS = 10_000;
 
-/** A command analyser that ignores SIGTERM at its timeout is killed, and its pipes closed, within this. */
+/** A command analyzer that ignores SIGTERM at its timeout is killed, and its pipes closed, within this. */
 export const KILL_GRACE_MS = 2_000;
 
 export interface Prompt {

@@ -163,18 +163,18 @@ export class StateError extends AgentError {
 }
 
 /**
- * An analyser other than the built-in one failed on a thread: it timed out, crashed, or answered with
+ * An analyzer other than the built-in one failed on a thread: it timed out, crashed, or answered with
  * something that is not a valid signal or decision. Nothing is posted; the thread stays due (or, if the
- * user chose it, the built-in analyser decides instead).
+ * user chose it, the built-in analyzer decides instead).
  */
-export class AnalyserError extends TemporaryError {}
+export class AnalyzerError extends TemporaryError {}
 
 /**
- * The analyser cannot work as configured, whatever the thread: a model server refused the request itself
+ * The analyzer cannot work as configured, whatever the thread: a model server refused the request itself
  * (a 4xx other than 408/429: a model it cannot serve this way, an unknown model, a rejected key). No thread
  * is to blame, so none spends a try on it; the run stops and says what to change.
  */
-export class AnalyserConfigError extends AgentError {
+export class AnalyzerConfigError extends AgentError {
   readonly exitCode = EXIT.unexpected;
 }
 

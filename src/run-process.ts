@@ -51,7 +51,7 @@ export async function runProcess(hooks: TestHooks = {}): Promise<void> {
   });
   // No transport.close(): the kept-alive sockets left are unref'd by Node's agent, so they do not hold the
   // process, and destroying them costs ~1 ms of every run (net's destroy builds process.stderr).
-  // The signal is raised again once the analyser has stopped; should the run end first, its code says the same.
+  // The signal is raised again once the analyzer has stopped; should the run end first, its code says the same.
   process.exitCode = interruptedBy ? 128 + (interruptedBy === 'SIGTERM' ? 15 : 2) : outputLost && code === 0 ? 1 : code;
 }
 
@@ -136,8 +136,8 @@ function onInterrupt(stop: () => Promise<void>): () => void {
   const handler = (signal: NodeJS.Signals) => {
     interruptedBy ??= signal;
     undo();
-    // A second Ctrl-C while the analyser is being stopped must not kill the agent before it has: the
-    // analyser's process group is out of the terminal's reach.
+    // A second Ctrl-C while the analyzer is being stopped must not kill the agent before it has: the
+    // analyzer's process group is out of the terminal's reach.
     const wait = () => undefined;
     process.on('SIGINT', wait);
     process.on('SIGTERM', wait);

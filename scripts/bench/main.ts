@@ -82,7 +82,7 @@ try {
   rows.push({ what: 'peak RSS of that poll', value: `${peak.toFixed(1)} MB`, target: '≤ 60 MB', ok: peak <= 60 });
 
   // After a week offline: 10,000 threads since the cursor, all locked but the last 3 hours' (as a service
-  // locks them). One run, with the same probe: every open one must be posted or skipped by the analyser.
+  // locks them). One run, with the same probe: every open one must be posted or skipped by the analyzer.
   // A sandbox of its own: the threads above are newer than this history.
   const gapSandbox = await startSandbox({ ratePerMinute: 0 });
   const gapDir = path.join(home, 'gap');

@@ -3,14 +3,14 @@ import type { Thread } from '../domain/thread.js';
 import { PROFILE_NUMBERS } from './profile-numbers.js';
 import { readText, splitClauses, type Reading } from './read-text.js';
 import { cleanInline, signed } from './text-clean.js';
-import type { Analyser, Evidence, Signal, Trace } from './types.js';
+import type { Analyzer, Evidence, Signal, Trace } from './types.js';
 
 const TRACE_QUOTE_MAX = 60;
 
-/** The default analyser: the crypto lexicon, offline and deterministic (no clock, randomness or network). */
-export const builtinAnalyser: Analyser = {
+/** The default analyzer: the crypto lexicon, offline and deterministic (no clock, randomness or network). */
+export const builtinAnalyzer: Analyzer = {
   name: 'builtin',
-  analyse: async (thread, profile, trace) => readSignal(thread, profile, trace),
+  analyze: async (thread, profile, trace) => readSignal(thread, profile, trace),
 };
 
 export function readSignal(thread: Thread, profile: Profile, trace: Trace): Signal {

@@ -2,7 +2,7 @@ import { composeSummary } from './summary-text.js';
 import { cleanInline, probeOf, signed } from './text-clean.js';
 import type { Trace } from './types.js';
 
-// An external analyser's words become the "why" of a post, never its head or tail: the direction and
+// An external analyzer's words become the "why" of a post, never its head or tail: the direction and
 // the size are written from the conviction actually posted (analysis.md). A model's "Bearish … Expect
 // -2.0%" over +2.0, or its "+12%" over a clamped +0.7, would tell readers what the agent did not predict;
 // and since thread texts are written by strangers, a model's text may carry what a thread told it to say.
@@ -17,7 +17,7 @@ const BEAR = /\bbear(?:ish(?:ness)?|s)?\b/iu;
 /** "not bullish" says what "bearish" says, and the other way round. */
 const NOT_BULL = /\b(?:not|never|no\s+longer|hardly)\s+(?:so\s+|very\s+|too\s+)?bull(?:ish)?\b/giu;
 const NOT_BEAR = /\b(?:not|never|no\s+longer|hardly)\s+(?:so\s+|very\s+|too\s+)?bear(?:ish)?\b/giu;
-/** The head an analyser may have written itself ("Bullish on c/x:", "Bearish because …"): ours replaces it. */
+/** The head an analyzer may have written itself ("Bullish on c/x:", "Bearish because …"): ours replaces it. */
 const OWN_HEAD = /^(?:bullish|bearish)(?:\s+on\s+\S+?)?(?:\s*[:,\u2014\u2013-]\s*|\s+because\s+|\s+as\s+)/i;
 /** A link by its shape (a dot and at least two letters after it), whatever the domain. */
 const LINK = /:\/\/|\bwww\.|[\p{L}\p{Nd}-]\.[\p{L}]{2,}\b/iu;
@@ -25,14 +25,14 @@ const LINK = /:\/\/|\bwww\.|[\p{L}\p{Nd}-]\.[\p{L}]{2,}\b/iu;
 export type TextVerdict = { text: string } | { contradiction: string };
 
 /**
- * The post's text around the analyser's reasons. A text that names only the opposite direction makes the
+ * The post's text around the analyzer's reasons. A text that names only the opposite direction makes the
  * decision incoherent: it is not posted.
  */
 export function externalText(given: string, cell: string, conviction: number, trace: Trace): TextVerdict {
   const clean = cleanInline(given);
   const said = directionsIn(clean);
   if (said.opposite(conviction) && !said.own(conviction)) {
-    return { contradiction: `the analyser's text says ${conviction > 0 ? 'bearish' : 'bullish'} but its conviction is ${signed(conviction, 1)}` };
+    return { contradiction: `the analyzer's text says ${conviction > 0 ? 'bearish' : 'bullish'} but its conviction is ${signed(conviction, 1)}` };
   }
   const sentences = clean
     .split(/(?<=[.!?;])\s+/)
@@ -40,7 +40,7 @@ export function externalText(given: string, cell: string, conviction: number, tr
     .filter((sentence) => sentence !== '');
   const reasons = sentences.filter((sentence) => isPlainReason(sentence, conviction));
   trace.push(
-    `policy: the post's text is written from the conviction posted (${signed(conviction, 1)}%) around the analyser's reasons` +
+    `policy: the post's text is written from the conviction posted (${signed(conviction, 1)}%) around the analyzer's reasons` +
       (reasons.length < sentences.length ? '; its sentences stating a size, a direction or a link were left out' : ''),
   );
   return { text: composeSummary({ cell, conviction, reasons }) };

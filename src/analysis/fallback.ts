@@ -1,22 +1,22 @@
-import { AnalyserConfigError, AnalyserError } from '../errors.js';
-import type { Analyser } from './types.js';
+import { AnalyzerConfigError, AnalyzerError } from '../errors.js';
+import type { Analyzer } from './types.js';
 
 /**
- * The user's choice `analyzer.fallback builtin`: when their analyser cannot answer (an AnalyserError:
- * timeout, crash, garbage; or an AnalyserConfigError: a model that refuses every request), the backup
+ * The user's choice `analyzer.fallback builtin`: when their analyzer cannot answer (an AnalyzerError:
+ * timeout, crash, garbage; or an AnalyzerConfigError: a model that refuses every request), the backup
  * decides instead and the trace says so. A bug is not hidden this way.
  */
-export function withFallback(primary: Analyser, backup: Analyser, onFallback?: (error: AnalyserError | AnalyserConfigError) => void): Analyser {
+export function withFallback(primary: Analyzer, backup: Analyzer, onFallback?: (error: AnalyzerError | AnalyzerConfigError) => void): Analyzer {
   return {
     name: `${primary.name}, falling back to ${backup.name}`,
-    async analyse(thread, profile, trace) {
+    async analyze(thread, profile, trace) {
       try {
-        return await primary.analyse(thread, profile, trace);
+        return await primary.analyze(thread, profile, trace);
       } catch (error) {
-        if (!(error instanceof AnalyserError || error instanceof AnalyserConfigError)) throw error;
-        trace.push(`fallback: the ${primary.name} analyser failed (${error.message}); the ${backup.name} analyser decides`);
+        if (!(error instanceof AnalyzerError || error instanceof AnalyzerConfigError)) throw error;
+        trace.push(`fallback: the ${primary.name} analyzer failed (${error.message}); the ${backup.name} analyzer decides`);
         onFallback?.(error);
-        return backup.analyse(thread, profile, trace);
+        return backup.analyze(thread, profile, trace);
       }
     },
     close: async () => {

@@ -1,24 +1,24 @@
 import type { Profile } from '../domain/profile.js';
 import type { Thread } from '../domain/thread.js';
 import { decide } from './policy.js';
-import type { Analyser, Decision, Trace } from './types.js';
+import type { Analyzer, Decision, Trace } from './types.js';
 
-export { builtinAnalyser } from './builtin.js';
+export { builtinAnalyzer } from './builtin.js';
 export { decide } from './policy.js';
 export { fitText } from './summary-text.js';
-export type { Analyser, AnalyserOutput, Decision, Evidence, Signal, Trace } from './types.js';
+export type { Analyzer, AnalyzerOutput, Decision, Evidence, Signal, Trace } from './types.js';
 
 /**
- * Reads one thread with the given analyser, then applies the policy; the trace records both. A caller
- * that passes its own trace keeps the steps taken before an analyser failed.
+ * Reads one thread with the given analyzer, then applies the policy; the trace records both. A caller
+ * that passes its own trace keeps the steps taken before an analyzer failed.
  */
 export async function analyseThread(
-  analyser: Analyser,
+  analyzer: Analyzer,
   thread: Thread,
   profile: Profile,
   trace: Trace = [],
 ): Promise<{ decision: Decision; trace: Trace }> {
-  trace.push(`analyser: ${analyser.name}`);
-  const output = await analyser.analyse(thread, profile, trace);
+  trace.push(`analyzer: ${analyzer.name}`);
+  const output = await analyzer.analyze(thread, profile, trace);
   return { decision: decide(thread, profile, output, trace), trace };
 }

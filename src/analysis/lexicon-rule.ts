@@ -1,8 +1,8 @@
 import type { SignalMethod } from '../domain/profile.js';
 
 /**
- * One phrase rule of the built-in analyser. Weights are on a scale where one strong event
- * (a hack, an ETF rejection) is about 0.7 and a passing word ("bullish") about 0.3; the analyser
+ * One phrase rule of the built-in analyzer. Weights are on a scale where one strong event
+ * (a hack, an ETF rejection) is about 0.7 and a passing word ("bullish") about 0.3; the analyzer
  * saturates the sum, so the scale only matters relative to the participation thresholds.
  */
 export interface LexiconRule {

@@ -1,7 +1,7 @@
 import { GAP, rule, type LexiconRule } from './lexicon-rule.js';
 
 // Sentiment rules read the mood of the text, not a contrarian trade on it: "extreme fear" reads
-// bearish here. A contrarian reading is a strategy, and strategies belong to stronger analysers.
+// bearish here. A contrarian reading is a strategy, and strategies belong to stronger analyzers.
 export const SENTIMENT_RULES: readonly LexiconRule[] = [
   rule({
     id: 'sentiment.bullish-word',

@@ -8,7 +8,7 @@ import { TECHNICAL_RULES } from './lexicon-technical.js';
 export type { LexiconRule } from './lexicon-rule.js';
 
 /**
- * The built-in analyser's phrase table. Order matters only to break ties between two matches of the
+ * The built-in analyzer's phrase table. Order matters only to break ties between two matches of the
  * same span and length: the earlier rule wins.
  */
 export const LEXICON: readonly LexiconRule[] = [

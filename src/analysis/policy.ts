@@ -4,9 +4,9 @@ import { PROFILE_NUMBERS, sigmaOf, sizeCap } from './profile-numbers.js';
 import { externalText, isPlainReason } from './external-text.js';
 import { composeSummary } from './summary-text.js';
 import { cleanInline, signed } from './text-clean.js';
-import type { AnalyserOutput, Decision, Signal, Trace } from './types.js';
+import type { AnalyzerOutput, Decision, Signal, Trace } from './types.js';
 
-/** What the policy knows about one decision besides the analyser's output. */
+/** What the policy knows about one decision besides the analyzer's output. */
 interface Context {
   profile: Profile;
   cell: string;
@@ -18,10 +18,10 @@ interface Context {
 
 /**
  * The one policy: a signal plus the profile plus the cell become a skip or a sized post, and a
- * complete decision from an external analyser passes the same final checks (shared/design/analysis.md).
+ * complete decision from an external analyzer passes the same final checks (shared/design/analysis.md).
  * Pure: the same arguments always give the same decision and the same trace lines.
  */
-export function decide(thread: Thread, profile: Profile, output: AnalyserOutput, trace: Trace): Decision {
+export function decide(thread: Thread, profile: Profile, output: AnalyzerOutput, trace: Trace): Decision {
   const cell = cleanInline(thread.cell).replace(/^c\//i, '');
   const sigma = sigmaOf(thread.cell);
   const [low, top] = PROFILE_NUMBERS.style[profile.conviction_style];
@@ -35,7 +35,7 @@ export function decide(thread: Thread, profile: Profile, output: AnalyserOutput,
       ? fromSignal(output, context)
       : output.kind === 'decision'
         ? fromDecision(output, context)
-        : skip('the analyser returned neither a signal nor a decision');
+        : skip('the analyzer returned neither a signal nor a decision');
   trace.push(
     decision.action === 'skip'
       ? `policy: skip: ${decision.reason}`
@@ -47,7 +47,7 @@ export function decide(thread: Thread, profile: Profile, output: AnalyserOutput,
 function fromSignal(signal: Signal, context: Context): Decision {
   const { profile, sigma, trace } = context;
   const numbers = PROFILE_NUMBERS;
-  if (!Number.isFinite(signal.strength)) return skip('the analyser gave a strength that is not a finite number');
+  if (!Number.isFinite(signal.strength)) return skip('the analyzer gave a strength that is not a finite number');
   if (signal.evidence.length === 0) return skip('no evidence: nothing in the thread reads bullish or bearish');
 
   const strength = clamp(signal.strength);
@@ -85,7 +85,7 @@ function fromSignal(signal: Signal, context: Context): Decision {
 
   const conviction = finalConviction(Math.sign(biased) * size, context);
   const supporting = signal.evidence.filter((e) => Math.sign(e.weight) === Math.sign(conviction));
-  // An external analyser's evidence is free text: a phrase stating a size, the other direction or a link
+  // An external analyzer's evidence is free text: a phrase stating a size, the other direction or a link
   // is not quoted (the built-in lexicon's labels never do).
   const reasons = (supporting.length > 0 ? supporting : signal.evidence).map((e) => e.phrase).filter((phrase) => isPlainReason(phrase, conviction));
   return { action: 'post', conviction, text: composeSummary({ cell: context.cell, conviction, reasons }) };
@@ -94,13 +94,13 @@ function fromSignal(signal: Signal, context: Context): Decision {
 function fromDecision(decision: Decision, context: Context): Decision {
   const { trace } = context;
   if (decision.action === 'skip') {
-    return skip(cleanInline(String(decision.reason ?? '')) || 'the analyser chose to skip');
+    return skip(cleanInline(String(decision.reason ?? '')) || 'the analyzer chose to skip');
   }
   const raw: unknown = decision.conviction;
   if (typeof raw !== 'number' || !Number.isFinite(raw)) {
-    return skip('the analyser gave a conviction that is not a finite number');
+    return skip('the analyzer gave a conviction that is not a finite number');
   }
-  if (raw === 0) return skip('the analyser gave conviction 0, which has no direction');
+  if (raw === 0) return skip('the analyzer gave conviction 0, which has no direction');
 
   const conviction = finalConviction(raw, context);
   const verdict = externalText(typeof decision.text === 'string' ? decision.text : '', context.cell, conviction, trace);

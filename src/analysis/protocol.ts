@@ -1,19 +1,19 @@
 import * as z from 'zod/mini';
 import { PROFILE_FIELDS, type Profile } from '../domain/profile.js';
 import { cellOf, type Thread } from '../domain/thread.js';
-import { AnalyserError } from '../errors.js';
+import { AnalyzerError } from '../errors.js';
 import { MAX_JSON_DEPTH, parseBoundedJson } from '../http/bounded-json.js';
 import { sigmaOf } from './profile-numbers.js';
 import { cleanInline } from './text-clean.js';
-import type { AnalyserOutput } from './types.js';
+import type { AnalyzerOutput } from './types.js';
 
-// The protocol an external analyser speaks (README "Your own analyser"): one JSON object in, one JSON
+// The protocol an external analyzer speaks (README "Your own analyzer"): one JSON object in, one JSON
 // answer out. `agent analyze --stdin` speaks it too, so a script can be checked against the built-in.
 
 export const PROTOCOL_VERSION = 1;
 
-/** What an analyser is shown of a thread: the fields of interface.md §2.3 known at the thread's time. */
-export interface AnalyserInput {
+/** What an analyzer is shown of a thread: the fields of interface.md §2.3 known at the thread's time. */
+export interface AnalyzerInput {
   version: typeof PROTOCOL_VERSION;
   thread: {
     id: string;
@@ -29,9 +29,9 @@ export interface AnalyserInput {
 
 /**
  * Built field by field from the parsed thread, never by spreading what the service (or a backtest file)
- * sent: an outcome such as `price_on_eval` can never reach an analyser this way.
+ * sent: an outcome such as `price_on_eval` can never reach an analyzer this way.
  */
-export function analyserInput(thread: Thread, profile: Profile): AnalyserInput {
+export function analyzerInput(thread: Thread, profile: Profile): AnalyzerInput {
   return {
     version: PROTOCOL_VERSION,
     thread: {
@@ -68,20 +68,20 @@ function answerSchemas() {
 }
 
 /**
- * An answer as an analyser printed it, checked: a signal `{strength, evidence}` or a decision
- * `{action: "post", conviction, text}` / `{action: "skip", reason}`. Anything else is an AnalyserError,
+ * An answer as an analyzer printed it, checked: a signal `{strength, evidence}` or a decision
+ * `{action: "post", conviction, text}` / `{action: "skip", reason}`. Anything else is an AnalyzerError,
  * so garbage is never posted; sizes and texts are still checked by the policy afterwards.
  */
-export function parseAnswer(value: unknown, who: string): AnalyserOutput {
+export function parseAnswer(value: unknown, who: string): AnalyzerOutput {
   const shapes = 'a signal {strength, evidence} or a decision {action: "post", conviction, text} / {action: "skip", reason}';
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new AnalyserError(`${who} answered with ${describeValue(value)}, not ${shapes}`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new AnalyzerError(`${who} answered with ${describeValue(value)}, not ${shapes}`);
   const record = value as Record<string, unknown>;
   // The shape is chosen by its key, so that the message names what is wrong with it, not "invalid input".
   const schemas = answerSchemas();
   const kind = record.action === 'post' ? 'post' : record.action === 'skip' ? 'skip' : 'action' in record ? undefined : 'signal';
-  if (kind === undefined) throw new AnalyserError(`${who} answered with action ${JSON.stringify(oneLineOf(record.action))}: it must be "post" or "skip"`);
+  if (kind === undefined) throw new AnalyzerError(`${who} answered with action ${JSON.stringify(oneLineOf(record.action))}: it must be "post" or "skip"`);
   const result = schemas[kind].safeParse(value);
-  if (!result.success) throw new AnalyserError(`${who} answered with an invalid ${kind === 'signal' ? 'signal' : `"${kind}" decision`} (${describeIssue(result.error.issues)}); expected ${shapes}`);
+  if (!result.success) throw new AnalyzerError(`${who} answered with an invalid ${kind === 'signal' ? 'signal' : `"${kind}" decision`} (${describeIssue(result.error.issues)}); expected ${shapes}`);
   if (kind === 'post') {
     const answer = result.data as { conviction: number; text?: string };
     return { kind: 'decision', action: 'post', conviction: answer.conviction, text: answer.text ?? '' };
@@ -103,14 +103,14 @@ function oneLineOf(value: unknown): string {
   return Array.from(cleanInline(String(value))).slice(0, 40).join('');
 }
 
-/** The last non-empty line of an analyser's stdout, as JSON: earlier lines are the script's own chatter. */
-export function parseAnswerText(stdout: string, who: string): AnalyserOutput {
+/** The last non-empty line of an analyzer's stdout, as JSON: earlier lines are the script's own chatter. */
+export function parseAnswerText(stdout: string, who: string): AnalyzerOutput {
   const line = stdout.split(/\r?\n/).reverse().find((l) => l.trim() !== '');
-  if (line === undefined) throw new AnalyserError(`${who} printed no answer on stdout`);
+  if (line === undefined) throw new AnalyzerError(`${who} printed no answer on stdout`);
   const parsed = parseBoundedJson(line);
-  if (!parsed.ok && parsed.tooDeep) throw new AnalyserError(`${who} printed JSON nested more than ${MAX_JSON_DEPTH} levels deep; refused`);
+  if (!parsed.ok && parsed.tooDeep) throw new AnalyzerError(`${who} printed JSON nested more than ${MAX_JSON_DEPTH} levels deep; refused`);
   if (!parsed.ok) {
-    throw new AnalyserError(`${who} printed a last line that is not JSON: ${JSON.stringify(Array.from(cleanInline(line)).slice(0, 80).join(''))}`);
+    throw new AnalyzerError(`${who} printed a last line that is not JSON: ${JSON.stringify(Array.from(cleanInline(line)).slice(0, 80).join(''))}`);
   }
   return parseAnswer(parsed.value, who);
 }

@@ -14,7 +14,7 @@ export function isValidText(text: string): boolean {
 }
 
 /**
- * Makes any text (the user's, an external analyser's) postable, or says it cannot: cleans it, and if
+ * Makes any text (the user's, an external analyzer's) postable, or says it cannot: cleans it, and if
  * it is too long cuts it at the last space that fits, so no word or surrogate pair is split.
  */
 export function fitText(text: string): string | undefined {
@@ -52,7 +52,7 @@ export function composeSummary(input: SummaryInput): string {
       if (kept.length === MAX_REASONS) break;
       if (build(head, [...kept, reason], tail).length <= LIMITS.textMax) kept.push(reason);
     }
-    // One long reason (an analyser's sentence) is better cut at a word than left out: the why matters.
+    // One long reason (an analyzer's sentence) is better cut at a word than left out: the why matters.
     const first = reasons[0];
     if (kept.length === 0 && first !== undefined) {
       const cut = cutAtWord(first, LIMITS.textMax - build(head, [''], tail).length);

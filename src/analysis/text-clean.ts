@@ -2,7 +2,7 @@ import { TERMINAL_ESCAPE } from '../output/sanitize.js';
 
 export { probeOf } from '../domain/probe.js';
 
-// Text from the service, the user or an external analyser ends up in a post and in traces printed to
+// Text from the service, the user or an external analyzer ends up in a post and in traces printed to
 // a terminal, so it is cleaned the same way everywhere: no lone surrogates (not encodable as UTF-8,
 // the service cannot store them), no control or bidi-override characters (they rewrite terminals).
 // Zero-width joiners stay: emoji sequences need them. Zero-width spaces, word joiners and soft hyphens go:

@@ -1,7 +1,7 @@
 import type { Profile } from '../domain/profile.js';
 import type { Thread } from '../domain/thread.js';
 
-/** A phrase the analyser found, with its signed contribution to strength. */
+/** A phrase the analyzer found, with its signed contribution to strength. */
 export interface Evidence {
   phrase: string;
   weight: number;
@@ -18,16 +18,16 @@ export type Decision =
   | { action: 'skip'; reason: string }
   | { action: 'post'; conviction: number; text: string };
 
-/** An analyser may return a signal (the policy sizes it) or a full decision (the policy checks it). */
-export type AnalyserOutput = Signal | ({ kind: 'decision' } & Decision);
+/** An analyzer may return a signal (the policy sizes it) or a full decision (the policy checks it). */
+export type AnalyzerOutput = Signal | ({ kind: 'decision' } & Decision);
 
 /**
- * Reads one thread. An analyser that cannot answer (timeout, crash, garbage) throws an AnalyserError;
+ * Reads one thread. An analyzer that cannot answer (timeout, crash, garbage) throws an AnalyzerError;
  * it never returns something it made up.
  */
-export interface Analyser {
+export interface Analyzer {
   readonly name: string;
-  analyse(thread: Thread, profile: Profile, trace: Trace): Promise<AnalyserOutput>;
+  analyze(thread: Thread, profile: Profile, trace: Trace): Promise<AnalyzerOutput>;
   /** Releases what it holds (sockets), so the process can exit at once. */
   close?(): Promise<void>;
 }

@@ -17,7 +17,7 @@ export interface BacktestThread {
   /** Epoch ms of `timestamp`, for ordering (an offset such as +02:00 is taken into account). */
   timestampMs: number;
   price_on_fetch: number;
-  /** The price 3 hours after `timestamp`: the outcome, never shown to an analyser. */
+  /** The price 3 hours after `timestamp`: the outcome, never shown to an analyzer. */
   price_on_eval: number;
   citations: { url?: string; title?: string }[];
 }

@@ -1,8 +1,8 @@
 // The backtest's numbers, defined once (README "Backtest" repeats these definitions):
 //
 // - threads: replayed threads; posted + skipped + failed = threads.
-// - failed: the analyser could not answer (an AnalyserError: timeout, crash, garbage). Nothing is posted,
-//   as in a real poll, and the thread still counts in `threads`, so a flaky analyser shows as low coverage.
+// - failed: the analyzer could not answer (an AnalyzerError: timeout, crash, garbage). Nothing is posted,
+//   as in a real poll, and the thread still counts in `threads`, so a flaky analyzer shows as low coverage.
 // - coverage = posted / threads.
 // - right: posts whose sign equals the sign of the actual move. A move of exactly 0 (after rounding to
 //   0.001 %) has no sign, so no post on it is right: the same as the sandbox, which awards nothing there.
@@ -26,7 +26,7 @@ export interface ThreadResult {
   right?: boolean;
   honey: number;
   wax: number;
-  /** Why it was skipped, or why the analyser failed. */
+  /** Why it was skipped, or why the analyzer failed. */
   reason?: string;
 }
 

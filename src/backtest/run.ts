@@ -1,10 +1,10 @@
 import { analyseThread } from '../analysis/index.js';
 import { UnreachableError } from '../analysis/llm/retry.js';
 import { sigmaOf } from '../analysis/profile-numbers.js';
-import type { Analyser } from '../analysis/types.js';
+import type { Analyzer } from '../analysis/types.js';
 import type { Profile } from '../domain/profile.js';
 import { cellOf, type Thread } from '../domain/thread.js';
-import { AnalyserError } from '../errors.js';
+import { AnalyzerError } from '../errors.js';
 import { oneLine } from '../output/sanitize.js';
 import { scorePrediction } from '../sandbox/scoring.js';
 import type { BacktestThread } from './file.js';
@@ -12,7 +12,7 @@ import { emptyTally, metricsOf, tally, type CellMetrics, type ThreadResult } fro
 
 export type { CellMetrics, ThreadResult } from './metrics.js';
 
-/** Threads in a row that could not reach the analyser before the run stops: a few, not a whole file. */
+/** Threads in a row that could not reach the analyzer before the run stops: a few, not a whole file. */
 const UNREACHABLE_LIMIT = 3;
 
 export interface BacktestReport {
@@ -24,29 +24,29 @@ export interface BacktestReport {
 }
 
 /**
- * Replays resolved threads through an analyser and the policy, as if each had just been published, and
+ * Replays resolved threads through an analyzer and the policy, as if each had just been published, and
  * scores every post against what the price then did. Threads are replayed oldest first (timestamp, then
- * id), so an analyser that keeps memory between calls never sees a thread before an earlier one.
+ * id), so an analyzer that keeps memory between calls never sees a thread before an earlier one.
  */
 export async function runBacktestOn(
   threads: readonly BacktestThread[],
-  analyser: Analyser,
+  analyzer: Analyzer,
   profile: Profile,
   onProgress?: (done: number, total: number) => void,
-  /** Threads read at once, started in order: a slow analyser's, as in a poll. */
+  /** Threads read at once, started in order: a slow analyzer's, as in a poll. */
   concurrency = 1,
 ): Promise<BacktestReport> {
   const ordered = [...threads].sort(chronological);
   const results: ThreadResult[] = [];
-  let unreachable: AnalyserError[] = [];
+  let unreachable: AnalyzerError[] = [];
   for (let i = 0; i < ordered.length; i += concurrency) {
-    const chunk = await Promise.all(ordered.slice(i, i + concurrency).map((record) => replay(record, analyser, profile)));
+    const chunk = await Promise.all(ordered.slice(i, i + concurrency).map((record) => replay(record, analyzer, profile)));
     for (const { result, error } of chunk) {
       results.push(result);
       unreachable = error && isUnreachable(error) ? [...unreachable, error] : [];
       // A server that is not there fails every thread the same way, a second or more each: say so once.
       if (unreachable.length >= UNREACHABLE_LIMIT) {
-        throw new AnalyserError(`stopped after ${unreachable.length} threads in a row could not reach the analyser: ${unreachable[0]!.message}`, {
+        throw new AnalyzerError(`stopped after ${unreachable.length} threads in a row could not reach the analyzer: ${unreachable[0]!.message}`, {
           hint: unreachable[0]!.hint ?? 'is the server running, and is the base URL right?',
         });
       }
@@ -67,8 +67,8 @@ export async function runBacktestOn(
 }
 
 /**
- * What an analyser is shown: the thread as it was at its own time, built field by field. The record is
- * never spread, so `price_on_eval` and any field of the file we do not know cannot reach an analyser.
+ * What an analyzer is shown: the thread as it was at its own time, built field by field. The record is
+ * never spread, so `price_on_eval` and any field of the file we do not know cannot reach an analyzer.
  * `locked` is false because that is how the thread looked when a prediction was possible.
  */
 export function threadAtItsTime(record: BacktestThread): Thread {
@@ -89,16 +89,16 @@ export function actualMovePct(record: Pick<BacktestThread, 'price_on_fetch' | 'p
   return Math.round((record.price_on_eval / record.price_on_fetch - 1) * 100 * 1000) / 1000;
 }
 
-async function replay(record: BacktestThread, analyser: Analyser, profile: Profile): Promise<{ result: ThreadResult; error?: AnalyserError }> {
+async function replay(record: BacktestThread, analyzer: Analyzer, profile: Profile): Promise<{ result: ThreadResult; error?: AnalyzerError }> {
   const thread = threadAtItsTime(record);
   const move = actualMovePct(record);
   const head = { threadId: record.id, cell: thread.cell };
   let decision;
   try {
-    ({ decision } = await analyseThread(analyser, thread, profile));
+    ({ decision } = await analyseThread(analyzer, thread, profile));
   } catch (error) {
-    // Only an analyser that could not answer is a failed thread; anything else is a bug and stops the run.
-    if (!(error instanceof AnalyserError)) throw error;
+    // Only an analyzer that could not answer is a failed thread; anything else is a bug and stops the run.
+    if (!(error instanceof AnalyzerError)) throw error;
     return { result: { ...head, action: 'failed', actualMovePct: move, honey: 0, wax: 0, reason: oneLine(error.message) }, error };
   }
   if (decision.action === 'skip') return { result: { ...head, action: 'skip', actualMovePct: move, honey: 0, wax: 0, reason: decision.reason } };
@@ -108,7 +108,7 @@ async function replay(record: BacktestThread, analyser: Analyser, profile: Profi
   return { result: { ...head, action: 'post', conviction, actualMovePct: move, right: conviction * move > 0, honey: award.honey, wax: award.wax } };
 }
 
-function isUnreachable(error: AnalyserError): boolean {
+function isUnreachable(error: AnalyzerError): boolean {
   return error instanceof UnreachableError || error.cause instanceof UnreachableError;
 }
 

@@ -16,14 +16,14 @@ const PROFILE_FLAGS: Array<[keyof Profile, string]> = [
 
 export interface Heading {
   file: string;
-  analyser: string;
+  analyzer: string;
   profile: Profile;
   /** The profile fields given as flags; the others are the defaults. */
   given: ReadonlyArray<keyof Profile>;
   invalid: number;
 }
 
-export function headingLine({ file, analyser, profile, given, invalid }: Heading): string {
+export function headingLine({ file, analyzer, profile, given, invalid }: Heading): string {
   const flags = PROFILE_FLAGS.map(([field, flag]) => `${flag} ${profile[field]}`).join(' ');
   const source =
     given.length === 0
@@ -32,7 +32,7 @@ export function headingLine({ file, analyser, profile, given, invalid }: Heading
         ? 'all given'
         : `${PROFILE_FLAGS.filter(([field]) => given.includes(field)).map(([, flag]) => flag).join(', ')} given, the rest defaults`;
   const left = `${invalid} invalid thread${invalid === 1 ? '' : 's'} left out`;
-  return `Backtest of ${oneLine(file, 120)}: analyser ${oneLine(analyser, 120)}, profile ${flags} (${source}); ${left}.`;
+  return `Backtest of ${oneLine(file, 120)}: analyzer ${oneLine(analyzer, 120)}, profile ${flags} (${source}); ${left}.`;
 }
 
 const COLUMNS: Array<[title: string, value: (m: CellMetrics) => string]> = [

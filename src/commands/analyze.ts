@@ -4,7 +4,7 @@ import { COMMAND_BUDGET_MS, openSession, type Context } from '../context.js';
 import type { Thread } from '../domain/thread.js';
 import { UsageError } from '../errors.js';
 import { oneLine } from '../output/sanitize.js';
-import { loadAnalyser } from './analyser.js';
+import { loadAnalyzer } from './analyzer.js';
 import { decisionJson, decisionLine } from './describe-decision.js';
 import { checkThreadId } from './inputs.js';
 
@@ -17,9 +17,9 @@ export interface AnalyzeOptions {
 export const STDIN_LIMIT_BYTES = 1024 * 1024;
 
 /**
- * `agent analyze <threadId>`: the decision the chosen analyser and the policy reach on a thread, with the
- * whole trace; nothing is posted and no thread state changes. With `--stdin` it is an analyser itself,
- * speaking the external protocol, so a script can be compared with the built-in analyser.
+ * `agent analyze <threadId>`: the decision the chosen analyzer and the policy reach on a thread, with the
+ * whole trace; nothing is posted and no thread state changes. With `--stdin` it is an analyzer itself,
+ * speaking the external protocol, so a script can be compared with the built-in analyzer.
  */
 export async function runAnalyze(rawId: string | undefined, options: AnalyzeOptions, ctx: Context): Promise<void> {
   if (options.stdin) {
@@ -38,15 +38,15 @@ export async function runAnalyze(rawId: string | undefined, options: AnalyzeOpti
   } finally {
     spinner.stop();
   }
-  const { analyser } = await loadAnalyser(ctx, { override: options.analyzer, secrets: [session.state.apiKey], deadline });
+  const { analyzer } = await loadAnalyzer(ctx, { override: options.analyzer, secrets: [session.state.apiKey], deadline });
   const trace: Trace = [];
-  const { decision } = await analyseThread(analyser, thread, profile, trace)
+  const { decision } = await analyseThread(analyzer, thread, profile, trace)
     .catch((error: unknown) => {
       // Why it failed is what analyze is asked for: the steps up to the failure, then the error itself.
       for (const line of trace) ctx.output.warn(`  ${line}`);
       throw error;
     })
-    .finally(() => analyser.close?.());
+    .finally(() => analyzer.close?.());
   if (thread.locked) ctx.output.warn(`note: thread ${thread.id} is locked; a prediction on it would be refused`);
   const where = `${thread.id} (${thread.projectId})`;
   const verdict = decisionLine(decision, where, false);
@@ -56,7 +56,7 @@ export async function runAnalyze(rawId: string | undefined, options: AnalyzeOpti
   ctx.output.result([header, ...trace.map((line) => `  ${line}`), verdict], { threadId: thread.id, ...decisionJson(decision), trace });
 }
 
-// The protocol's own default is the built-in analyser: were it the configured one, a config whose
+// The protocol's own default is the built-in analyzer: were it the configured one, a config whose
 // command is `agent analyze --stdin` would run itself forever.
 async function analyzeStdin(options: AnalyzeOptions, ctx: Context): Promise<void> {
   if (!ctx.readStdin) throw new UsageError('--stdin needs a standard input');
@@ -65,12 +65,12 @@ async function analyzeStdin(options: AnalyzeOptions, ctx: Context): Promise<void
   try {
     json = JSON.parse(raw);
   } catch {
-    throw new UsageError('standard input is not one JSON object', { hint: 'see "Your own analyser" in the README for the protocol' });
+    throw new UsageError('standard input is not one JSON object', { hint: 'see "Your own analyzer" in the README for the protocol' });
   }
   const input = parseInput(json);
   if ('error' in input) throw new UsageError(`standard input is not a protocol object (${input.error})`);
-  const { analyser } = await loadAnalyser(ctx, { override: options.analyzer ?? 'builtin' });
-  const { decision, trace } = await analyseThread(analyser, input.thread, input.profile).finally(() => analyser.close?.());
+  const { analyzer } = await loadAnalyzer(ctx, { override: options.analyzer ?? 'builtin' });
+  const { decision, trace } = await analyseThread(analyzer, input.thread, input.profile).finally(() => analyzer.close?.());
   for (const line of trace) ctx.output.detail(`  ${line}`);
   ctx.output.jsonLine(decisionJson(decision));
 }

@@ -1,11 +1,11 @@
 import { ANALYSIS_CONCURRENCY } from '../analysis/concurrency.js';
-import type { Analyser } from '../analysis/types.js';
+import type { Analyzer } from '../analysis/types.js';
 import { readBacktestFile, type InvalidThread } from '../backtest/file.js';
 import { runBacktestOn } from '../backtest/run.js';
 import { headingLine, LEGEND, tableLines } from '../backtest/table.js';
 import type { Context } from '../context.js';
 import type { Profile } from '../domain/profile.js';
-import { AnalyserError } from '../errors.js';
+import { AnalyzerError } from '../errors.js';
 import type { Output } from '../output/output.js';
 import { profileFromFlags, type ProfileFlags } from './inputs.js';
 
@@ -26,12 +26,12 @@ const BAR_WIDTH = 30;
 const INVALID_SHOWN = 5;
 
 /**
- * `agent backtest <file>`: replays resolved threads through the analyser the caller chose (and will
+ * `agent backtest <file>`: replays resolved threads through the analyzer the caller chose (and will
  * close) with the profile from the flags, and prints the metrics overall and per cell.
- * `describe`: which command or model the analyser is, for the heading and `analyzerDetail` in --json.
+ * `describe`: which command or model the analyzer is, for the heading and `analyzerDetail` in --json.
  * `slow`: a command or a model, which reads threads side by side as in a poll.
  */
-export async function runBacktest(file: string, options: BacktestOptions, ctx: Context, analyser: Analyser, describe?: string, slow = false): Promise<void> {
+export async function runBacktest(file: string, options: BacktestOptions, ctx: Context, analyzer: Analyzer, describe?: string, slow = false): Promise<void> {
   const given = profileFromFlags(options);
   const profile: Profile = {
     signal_method: given.signal_method ?? BACKTEST_DEFAULT_PROFILE.signal_method,
@@ -45,24 +45,24 @@ export async function runBacktest(file: string, options: BacktestOptions, ctx: C
   const bar = progressBar(ctx.output, threads.length);
   let report;
   try {
-    report = await runBacktestOn(threads, analyser, profile, bar.update, slow ? ANALYSIS_CONCURRENCY : 1);
+    report = await runBacktestOn(threads, analyzer, profile, bar.update, slow ? ANALYSIS_CONCURRENCY : 1);
   } finally {
     bar.clear();
   }
 
   const failed = report.threads.filter((t) => t.action === 'failed');
   const firstFailure = failed[0] && `first, ${failed[0].threadId}: ${failed[0].reason ?? 'no reason given'}`;
-  // Numbers from an analyser that never answered measure nothing: a script must not read them as a result.
+  // Numbers from an analyzer that never answered measure nothing: a script must not read them as a result.
   if (failed.length > 0 && failed.length === report.threads.length) {
-    throw new AnalyserError(`the ${analyser.name} analyser answered none of the ${failed.length} thread(s); ${firstFailure}`, {
+    throw new AnalyzerError(`the ${analyzer.name} analyzer answered none of the ${failed.length} thread(s); ${firstFailure}`, {
       hint: 'try it on one thread: agent analyze <threadId>, or agent analyze --stdin',
     });
   }
-  if (failed.length > 0) ctx.output.warn(`backtest: the analyser failed on ${failed.length} of ${report.threads.length} thread(s); ${firstFailure}`);
+  if (failed.length > 0) ctx.output.warn(`backtest: the analyzer failed on ${failed.length} of ${report.threads.length} thread(s); ${firstFailure}`);
 
-  const heading = headingLine({ file, analyser: describe ? `${analyser.name} (${describe})` : analyser.name, profile, given: Object.keys(given) as Array<keyof Profile>, invalid: invalid.length });
+  const heading = headingLine({ file, analyzer: describe ? `${analyzer.name} (${describe})` : analyzer.name, profile, given: Object.keys(given) as Array<keyof Profile>, invalid: invalid.length });
   ctx.output.result([heading, '', ...tableLines(report), '', LEGEND], {
-    analyzer: analyser.name,
+    analyzer: analyzer.name,
     ...(describe ? { analyzerDetail: describe } : {}),
     profile,
     file,

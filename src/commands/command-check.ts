@@ -55,11 +55,11 @@ export function refuseWritableProgram(file: string): void {
   try {
     stat = statSync(file);
   } catch {
-    return; // not there: the analyser reports it when it cannot start it
+    return; // not there: the analyzer reports it when it cannot start it
   }
   if (!stat.isFile()) return;
   const refuse = (why: string, hint: string) => {
-    throw new StateError(`the analyser program ${file} ${why}: other users could change what every run executes`, 'exposed', { hint });
+    throw new StateError(`the analyzer program ${file} ${why}: other users could change what every run executes`, 'exposed', { hint });
   };
   if ((stat.mode & 0o022) !== 0) refuse(`has mode ${(stat.mode & 0o777).toString(8)}`, `run: chmod go-w '${file}'`);
   const uid = process.getuid?.();

@@ -1,4 +1,4 @@
-import { analyseThread, builtinAnalyser } from '../analysis/index.js';
+import { analyseThread, builtinAnalyzer } from '../analysis/index.js';
 import { sigmaOf, sizeCap } from '../analysis/profile-numbers.js';
 import { composeSummary, isValidText } from '../analysis/summary-text.js';
 import type { Decision } from '../analysis/types.js';
@@ -11,7 +11,7 @@ import type { Prediction } from '../service/schemas.js';
 import type { JournalEntry } from '../state/schema.js';
 import { mayBePosted, withEntry } from '../poll/journal.js';
 import { acquireLock } from '../state/lock.js';
-import { loadAnalyser } from './analyser.js';
+import { loadAnalyzer } from './analyzer.js';
 import { decisionJson, decisionLine } from './describe-decision.js';
 import { checkThreadId } from './inputs.js';
 
@@ -23,7 +23,7 @@ export interface PredictOptions {
   yes?: boolean;
 }
 
-/** Fetches one thread and posts one prediction on it: the user's values, or the analyser's decision. */
+/** Fetches one thread and posts one prediction on it: the user's values, or the analyzer's decision. */
 export async function runPredict(rawId: string, options: PredictOptions, ctx: Context): Promise<void> {
   const threadId = checkThreadId(rawId);
   const own = parseOwnValues(options);
@@ -43,7 +43,7 @@ export async function runPredict(rawId: string, options: PredictOptions, ctx: Co
     try {
       const thread = await api.thread(threadId);
       if (thread.locked) throw lockedError(threadId);
-      spinner.update('Analysing…');
+      spinner.update('Analyzing…');
       const decision = own ? await userDecision(thread, own, ctx) : await analysedDecision(thread, session, ctx, deadline);
       if (decision.action === 'skip' || dryRun) {
         spinner.stop();
@@ -139,8 +139,8 @@ async function confirmSize(conviction: number, thread: Thread, api: ServiceApi, 
 
 async function userDecision(thread: Thread, own: OwnValues, ctx: Context): Promise<Decision> {
   if (own.text !== undefined) return { action: 'post', conviction: own.conviction, text: own.text };
-  // No text given: say why in the analyser's words, keeping only the evidence that agrees with the user.
-  const signal = await builtinAnalyser.analyse(thread, neutralProfile, []);
+  // No text given: say why in the analyzer's words, keeping only the evidence that agrees with the user.
+  const signal = await builtinAnalyzer.analyze(thread, neutralProfile, []);
   const reasons = signal.kind === 'signal' ? signal.evidence.filter((e) => Math.sign(e.weight) === Math.sign(own.conviction)).map((e) => e.phrase) : [];
   ctx.output.detail(`agent: composed the text from ${reasons.length} piece(s) of evidence that agree with ${own.conviction}`);
   return { action: 'post', conviction: own.conviction, text: composeSummary({ cell: thread.cell, conviction: own.conviction, reasons }) };
@@ -151,8 +151,8 @@ const neutralProfile = { signal_method: 'sentiment', conviction_style: 'moderate
 
 async function analysedDecision(thread: Thread, session: Session, ctx: Context, deadline: number): Promise<Decision> {
   const profile = await session.api.profile();
-  const { analyser } = await loadAnalyser(ctx, { secrets: [session.state.apiKey], deadline: deadline - POST_RESERVE_MS });
-  const { decision, trace } = await analyseThread(analyser, thread, profile).finally(() => analyser.close?.());
+  const { analyzer } = await loadAnalyzer(ctx, { secrets: [session.state.apiKey], deadline: deadline - POST_RESERVE_MS });
+  const { decision, trace } = await analyseThread(analyzer, thread, profile).finally(() => analyzer.close?.());
   for (const line of trace) ctx.output.detail(`  ${line}`);
   return decision;
 }

@@ -1,6 +1,6 @@
 // JSON.parse itself copes with any nesting, but everything that walks the value afterwards (unwrapping,
 // zod, JSON.stringify of an error body) recurses, and 20,000 levels overflow the stack. No answer of the
-// service or of an analyser needs more than a handful of levels, so a deeper one is refused up front.
+// service or of an analyzer needs more than a handful of levels, so a deeper one is refused up front.
 
 /** Deeper than any real answer (a thread list wrapped twice is 5), far below what overflows. */
 export const MAX_JSON_DEPTH = 64;

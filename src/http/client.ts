@@ -107,7 +107,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     if (call.body !== undefined) {
       body = JSON.stringify(call.body);
       headers['content-type'] = 'application/json';
-      // The last guard (S3): whatever an analyser or a user wrote, the key never goes into a post or a bio.
+      // The last guard (S3): whatever an analyzer or a user wrote, the key never goes into a post or a bio.
       if (options.apiKey !== undefined && probeOf(body).includes(options.apiKey)) {
         throw new UsageError('refusing to send a request whose body contains the API key', { hint: 'nothing was sent' });
       }

@@ -80,7 +80,7 @@ export class Output {
     }
   }
 
-  /** One compact JSON line on stdout, whatever the mode: the answer of the analyser protocol. */
+  /** One compact JSON line on stdout, whatever the mode: the answer of the analyzer protocol. */
   jsonLine(value: unknown): void {
     this.writeOut(`${escapeUnsafe(JSON.stringify(value) ?? 'null')}\n`);
   }

@@ -1,7 +1,7 @@
-import { analyseThread, type Analyser } from '../analysis/index.js';
+import { analyseThread, type Analyzer } from '../analysis/index.js';
 import type { Profile } from '../domain/profile.js';
 import type { Thread } from '../domain/thread.js';
-import { AnalyserConfigError, AuthError, BudgetError, ConnectionSetupError, EXIT, LockedError, mayHaveLanded, RateLimitedError, RedirectError, TemporaryError, type ExitCode } from '../errors.js';
+import { AnalyzerConfigError, AuthError, BudgetError, ConnectionSetupError, EXIT, LockedError, mayHaveLanded, RateLimitedError, RedirectError, TemporaryError, type ExitCode } from '../errors.js';
 import { oneLine } from '../output/sanitize.js';
 import type { ServiceApi } from '../service/api.js';
 import type { JournalEntry } from '../state/schema.js';
@@ -16,7 +16,7 @@ export type Outcome =
   /** Nothing more can succeed this run (401, rate limit): the thread stays due. */
   | { kind: 'stop'; error: Error };
 
-/** What to post, once the journal, the lock and the analyser have had their say. */
+/** What to post, once the journal, the lock and the analyzer have had their say. */
 export interface ToPost {
   kind: 'post';
   conviction: number;
@@ -25,7 +25,7 @@ export interface ToPost {
 
 export interface PrepareDeps {
   /** Absent while a run has met only locked threads: they need no analysis. */
-  analyser: Analyser | undefined;
+  analyzer: Analyzer | undefined;
   profile: Profile | undefined;
   dryRun: boolean;
   trace: (line: string) => void;
@@ -39,14 +39,14 @@ export async function prepareThread(thread: Thread, previous: JournalEntry | und
     return { kind: 'unknown', error: 'an earlier run was interrupted while posting on it; not posted again in case that post landed' };
   }
   if (thread.locked) return { kind: 'skipped', reason: 'locked' };
-  if (!deps.analyser || !deps.profile) throw new Error(`bug: thread ${thread.id} is open but no analyser was loaded`);
+  if (!deps.analyzer || !deps.profile) throw new Error(`bug: thread ${thread.id} is open but no analyzer was loaded`);
   let decision;
   try {
-    const analysed = await analyseThread(deps.analyser, thread, deps.profile);
-    for (const line of analysed.trace) deps.trace(line);
-    decision = analysed.decision;
+    const analyzed = await analyseThread(deps.analyzer, thread, deps.profile);
+    for (const line of analyzed.trace) deps.trace(line);
+    decision = analyzed.decision;
   } catch (error) {
-    if (error instanceof AnalyserConfigError) return { kind: 'stop', error };
+    if (error instanceof AnalyzerConfigError) return { kind: 'stop', error };
     return { kind: 'failed', error: `analysis failed: ${message(error)}`, retry: true, exitCode: EXIT.temporary };
   }
   if (decision.action === 'skip') return { kind: 'skipped', reason: decision.reason };
@@ -76,7 +76,7 @@ export async function postPrediction(thread: Thread, post: ToPost, api: ServiceA
     }
     if (error instanceof TemporaryError) return { kind: 'failed', error: message(error), retry: true, exitCode: EXIT.temporary };
     // Refused (4xx) or a bug: sending it again would fail again. Not "usage" (2): the user typed nothing
-    // wrong, the service refused what the analyser produced.
+    // wrong, the service refused what the analyzer produced.
     return { kind: 'failed', error: message(error), retry: false, exitCode: EXIT.unexpected };
   }
 }

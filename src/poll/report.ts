@@ -32,7 +32,7 @@ export function renderPoll(report: PollReport, output: Output, run: { dryRun: bo
   } else {
     output.detail(`agent poll: ${summary}`);
   }
-  // One line per distinct problem: a broken analyser on 50 threads is one line in cron's mail, not 50.
+  // One line per distinct problem: a broken analyzer on 50 threads is one line in cron's mail, not 50.
   const byError = new Map<string, string[]>();
   for (const f of report.failed) byError.set(f.error, [...(byError.get(f.error) ?? []), f.threadId]);
   for (const [error, ids] of byError) {

@@ -1,6 +1,6 @@
 import { KILL_GRACE_MS, POST_RESERVE_MS, type Context } from '../context.js';
 import { ANALYSIS_CONCURRENCY } from '../analysis/concurrency.js';
-import type { Analyser } from '../analysis/types.js';
+import type { Analyzer } from '../analysis/types.js';
 import type { Profile } from '../domain/profile.js';
 import type { Thread } from '../domain/thread.js';
 import { BudgetError } from '../errors.js';
@@ -16,7 +16,7 @@ export interface HandlerDeps {
   api: ServiceApi;
   ledger: PollLedger;
   deadline: number;
-  /** Kept out of an external analyser's environment. */
+  /** Kept out of an external analyzer's environment. */
   secrets: string[];
   dryRun: boolean;
   /** Writes the journal durably (the "posting" marks before their POSTs leave). */
@@ -26,13 +26,13 @@ export interface HandlerDeps {
 }
 
 export interface ThreadHandler {
-  /** Analyses each thread in the order given and posts in batches; never throws for one thread's failure. */
+  /** Analyzes each thread in the order given and posts in batches; never throws for one thread's failure. */
   handle(threads: Thread[]): Promise<void>;
   close(): Promise<void>;
 }
 
 /**
- * Handles the threads of a run, page after page. The analyser is loaded for the first open thread and
+ * Handles the threads of a run, page after page. The analyzer is loaded for the first open thread and
  * kept for the rest of the run: it (a lexicon of compiled patterns, or a model) is not paid for by runs
  * that find nothing new (performance.md), nor again on every page of a backlog.
  */
@@ -41,16 +41,16 @@ export function threadHandler(deps: HandlerDeps): ThreadHandler {
   // The reasoning is what a dry run is for; under cron it would be a mail per thread. Threads are read
   // side by side, so each line names its thread.
   const show = (threadId: string, line: string) => (dryRun ? ctx.output.detail(`  ${threadId}: ${line}`) : ctx.output.pollTrace(`  ${threadId}: ${line}`));
-  const onStderr = (line: string, threadId: string) => show(threadId, `analyser stderr: ${line}`);
-  let loaded: { analyser: Analyser; profile: Profile; slow: boolean; timeoutMs: number } | undefined;
+  const onStderr = (line: string, threadId: string) => show(threadId, `analyzer stderr: ${line}`);
+  let loaded: { analyzer: Analyzer; profile: Profile; slow: boolean; timeoutMs: number } | undefined;
   // Only for the first open thread: pages of locked history after a long gap need neither.
   const load = async () => {
-    const { loadAnalyser } = await import('../commands/analyser.js');
+    const { loadAnalyzer } = await import('../commands/analyzer.js');
     const profile = await api.profile();
-    const { analyser, config } = await loadAnalyser(ctx, { secrets: deps.secrets, deadline: deadline - POST_RESERVE_MS, onStderr });
-    // A slow analyser (a command, a model) reads a few threads side by side, and their posts leave as soon
+    const { analyzer, config } = await loadAnalyzer(ctx, { secrets: deps.secrets, deadline: deadline - POST_RESERVE_MS, onStderr });
+    // A slow analyzer (a command, a model) reads a few threads side by side, and their posts leave as soon
     // as they are read: the built-in one is fast enough to fill whole batches first.
-    return { analyser, profile, slow: config.kind !== 'builtin', timeoutMs: config.timeoutMs };
+    return { analyzer, profile, slow: config.kind !== 'builtin', timeoutMs: config.timeoutMs };
   };
 
   let batch: Array<{ thread: Thread; tries: number; post: ToPost }> = [];
@@ -72,20 +72,20 @@ export function threadHandler(deps: HandlerDeps): ThreadHandler {
   return {
     async handle(threads) {
       if (!loaded && threads.some((thread) => !thread.locked)) loaded = await load();
-      const { analyser, profile, slow = false, timeoutMs = 0 } = loaded ?? {};
+      const { analyzer, profile, slow = false, timeoutMs = 0 } = loaded ?? {};
       const width = slow ? ANALYSIS_CONCURRENCY : 1;
       for (let i = 0; i < threads.length; i += width) {
         const chunk = threads.slice(i, i + width);
-        // An analyser that may take its whole timeout is not started when the run could not wait for it (R4).
+        // An analyzer that may take its whole timeout is not started when the run could not wait for it (R4).
         // Its posts then need time too: one sent with seconds left could time out after leaving, and be lost.
         if (!ledger.stop && slow && ctx.timing.now() + timeoutMs + KILL_GRACE_MS + POST_RESERVE_MS > deadline) ledger.stop = new BudgetError();
         if (ledger.stop) {
           chunk.forEach((thread) => ledger.leaveDue(thread));
           continue;
         }
-        spinner.update(chunk.length === 1 ? `Thread ${chunk[0]!.id} (${chunk[0]!.projectId})…` : `Analysing ${chunk.length} threads…`);
+        spinner.update(chunk.length === 1 ? `Thread ${chunk[0]!.id} (${chunk[0]!.projectId})…` : `Analyzing ${chunk.length} threads…`);
         const prepared = await Promise.all(
-          chunk.map((thread) => prepareThread(thread, ledger.journal.get(thread.id), { analyser, profile, dryRun, trace: (line) => show(thread.id, line) })),
+          chunk.map((thread) => prepareThread(thread, ledger.journal.get(thread.id), { analyzer, profile, dryRun, trace: (line) => show(thread.id, line) })),
         );
         prepared.forEach((outcome, j) => {
           const thread = chunk[j]!;
@@ -99,6 +99,6 @@ export function threadHandler(deps: HandlerDeps): ThreadHandler {
     },
     // The state must still be saved after this: a close that fails is reported, not thrown.
     close: async () =>
-      loaded?.analyser.close?.().catch((error: unknown) => ctx.output.warn(`agent: stopping the analyser failed: ${error instanceof Error ? error.message : String(error)}`)),
+      loaded?.analyzer.close?.().catch((error: unknown) => ctx.output.warn(`agent: stopping the analyzer failed: ${error instanceof Error ? error.message : String(error)}`)),
   };
 }

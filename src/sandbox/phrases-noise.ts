@@ -1,4 +1,4 @@
-// Pieces that say nothing about the next three hours: an honest analyser skips them.
+// Pieces that say nothing about the next three hours: an honest analyzer skips them.
 import { DAYS, chains, level, usd, usdM } from './phrases.js';
 import type { Template } from './phrases.js';
 

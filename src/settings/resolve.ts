@@ -3,8 +3,8 @@ import { UsageError } from '../errors.js';
 import { parseAnalyzerKind, parseModel, type Fallback, type Settings } from './keys.js';
 import { checkKeyTransport, parseLlmBaseUrl } from './llm-url.js';
 
-/** Which analyser a run uses and how, once flags, env vars and config.json have had their say. */
-export interface AnalyserConfig {
+/** Which analyzer a run uses and how, once flags, env vars and config.json have had their say. */
+export interface AnalyzerConfig {
   kind: AnalyzerKind;
   /** Per thread. */
   timeoutMs: number;
@@ -18,19 +18,19 @@ export const DEFAULT_TIMEOUT_S: Record<AnalyzerKind, number> = { builtin: 10, co
 
 export interface ResolveDeps {
   env: Record<string, string | undefined>;
-  /** Reads llm.key-file; only called when the LLM analyser is chosen and no env key is given. */
+  /** Reads llm.key-file; only called when the LLM analyzer is chosen and no env key is given. */
   readKeyFile: (file: string) => string;
 }
 
 /** Precedence, per value: the command's flag, then the env var (cli.md), then config.json, then the default. */
-export function resolveAnalyserConfig(settings: Settings, override: string | undefined, { env, readKeyFile }: ResolveDeps): AnalyserConfig {
+export function resolveAnalyzerConfig(settings: Settings, override: string | undefined, { env, readKeyFile }: ResolveDeps): AnalyzerConfig {
   const kind =
     override !== undefined
       ? parseAnalyzerKind(override, '--analyzer')
       : env.AGENT_ANALYZER
         ? parseAnalyzerKind(env.AGENT_ANALYZER, 'AGENT_ANALYZER')
         : (settings.analyzer ?? 'builtin');
-  const config: AnalyserConfig = {
+  const config: AnalyzerConfig = {
     kind,
     timeoutMs: Math.round((settings['analyzer.timeout'] ?? DEFAULT_TIMEOUT_S[kind]) * 1000),
     fallback: settings['analyzer.fallback'] ?? 'none',
@@ -38,7 +38,7 @@ export function resolveAnalyserConfig(settings: Settings, override: string | und
   if (kind === 'command') {
     const command = env.AGENT_ANALYZER_COMMAND || settings['analyzer.command'];
     if (!command) {
-      throw new UsageError('the analyser is "command" but no command is set', {
+      throw new UsageError('the analyzer is "command" but no command is set', {
         hint: 'run: agent config set analyzer.command "<your command>" (or set AGENT_ANALYZER_COMMAND)',
       });
     }
@@ -48,7 +48,7 @@ export function resolveAnalyserConfig(settings: Settings, override: string | und
     const rawUrl = env.AGENT_LLM_BASE_URL || settings['llm.base-url'];
     const rawModel = env.AGENT_LLM_MODEL || settings['llm.model'];
     if (!rawUrl || !rawModel) {
-      throw new UsageError(`the analyser is "llm" but ${!rawUrl ? 'llm.base-url' : 'llm.model'} is not set`, {
+      throw new UsageError(`the analyzer is "llm" but ${!rawUrl ? 'llm.base-url' : 'llm.model'} is not set`, {
         hint: 'run: agent config set llm.base-url <url> and agent config set llm.model <name> (or AGENT_LLM_BASE_URL, AGENT_LLM_MODEL)',
       });
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { builtinAnalyser, readSignal } from '../../src/analysis/builtin.js';
+import { builtinAnalyzer, readSignal } from '../../src/analysis/builtin.js';
 import type { Signal, Trace } from '../../src/analysis/types.js';
 import { profile, thread } from './fixtures.js';
 
@@ -35,7 +35,7 @@ const HEADLINES: ReadonlyArray<readonly [string, 'bullish' | 'bearish' | 'none']
   ['Hackathon winners announced in Lisbon', 'none'],
 ];
 
-describe('builtinAnalyser', () => {
+describe('builtinAnalyzer', () => {
   it.each(HEADLINES)('%s → %s', (text, direction) => {
     const { strength } = read(text).signal;
     const expected = { bullish: 1, bearish: -1, none: 0 }[direction];
@@ -43,8 +43,8 @@ describe('builtinAnalyser', () => {
   });
 
   it('is named builtin and returns a signal', async () => {
-    expect(builtinAnalyser.name).toBe('builtin');
-    const output = await builtinAnalyser.analyse(thread('Bitcoin breaks out'), profile(), []);
+    expect(builtinAnalyzer.name).toBe('builtin');
+    const output = await builtinAnalyzer.analyze(thread('Bitcoin breaks out'), profile(), []);
     expect(output.kind).toBe('signal');
   });
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import * as analysis from '../../src/analysis/index.js';
-import { analyseThread, builtinAnalyser } from '../../src/analysis/index.js';
-import type { Analyser } from '../../src/analysis/types.js';
+import { analyseThread, builtinAnalyzer } from '../../src/analysis/index.js';
+import type { Analyzer } from '../../src/analysis/types.js';
 import { profile, thread } from './fixtures.js';
 
 describe('analyseThread', () => {
-  it('reads with the built-in analyser, then applies the policy', async () => {
+  it('reads with the built-in analyzer, then applies the policy', async () => {
     const { decision, trace } = await analyseThread(
-      builtinAnalyser,
+      builtinAnalyzer,
       thread('Binance halts withdrawals after a $40M exploit', { cell: 'bnb', projectId: 'c/bnb' }),
       profile({ signal_method: 'fundamental', conviction_style: 'bold' }),
     );
@@ -16,36 +16,36 @@ describe('analyseThread', () => {
       conviction: -2.6,
       text: 'Bearish on c/bnb: hack drains funds, withdrawals halted. Expect -2.6% in 3h.',
     });
-    expect(trace[0]).toBe('analyser: builtin');
+    expect(trace[0]).toBe('analyzer: builtin');
     expect(trace.some((line) => line.startsWith('builtin: '))).toBe(true);
     expect(trace.at(-1)).toBe(`policy: post -2.6: ${decision.action === 'post' ? decision.text : ''}`);
   });
 
   it('skips a thread with nothing to read', async () => {
-    const { decision } = await analyseThread(builtinAnalyser, thread('gm'), profile());
+    const { decision } = await analyseThread(builtinAnalyzer, thread('gm'), profile());
     expect(decision).toEqual({ action: 'skip', reason: 'no evidence: nothing in the thread reads bullish or bearish' });
   });
 
-  it('checks a decision from another analyser', async () => {
-    const llm: Analyser = {
+  it('checks a decision from another analyzer', async () => {
+    const llm: Analyzer = {
       name: 'llm',
-      analyse: async (_thread, _profile, trace) => {
+      analyze: async (_thread, _profile, trace) => {
         trace.push('llm: asked');
         return { kind: 'decision', action: 'post', conviction: 12, text: 'To the moon, ETF demand is insane right now.' };
       },
     };
     const { decision, trace } = await analyseThread(llm, thread('anything'), profile({ conviction_style: 'conservative' }));
     expect(decision).toMatchObject({ action: 'post', conviction: 0.7 });
-    expect(trace.slice(0, 2)).toEqual(['analyser: llm', 'llm: asked']);
+    expect(trace.slice(0, 2)).toEqual(['analyzer: llm', 'llm: asked']);
     expect(trace.some((line) => line.includes('clamped to +0.7'))).toBe(true);
   });
 
-  it('lets an analyser failure reach the caller', async () => {
-    const broken: Analyser = { name: 'broken', analyse: () => Promise.reject(new Error('boom')) };
+  it('lets an analyzer failure reach the caller', async () => {
+    const broken: Analyzer = { name: 'broken', analyze: () => Promise.reject(new Error('boom')) };
     await expect(analyseThread(broken, thread('x'), profile())).rejects.toThrow('boom');
   });
 
   it('keeps a small export surface', () => {
-    expect(Object.keys(analysis).sort()).toEqual(['analyseThread', 'builtinAnalyser', 'decide', 'fitText']);
+    expect(Object.keys(analysis).sort()).toEqual(['analyseThread', 'builtinAnalyzer', 'decide', 'fitText']);
   });
 });

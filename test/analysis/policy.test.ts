@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { decide } from '../../src/analysis/policy.js';
-import type { AnalyserOutput, Decision, Evidence, Trace } from '../../src/analysis/types.js';
+import type { AnalyzerOutput, Decision, Evidence, Trace } from '../../src/analysis/types.js';
 import type { Profile } from '../../src/domain/profile.js';
 import { isPostable, profile, thread } from './fixtures.js';
 
-const signal = (strength: number, evidence: Evidence[] = [{ phrase: 'ETF inflows', weight: strength }]): AnalyserOutput => ({
+const signal = (strength: number, evidence: Evidence[] = [{ phrase: 'ETF inflows', weight: strength }]): AnalyzerOutput => ({
   kind: 'signal',
   strength,
   evidence,
 });
-const external = (decision: Decision): AnalyserOutput => ({ kind: 'decision', ...decision });
-const post = (conviction: number, text = `${conviction < 0 ? 'Bearish' : 'Bullish'} on bitcoin: external analysis says so.`): AnalyserOutput =>
+const external = (decision: Decision): AnalyzerOutput => ({ kind: 'decision', ...decision });
+const post = (conviction: number, text = `${conviction < 0 ? 'Bearish' : 'Bullish'} on bitcoin: external analysis says so.`): AnalyzerOutput =>
   external({ action: 'post', conviction, text });
 
-function run(output: AnalyserOutput, overrides: Partial<Profile> = {}, cell = 'bitcoin'): { decision: Decision; trace: Trace } {
+function run(output: AnalyzerOutput, overrides: Partial<Profile> = {}, cell = 'bitcoin'): { decision: Decision; trace: Trace } {
   const trace: Trace = [];
   const decision = decide(thread('text', { cell, projectId: `c/${cell}` }), profile(overrides), output, trace);
   return { decision, trace };
@@ -23,7 +23,7 @@ const conviction = (d: Decision): number | string => (d.action === 'post' ? d.co
 
 describe('decide: sizing a signal', () => {
   // [case, output, profile, cell, expected conviction or skip-reason fragment]
-  const CASES: ReadonlyArray<readonly [string, AnalyserOutput, Partial<Profile>, string, number | string]> = [
+  const CASES: ReadonlyArray<readonly [string, AnalyzerOutput, Partial<Profile>, string, number | string]> = [
     ['moderate on bitcoin', signal(0.6), {}, 'bitcoin', 0.8],
     ['bearish mirror', signal(-0.6), {}, 'bitcoin', -0.8],
     ['at the selective threshold, bottom of range', signal(0.45), { participation: 'selective' }, 'ethereum', 0.4],
@@ -91,7 +91,7 @@ describe('decide: checking an external decision', () => {
     );
   });
 
-  const CASES: ReadonlyArray<readonly [string, AnalyserOutput, Partial<Profile>, number | string]> = [
+  const CASES: ReadonlyArray<readonly [string, AnalyzerOutput, Partial<Profile>, number | string]> = [
     ['negative clamp', post(-12), { conviction_style: 'conservative' }, -0.7],
     ['within bounds, rounded', post(1.26), {}, 1.3],
     ['rounds half away from zero', post(-0.25), {}, -0.3],
@@ -103,7 +103,7 @@ describe('decide: checking an external decision', () => {
     ['Infinity', post(Number.POSITIVE_INFINITY), {}, 'not a finite number'],
     ['a string where a number belongs', post('2' as unknown as number), {}, 'not a finite number'],
     ['skip passes through', external({ action: 'skip', reason: 'nothing new' }), {}, 'nothing new'],
-    ['skip without a reason', external({ action: 'skip', reason: '  ' }), {}, 'the analyser chose to skip'],
+    ['skip without a reason', external({ action: 'skip', reason: '  ' }), {}, 'the analyzer chose to skip'],
   ];
 
   it.each(CASES)('%s', (_name, output, overrides, expected) => {
@@ -118,7 +118,7 @@ describe('decide: checking an external decision', () => {
 
   const WRITTEN = "policy: the post's text is written from the conviction posted";
 
-  // [case, conviction, the analyser's text, the text posted] on bitcoin, conservative (cap 0.7)
+  // [case, conviction, the analyzer's text, the text posted] on bitcoin, conservative (cap 0.7)
   it.each([
     ['its own head and tail give way to ours', 0.5, 'Bullish: ETF demand keeps absorbing supply. Expect +0.5% in 3h.', 'Bullish on c/bitcoin: ETF demand keeps absorbing supply. Expect +0.5% in 3h.'],
     ['a clamped size in the text is not posted', 12, 'Bullish on c/bitcoin: spot ETF inflows hit a record. Expect +12% in 3h. Shorts are crowded.', 'Bullish on c/bitcoin: spot ETF inflows hit a record, Shorts are crowded. Expect +0.7% in 3h.'],
@@ -157,7 +157,7 @@ describe('decide: checking an external decision', () => {
   });
 
   it.each(['Whales accumulate. Bearishness rising.', 'Whales accumulate. I am not bullish at all.'])('%j says only the other direction: skipped', (text) => {
-    expect(run(post(0.5, text)).decision).toMatchObject({ action: 'skip', reason: "the analyser's text says bearish but its conviction is +0.5" });
+    expect(run(post(0.5, text)).decision).toMatchObject({ action: 'skip', reason: "the analyzer's text says bearish but its conviction is +0.5" });
   });
 
   it('"not bullish" is no contradiction of a bearish post', () => {
@@ -167,7 +167,7 @@ describe('decide: checking an external decision', () => {
 
   it('a text that names only the opposite direction makes the decision incoherent: skipped, never posted', () => {
     const { decision } = run(post(2, 'Bearish on c/solana: strong sell pressure. Expect -2.0% in 3h.'), {}, 'solana');
-    expect(decision).toEqual({ action: 'skip', reason: "the analyser's text says bearish but its conviction is +2.0" });
+    expect(decision).toEqual({ action: 'skip', reason: "the analyzer's text says bearish but its conviction is +2.0" });
   });
 
   it('a long sentence is cut at a word rather than lost', () => {

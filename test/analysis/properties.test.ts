@@ -4,7 +4,7 @@ import { readSignal } from '../../src/analysis/builtin.js';
 import { decide } from '../../src/analysis/policy.js';
 import { PROFILE_NUMBERS, sigmaOf } from '../../src/analysis/profile-numbers.js';
 import { fitText } from '../../src/analysis/summary-text.js';
-import type { AnalyserOutput, Decision, Signal, Trace } from '../../src/analysis/types.js';
+import type { AnalyzerOutput, Decision, Signal, Trace } from '../../src/analysis/types.js';
 import {
   CONVICTION_STYLES,
   DIRECTIONAL_BIASES,
@@ -30,7 +30,7 @@ const signal: fc.Arbitrary<Signal> = fc.record({
   strength: fc.double({ min: -1, max: 1, noNaN: true }),
   evidence,
 });
-const externalPost: fc.Arbitrary<AnalyserOutput> = fc.record({
+const externalPost: fc.Arbitrary<AnalyzerOutput> = fc.record({
   kind: fc.constant('decision' as const),
   action: fc.constant('post' as const),
   conviction: fc.oneof(fc.double(), fc.double({ min: -0.2, max: 0.2 }), fc.constantFrom(0, -0, 12, -12)),
@@ -43,7 +43,7 @@ const profileArb: fc.Arbitrary<Profile> = fc.record({
   participation: fc.constantFrom(...PARTICIPATIONS),
 });
 
-function run(output: AnalyserOutput, p: Profile, cellName: string): Decision {
+function run(output: AnalyzerOutput, p: Profile, cellName: string): Decision {
   const trace: Trace = [];
   return decide(thread('text', { cell: cellName, projectId: `c/${cellName}` }), p, output, trace);
 }
@@ -155,7 +155,7 @@ describe('fitText invariants', () => {
   });
 });
 
-describe('built-in analyser invariants', () => {
+describe('built-in analyzer invariants', () => {
   const phrases = fc.constantFrom(
     'Whales move 10,000 BTC to Binance',
     'not bullish',

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { analyserInput, parseAnswer, parseAnswerText, parseInput } from '../../src/analysis/protocol.js';
+import { analyzerInput, parseAnswer, parseAnswerText, parseInput } from '../../src/analysis/protocol.js';
 import { decide } from '../../src/analysis/policy.js';
-import { AnalyserError } from '../../src/errors.js';
+import { AnalyzerError } from '../../src/errors.js';
 import { thread } from '../support/threads.js';
 
 const PROFILE = { signal_method: 'onchain', conviction_style: 'bold', directional_bias: 'neutral', participation: 'active' } as const;
 
-describe('what an analyser is shown', () => {
+describe('what an analyzer is shown', () => {
   it('the protocol fields only, built field by field: an outcome on the thread object never leaks', () => {
     const leaky = { ...thread('t1', '2026-03-02T08:15:00Z', { priceOnFetch: 96850, citations: [{ url: 'https://x.example', title: 'T' }] }), price_on_eval: 99999, priceOnEval: 99999 };
-    const input = analyserInput(leaky, { ...PROFILE, secret: 'x' } as typeof PROFILE);
+    const input = analyzerInput(leaky, { ...PROFILE, secret: 'x' } as typeof PROFILE);
     expect(input).toStrictEqual({
       version: 1,
       thread: { id: 't1', project_id: 'c/bitcoin', text: leaky.text, timestamp: '2026-03-02T08:15:00Z', price_on_fetch: 96850, citations: [{ url: 'https://x.example', title: 'T' }] },
@@ -21,13 +21,13 @@ describe('what an analyser is shown', () => {
 
   it('parseInput reads it back (the other side, `analyze --stdin`)', () => {
     const original = thread('t1', '2026-03-02T08:15:00Z', { priceOnFetch: 96850 });
-    expect(parseInput(JSON.parse(JSON.stringify(analyserInput(original, PROFILE))))).toEqual({ thread: original, profile: PROFILE });
+    expect(parseInput(JSON.parse(JSON.stringify(analyzerInput(original, PROFILE))))).toEqual({ thread: original, profile: PROFILE });
     expect(parseInput({ version: 2, thread: {}, profile: PROFILE })).toEqual({ error: "protocol version 2 is newer than this agent's (1)" });
-    expect(parseInput({ ...analyserInput(original, PROFILE), version: 2 })).toEqual({ error: 'protocol version 2 is newer than this agent\'s (1)' });
+    expect(parseInput({ ...analyzerInput(original, PROFILE), version: 2 })).toEqual({ error: 'protocol version 2 is newer than this agent\'s (1)' });
   });
 });
 
-describe('what an analyser may answer', () => {
+describe('what an analyzer may answer', () => {
   it.each([
     ['a signal: each phrase an equal share', { strength: 0.6, evidence: ['ETF inflows', ' whales \n buying '] }, { kind: 'signal', strength: 0.6, evidence: [{ phrase: 'ETF inflows', weight: 0.3 }, { phrase: 'whales buying', weight: 0.3 }] }],
     ['a signal without evidence', { strength: 0.6, evidence: [] }, { kind: 'signal', strength: 0.6, evidence: [] }],
@@ -51,8 +51,8 @@ describe('what an analyser may answer', () => {
     ['an unknown action', { action: 'hold' }, 'it answered with action "hold": it must be "post" or "skip"'],
     ['neither shape', { mood: 'good' }, 'it answered with an invalid signal (strength: '],
     ['too much evidence', { strength: 1, evidence: Array.from({ length: 21 }, () => 'x') }, 'at most 20 phrases of evidence'],
-  ])('%s is an AnalyserError saying what is wrong', (_name, answer, message) => {
-    expect(() => parseAnswer(answer, 'it')).toThrow(AnalyserError);
+  ])('%s is an AnalyzerError saying what is wrong', (_name, answer, message) => {
+    expect(() => parseAnswer(answer, 'it')).toThrow(AnalyzerError);
     expect(() => parseAnswer(answer, 'it')).toThrow(message);
   });
 

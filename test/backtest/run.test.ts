@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ANALYSIS_CONCURRENCY } from '../../src/analysis/concurrency.js';
-import { builtinAnalyser } from '../../src/analysis/index.js';
+import { builtinAnalyzer } from '../../src/analysis/index.js';
 import { UnreachableError } from '../../src/analysis/llm/retry.js';
-import type { Analyser, AnalyserOutput } from '../../src/analysis/types.js';
+import type { Analyzer, AnalyzerOutput } from '../../src/analysis/types.js';
 import { parseBacktestData, type BacktestThread } from '../../src/backtest/file.js';
 import { actualMovePct, runBacktestOn, threadAtItsTime } from '../../src/backtest/run.js';
 import type { Profile } from '../../src/domain/profile.js';
 import type { Thread } from '../../src/domain/thread.js';
-import { AnalyserError } from '../../src/errors.js';
+import { AnalyzerError } from '../../src/errors.js';
 
 const PROFILE: Profile = { signal_method: 'sentiment', conviction_style: 'moderate', directional_bias: 'neutral', participation: 'moderate' };
 
@@ -26,16 +26,16 @@ function record(id: string, overrides: Partial<BacktestThread> = {}): BacktestTh
   };
 }
 
-const post = (conviction: number): AnalyserOutput => ({ kind: 'decision', action: 'post', conviction, text: 'A summary long enough to be posted as it is.' });
-const skip = (reason: string): AnalyserOutput => ({ kind: 'decision', action: 'skip', reason });
+const post = (conviction: number): AnalyzerOutput => ({ kind: 'decision', action: 'post', conviction, text: 'A summary long enough to be posted as it is.' });
+const skip = (reason: string): AnalyzerOutput => ({ kind: 'decision', action: 'skip', reason });
 
 /** Answers by thread id; an Error in the script is thrown instead. */
-function scripted(answers: Record<string, AnalyserOutput | Error>): Analyser & { seen: Thread[] } {
+function scripted(answers: Record<string, AnalyzerOutput | Error>): Analyzer & { seen: Thread[] } {
   const seen: Thread[] = [];
   return {
     name: 'scripted',
     seen,
-    async analyse(thread) {
+    async analyze(thread) {
       seen.push(thread);
       const answer = answers[thread.id];
       if (answer === undefined) throw new Error(`no answer for ${thread.id}`);
@@ -52,14 +52,14 @@ describe('metrics, on a hand-made case', () => {
     record('t2', { price_on_eval: 99.1 }), // -0.900, post +0.5: wrong by 1.4 = 1.56σ → wax round(5 × 2.56) = 13
     record('t3', { price_on_eval: 100 }), // 0, post -0.3: a move of 0 has no sign, so not right; no award
     record('t4'), // skipped
-    record('t5'), // the analyser failed
+    record('t5'), // the analyzer failed
     record('t6', { project_id: 'Solana', price_on_fetch: 200, price_on_eval: 203 }), // +1.5, post +1.2: off 0.2σ → honey round(20 / 1.2) = 17
     record('t7', { project_id: 'c/ethereum' }), // skipped: a cell with no post
   ];
-  const analyser = scripted({ t1: post(1), t2: post(0.5), t3: post(-0.3), t4: skip('nothing to read'), t5: new AnalyserError('timed out after 30 s'), t6: post(1.2), t7: skip('quiet') });
+  const analyzer = scripted({ t1: post(1), t2: post(0.5), t3: post(-0.3), t4: skip('nothing to read'), t5: new AnalyzerError('timed out after 30 s'), t6: post(1.2), t7: skip('quiet') });
 
   it('per thread: the action, the actual move, whether it was right, and what it earned', async () => {
-    const report = await runBacktestOn(threads, analyser, PROFILE);
+    const report = await runBacktestOn(threads, analyzer, PROFILE);
     expect(report.threads).toEqual([
       { threadId: 't1', cell: 'bitcoin', action: 'post', conviction: 1, actualMovePct: 1, right: true, honey: 20, wax: 0 },
       { threadId: 't2', cell: 'bitcoin', action: 'post', conviction: 0.5, actualMovePct: -0.9, right: false, honey: 0, wax: 13 },
@@ -72,7 +72,7 @@ describe('metrics, on a hand-made case', () => {
   });
 
   it('overall and per cell: counts, coverage = posted / threads, accuracy = right / posted, mae over posts', async () => {
-    const report = await runBacktestOn(threads, analyser, PROFILE);
+    const report = await runBacktestOn(threads, analyzer, PROFILE);
     expect(report.overall).toEqual({
       threads: 7, posted: 4, skipped: 2, failed: 1, right: 2,
       coverage: 0.571, // 4 / 7
@@ -88,7 +88,7 @@ describe('metrics, on a hand-made case', () => {
     expect(Object.keys(report.cells)).toEqual(['bitcoin', 'ethereum', 'solana']);
   });
 
-  it('sizes go through the policy: an analyser\'s oversized conviction is measured as clamped', async () => {
+  it('sizes go through the policy: an analyzer\'s oversized conviction is measured as clamped', async () => {
     const report = await runBacktestOn([record('big', { price_on_eval: 102 })], scripted({ big: post(9) }), PROFILE);
     // moderate tops out at 1.5σ: 1.35 on bitcoin, rounded down to 1.3
     expect(report.threads[0]).toMatchObject({ action: 'post', conviction: 1.3, actualMovePct: 2 });
@@ -104,9 +104,9 @@ describe('replay', () => {
       record('z', { timestamp: '2026-03-02T08:00:00Z' }),
       record('a', { timestamp: '2026-03-02T08:00:00.000Z' }),
     ];
-    const analyser = scripted(Object.fromEntries(threads.map((t) => [t.id, skip('x')])));
-    const report = await runBacktestOn(threads, analyser, PROFILE);
-    expect(analyser.seen.map((t) => t.id)).toEqual(['a', 'z', 'b', 'c']);
+    const analyzer = scripted(Object.fromEntries(threads.map((t) => [t.id, skip('x')])));
+    const report = await runBacktestOn(threads, analyzer, PROFILE);
+    expect(analyzer.seen.map((t) => t.id)).toEqual(['a', 'z', 'b', 'c']);
     expect(report.threads.map((t) => t.threadId)).toEqual(['a', 'z', 'b', 'c']);
     expect(threads.map((t) => t.id)).toEqual(['c', 'b', 'z', 'a']);
   });
@@ -120,9 +120,9 @@ describe('replay', () => {
     ]);
   });
 
-  it('counts an analyser that cannot answer as failed and goes on; its message is one clean line', async () => {
-    const analyser = scripted({ a: new AnalyserError('crashed:\n\u001b[31mexit 1'), b: post(1) });
-    const report = await runBacktestOn([record('a'), record('b', { timestamp: '2026-03-02T09:00:00Z' })], analyser, PROFILE);
+  it('counts an analyzer that cannot answer as failed and goes on; its message is one clean line', async () => {
+    const analyzer = scripted({ a: new AnalyzerError('crashed:\n\u001b[31mexit 1'), b: post(1) });
+    const report = await runBacktestOn([record('a'), record('b', { timestamp: '2026-03-02T09:00:00Z' })], analyzer, PROFILE);
     expect(report.threads[0]).toMatchObject({ action: 'failed', reason: 'crashed: exit 1' });
     expect(report.threads[1]).toMatchObject({ action: 'post' });
     expect(report.overall).toMatchObject({ threads: 2, posted: 1, failed: 1, coverage: 0.5 });
@@ -133,7 +133,7 @@ describe('replay', () => {
   });
 });
 
-describe('the analyser never sees the outcome', () => {
+describe('the analyzer never sees the outcome', () => {
   const OUTCOME = 104729.113;
   const entry = {
     id: 42,
@@ -188,13 +188,13 @@ describe('actualMovePct', () => {
   });
 });
 
-it('the built-in analyser runs through it unchanged: the same decisions as analysing each thread alone', async () => {
+it('the built-in analyzer runs through it unchanged: the same decisions as analyzing each thread alone', async () => {
   const threads = [
     record('up', { text: 'Spot bitcoin ETFs took in $400M of net inflows yesterday, the fifth straight day.' }),
     record('down', { text: 'A whale moved 4,000 BTC to Binance; exchange inflows are rising.', price_on_eval: 99 }),
     record('quiet', { text: 'Bitcoin developers will speak at a conference next month.' }),
   ];
-  const report = await runBacktestOn(threads, builtinAnalyser, PROFILE);
+  const report = await runBacktestOn(threads, builtinAnalyzer, PROFILE);
   expect(report.threads.map((t) => [t.threadId, t.action, Math.sign(t.conviction ?? 0)])).toEqual([
     ['down', 'post', -1],
     ['quiet', 'skip', 0],
@@ -203,16 +203,16 @@ it('the built-in analyser runs through it unchanged: the same decisions as analy
 });
 
 describe('side by side, and not against a server that is not there', () => {
-  const unreachable = () => new AnalyserError('cannot reach m at http://127.0.0.1:9 (ECONNREFUSED) (tried twice)', { cause: new UnreachableError('cannot reach m', 'a network error') });
+  const unreachable = () => new AnalyzerError('cannot reach m at http://127.0.0.1:9 (ECONNREFUSED) (tried twice)', { cause: new UnreachableError('cannot reach m', 'a network error') });
   const records = (n: number) => Array.from({ length: n }, (_, i) => record(`t${String(i).padStart(2, '0')}`));
 
   it('reads as many threads at once as it is told, started in order, reported in order', async () => {
     let inFlight = 0;
     let most = 0;
     const started: string[] = [];
-    const analyser: Analyser = {
+    const analyzer: Analyzer = {
       name: 'slow',
-      async analyse(thread) {
+      async analyze(thread) {
         started.push(thread.id);
         most = Math.max(most, ++inFlight);
         await new Promise((resolve) => setTimeout(resolve, 5));
@@ -220,25 +220,25 @@ describe('side by side, and not against a server that is not there', () => {
         return skip('quiet');
       },
     };
-    const report = await runBacktestOn(records(10), analyser, PROFILE, undefined, ANALYSIS_CONCURRENCY);
+    const report = await runBacktestOn(records(10), analyzer, PROFILE, undefined, ANALYSIS_CONCURRENCY);
     expect(most).toBe(ANALYSIS_CONCURRENCY);
     expect(started).toEqual(records(10).map((r) => r.id));
     expect(report.threads.map((t) => t.threadId)).toEqual(records(10).map((r) => r.id));
   });
 
-  it('stops with one error after three threads in a row could not reach the analyser', async () => {
-    const analyser = scripted(Object.fromEntries(records(40).map((r) => [r.id, unreachable()])));
-    const error = await runBacktestOn(records(40), analyser, PROFILE).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(AnalyserError);
-    expect((error as Error).message).toBe('stopped after 3 threads in a row could not reach the analyser: cannot reach m at http://127.0.0.1:9 (ECONNREFUSED) (tried twice)');
-    expect(analyser.seen).toHaveLength(3);
+  it('stops with one error after three threads in a row could not reach the analyzer', async () => {
+    const analyzer = scripted(Object.fromEntries(records(40).map((r) => [r.id, unreachable()])));
+    const error = await runBacktestOn(records(40), analyzer, PROFILE).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AnalyzerError);
+    expect((error as Error).message).toBe('stopped after 3 threads in a row could not reach the analyzer: cannot reach m at http://127.0.0.1:9 (ECONNREFUSED) (tried twice)');
+    expect(analyzer.seen).toHaveLength(3);
   });
 
-  it('goes on when the failures are not in a row, or not about reaching the analyser', async () => {
-    const answers: Record<string, AnalyserOutput | Error> = {};
+  it('goes on when the failures are not in a row, or not about reaching the analyzer', async () => {
+    const answers: Record<string, AnalyzerOutput | Error> = {};
     records(12).forEach((r, i) => (answers[r.id] = i % 3 === 2 ? skip('quiet') : unreachable()));
     expect((await runBacktestOn(records(12), scripted(answers), PROFILE)).overall.failed).toBe(8);
-    const timeouts = scripted(Object.fromEntries(records(6).map((r) => [r.id, new AnalyserError('m gave no complete answer within 60 s (tried twice)')])));
+    const timeouts = scripted(Object.fromEntries(records(6).map((r) => [r.id, new AnalyzerError('m gave no complete answer within 60 s (tried twice)')])));
     expect((await runBacktestOn(records(6), timeouts, PROFILE)).overall.failed).toBe(6);
   });
 });

@@ -22,8 +22,8 @@ it('shows a rate or MAE that does not exist as "-", and cuts an overlong cell na
 
 it('says which profile fields were given and counts invalid threads in words that fit the number', () => {
   const profile = { signal_method: 'onchain', conviction_style: 'bold', directional_bias: 'bearish', participation: 'active' } as const;
-  expect(headingLine({ file: 'f.json', analyser: 'llm', profile, given: ['signal_method', 'conviction_style', 'directional_bias', 'participation'], invalid: 1 })).toBe(
-    'Backtest of f.json: analyser llm, profile --signal-method onchain --conviction-style bold --directional-bias bearish --participation active (all given); 1 invalid thread left out.',
+  expect(headingLine({ file: 'f.json', analyzer: 'llm', profile, given: ['signal_method', 'conviction_style', 'directional_bias', 'participation'], invalid: 1 })).toBe(
+    'Backtest of f.json: analyzer llm, profile --signal-method onchain --conviction-style bold --directional-bias bearish --participation active (all given); 1 invalid thread left out.',
   );
-  expect(headingLine({ file: 'f.json', analyser: 'llm', profile, given: ['directional_bias'], invalid: 0 })).toContain('(--directional-bias given, the rest defaults); 0 invalid threads');
+  expect(headingLine({ file: 'f.json', analyzer: 'llm', profile, given: ['directional_bias'], invalid: 0 })).toContain('(--directional-bias given, the rest defaults); 0 invalid threads');
 });

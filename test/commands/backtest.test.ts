@@ -2,16 +2,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { builtinAnalyser } from '../../src/analysis/index.js';
-import type { Analyser } from '../../src/analysis/types.js';
+import { builtinAnalyzer } from '../../src/analysis/index.js';
+import type { Analyzer } from '../../src/analysis/types.js';
 import { runBacktest, type BacktestOptions } from '../../src/commands/backtest.js';
 import type { Context } from '../../src/context.js';
-import { AnalyserError, UsageError } from '../../src/errors.js';
+import { AnalyzerError, UsageError } from '../../src/errors.js';
 import { failure } from '../support/failure.js';
 import { makeOutput } from '../support/streams.js';
 
-// The example file through the built-in analyser with the default profile must print exactly the golden
-// files. When a change to the analyser, the policy or the example is meant to change the numbers, look at
+// The example file through the built-in analyzer with the default profile must print exactly the golden
+// files. When a change to the analyzer, the policy or the example is meant to change the numbers, look at
 // the difference, then regenerate them deliberately and commit them with the change:
 //
 //   UPDATE_GOLDEN=1 AGENT_TEST_SKIP_BUILD=1 npx vitest run test/commands/backtest.test.ts
@@ -36,13 +36,13 @@ function context(mode: { json?: boolean; quiet?: boolean; stderrTTY?: boolean } 
   return { ctx, stdout, stderr };
 }
 
-async function backtest(file: string, options: BacktestOptions = {}, mode: Parameters<typeof context>[0] = {}, analyser: Analyser = builtinAnalyser) {
+async function backtest(file: string, options: BacktestOptions = {}, mode: Parameters<typeof context>[0] = {}, analyzer: Analyzer = builtinAnalyzer) {
   const { ctx, stdout, stderr } = context(mode);
-  await runBacktest(file, options, ctx, analyser);
+  await runBacktest(file, options, ctx, analyzer);
   return { stdout: stdout.text, stderr: stderr.text };
 }
 
-describe('golden: the example file, built-in analyser, default profile', () => {
+describe('golden: the example file, built-in analyzer, default profile', () => {
   it.each([
     ['--json', true, GOLDEN_JSON],
     ['the table', false, GOLDEN_TEXT],
@@ -72,7 +72,7 @@ describe('the profile', () => {
   it('takes the flags it is given and states which are defaults', async () => {
     const { stdout } = await backtest(SAMPLE, { participation: 'active', conviction_style: 'bold' });
     expect(stdout.split('\n')[0]).toBe(
-      `Backtest of ${SAMPLE}: analyser builtin, profile --signal-method sentiment --conviction-style bold --directional-bias neutral --participation active (--conviction-style, --participation given, the rest defaults); 0 invalid threads left out.`,
+      `Backtest of ${SAMPLE}: analyzer builtin, profile --signal-method sentiment --conviction-style bold --directional-bias neutral --participation active (--conviction-style, --participation given, the rest defaults); 0 invalid threads left out.`,
     );
     const doc = JSON.parse((await backtest(SAMPLE, { participation: 'active', conviction_style: 'bold' }, { json: true })).stdout);
     expect(doc.profile).toEqual({ signal_method: 'sentiment', conviction_style: 'bold', directional_bias: 'neutral', participation: 'active' });
@@ -82,7 +82,7 @@ describe('the profile', () => {
 
   it('refuses a value not in the interface\'s lists, before reading the file (exit 2)', async () => {
     const { ctx } = context();
-    const error = await failure(runBacktest('/nonexistent/file.json', { conviction_style: 'yolo' }, ctx, builtinAnalyser));
+    const error = await failure(runBacktest('/nonexistent/file.json', { conviction_style: 'yolo' }, ctx, builtinAnalyzer));
     expect(error).toBeInstanceOf(UsageError);
     expect(error.message).toContain('--conviction-style must be one of conservative, moderate, bold, degen');
   });
@@ -130,17 +130,17 @@ describe('files with problems', () => {
   ])('refuses a file %s with a usage error naming it, printing nothing', async (_what, content) => {
     const p = write(content);
     const { ctx, stdout } = context({ json: true });
-    const error = await failure(runBacktest(p, {}, ctx, builtinAnalyser));
+    const error = await failure(runBacktest(p, {}, ctx, builtinAnalyzer));
     expect(error.exitCode).toBe(2);
     expect(error.message).toContain(p);
     expect(stdout.text).toBe('');
   });
 
-  it('never hands the outcome to the analyser, whatever the file carries', async () => {
+  it('never hands the outcome to the analyzer, whatever the file carries', async () => {
     const seen: string[] = [];
-    const recording: Analyser = {
+    const recording: Analyzer = {
       name: 'recording',
-      analyse: async (thread) => {
+      analyze: async (thread) => {
         seen.push(JSON.stringify(thread));
         return { kind: 'decision', action: 'skip', reason: 'recorded' };
       },
@@ -191,15 +191,15 @@ describe('the progress bar', () => {
   });
 });
 
-describe('an analyser that fails', () => {
-  const failing = (every: boolean): Analyser => {
+describe('an analyzer that fails', () => {
+  const failing = (every: boolean): Analyzer => {
     let calls = 0;
     return {
       name: 'command',
-      analyse: async (thread, profile, trace) => {
+      analyze: async (thread, profile, trace) => {
         calls += 1;
-        if (every || calls % 2 === 0) throw new AnalyserError('the analyser command exited with code 3');
-        return builtinAnalyser.analyse(thread, profile, trace);
+        if (every || calls % 2 === 0) throw new AnalyzerError('the analyzer command exited with code 3');
+        return builtinAnalyzer.analyze(thread, profile, trace);
       },
     };
   };
@@ -207,26 +207,26 @@ describe('an analyser that fails', () => {
   it('on some threads: the numbers, and one line on stderr saying how many and why', async () => {
     const { stdout, stderr } = await backtest(SAMPLE, {}, { json: true }, failing(false));
     expect(JSON.parse(stdout).overall.failed).toBe(20);
-    expect(stderr).toMatch(/^backtest: the analyser failed on 20 of 40 thread\(s\); first, sample-\d+: the analyser command exited with code 3\n$/);
+    expect(stderr).toMatch(/^backtest: the analyzer failed on 20 of 40 thread\(s\); first, sample-\d+: the analyzer command exited with code 3\n$/);
   });
 
-  it('on every thread: no numbers (they would measure nothing), an AnalyserError with the first reason', async () => {
+  it('on every thread: no numbers (they would measure nothing), an AnalyzerError with the first reason', async () => {
     const { ctx, stdout } = context({ json: true });
     const error = await failure(runBacktest(SAMPLE, {}, ctx, failing(true)));
-    expect(error).toBeInstanceOf(AnalyserError);
-    expect(error.message).toMatch(/^the command analyser answered none of the 40 thread\(s\); first, sample-01: the analyser command exited with code 3$/);
+    expect(error).toBeInstanceOf(AnalyzerError);
+    expect(error.message).toMatch(/^the command analyzer answered none of the 40 thread\(s\); first, sample-01: the analyzer command exited with code 3$/);
     expect(stdout.text).toBe('');
   });
 });
 
 describe('what was measured', () => {
   it('the command or model is named in the heading and as analyzerDetail in --json', async () => {
-    const named: Analyser = { name: 'llm', analyse: builtinAnalyser.analyse };
+    const named: Analyzer = { name: 'llm', analyze: builtinAnalyzer.analyze };
     const { ctx, stdout } = context({ json: true });
     await runBacktest(SAMPLE, {}, ctx, named, 'qwen2.5:7b at http://127.0.0.1:11434');
     expect(JSON.parse(stdout.text)).toMatchObject({ analyzer: 'llm', analyzerDetail: 'qwen2.5:7b at http://127.0.0.1:11434' });
     const human = context();
     await runBacktest(SAMPLE, {}, human.ctx, named, 'qwen2.5:7b at http://127.0.0.1:11434');
-    expect(human.stdout.text).toMatch(/^Backtest of examples\/backtest-sample\.json: analyser llm \(qwen2\.5:7b at http:\/\/127\.0\.0\.1:11434\), profile/);
+    expect(human.stdout.text).toMatch(/^Backtest of examples\/backtest-sample\.json: analyzer llm \(qwen2\.5:7b at http:\/\/127\.0\.0\.1:11434\), profile/);
   });
 });

@@ -24,7 +24,7 @@ describe('agent config set', () => {
     ['analyzer.fallback', 'builtin', 'builtin'],
     ['llm.base-url', 'http://127.0.0.1:11434/v1/', 'http://127.0.0.1:11434/v1'],
     ['llm.model', ' qwen2.5:7b-instruct ', 'qwen2.5:7b-instruct'],
-    ['analyzer.command', `${process.execPath} /x/analyser.mjs --fast`, `${process.execPath} /x/analyser.mjs --fast`],
+    ['analyzer.command', `${process.execPath} /x/analyzer.mjs --fast`, `${process.execPath} /x/analyzer.mjs --fast`],
   ])('%s %j is stored as %j, in a 600 file', async (key, value, expected) => {
     const { ctx, stdout } = offlineContext(dir);
     await runConfigSet(key, value, ctx);
@@ -136,7 +136,7 @@ describe('agent config set', () => {
     expect(stdout.text + stderr.text).not.toContain('sk-live');
   });
 
-  it('after choosing an analyser, says what it still needs', async () => {
+  it('after choosing an analyzer, says what it still needs', async () => {
     const { ctx, stderr } = offlineContext(dir);
     await runConfigSet('analyzer', 'llm', ctx);
     expect(stderr.text).toBe('Next: agent config set llm.base-url <url>\nNext: agent config set llm.model <name>\n');
@@ -216,6 +216,6 @@ describe('agent config get / unset', () => {
 
   it('an unknown key is a usage error listing the keys', async () => {
     const { ctx } = offlineContext(dir);
-    await expect(runConfigGet('analyser', ctx)).rejects.toMatchObject({ hint: expect.stringContaining('analyzer, analyzer.command') });
+    await expect(runConfigGet('analyzer.model', ctx)).rejects.toMatchObject({ hint: expect.stringContaining('analyzer, analyzer.command') });
   });
 });

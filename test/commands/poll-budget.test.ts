@@ -13,10 +13,10 @@ import { sandboxPerTest } from '../support/sandbox-per-test.js';
 import { makeOutput } from '../support/streams.js';
 import { fakeTiming } from '../support/timing.js';
 
-// R4 with a slow analyser: a chunk of threads is started only when the run could wait out the analyser's
+// R4 with a slow analyzer: a chunk of threads is started only when the run could wait out the analyzer's
 // whole timeout and still send the posts that follow; the rest stay due for the next run.
 
-const RECORDER = path.join(import.meta.dirname, '..', 'e2e', 'fixtures', 'recording-analyser.mjs');
+const RECORDER = path.join(import.meta.dirname, '..', 'e2e', 'fixtures', 'recording-analyzer.mjs');
 
 const world = sandboxPerTest('agent-poll-budget-');
 
@@ -36,7 +36,7 @@ function context(postMs: number) {
   return { ctx, close: () => real.close() };
 }
 
-it('a command analyser with a 120 s timeout: after a first chunk that took 24 s, the rest wait for the next run (its posts need time too)', async () => {
+it('a command analyzer with a 120 s timeout: after a first chunk that took 24 s, the rest wait for the next run (its posts need time too)', async () => {
   const { ctx, close } = context(6_000);
   try {
     await runRegister({ name: 'budget-agent', signal_method: 'onchain', conviction_style: 'moderate', directional_bias: 'neutral', participation: 'active' }, ctx);

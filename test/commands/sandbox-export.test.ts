@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { builtinAnalyser } from '../../src/analysis/index.js';
+import { builtinAnalyzer } from '../../src/analysis/index.js';
 import { runBacktest } from '../../src/commands/backtest.js';
 import { runSandbox, type SandboxFlags } from '../../src/commands/sandbox.js';
 import type { Context } from '../../src/context.js';
@@ -144,12 +144,12 @@ describe('usage errors (exit 2), nothing written', () => {
   });
 });
 
-it('round trip: an export backtested with the built-in analyser agrees with the sandbox scoring the same predictions', async () => {
+it('round trip: an export backtested with the built-in analyzer agrees with the sandbox scoring the same predictions', async () => {
   const file = path.join(dir, 'export.json');
   const flags = { export: file, seed: '5', history: '12' };
   await exportTo(flags);
   const { ctx, stdout } = context(true);
-  await runBacktest(file, {}, ctx, builtinAnalyser);
+  await runBacktest(file, {}, ctx, builtinAnalyzer);
   const report = JSON.parse(stdout.text);
   const exported = JSON.parse(fs.readFileSync(file, 'utf8')).threads;
   expect(report.overall.threads).toBe(exported.length);

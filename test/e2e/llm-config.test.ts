@@ -53,7 +53,7 @@ describe('a model that answers 400 to the request itself', () => {
     expect(w.sandbox.comments()).toHaveLength(6);
   });
 
-  it('with analyzer.fallback builtin, the built-in analyser decides and the run says so once', async () => {
+  it('with analyzer.fallback builtin, the built-in analyzer decides and the run says so once', async () => {
     const w = await registered();
     const model = await useModel(w, { 'analyzer.fallback': 'builtin' });
     addThreads(w, 2);
@@ -61,7 +61,7 @@ describe('a model that answers 400 to the request itself', () => {
     const result = await w.agent(['poll']);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
-    expect(result.stderr).toContain('the llm analyser failed on 2 thread(s), so the built-in analyser decided');
+    expect(result.stderr).toContain('the llm analyzer failed on 2 thread(s), so the built-in analyzer decided');
     expect(w.sandbox.comments()).toHaveLength(2);
   });
 
@@ -90,7 +90,7 @@ describe('backtest against a model that is not there', () => {
     const started = Date.now();
     const result = await w.agent(['backtest', 'examples/backtest-sample.json'], { timeoutMs: 60_000 });
     expect(result.code, result.stderr).toBe(5);
-    expect(result.stderr).toMatch(/stopped after \d threads in a row could not reach the analyser: cannot reach tiny-model at http:\/\/127\.0\.0\.1:\d+ \(ECONNREFUSED\)/);
+    expect(result.stderr).toMatch(/stopped after \d threads in a row could not reach the analyzer: cannot reach tiny-model at http:\/\/127\.0\.0\.1:\d+ \(ECONNREFUSED\)/);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
     // One round of threads side by side, each tried twice a second apart: not 40 seconds.
     expect(Date.now() - started).toBeLessThan(10_000);

@@ -259,7 +259,7 @@ describe('agent poll output', () => {
 });
 
 describe('agent predict', () => {
-  it('posts the analyser decision on one thread', async () => {
+  it('posts the analyzer decision on one thread', async () => {
     const w = await registered();
     w.sandbox.addThread({ id: 'one', text: BEARISH, project_id: 'c/ethereum', timestamp: at(1) });
     const result = await w.agent(['predict', 'one', '--json']);

@@ -1,5 +1,5 @@
 // Faults that once doubled or lost a prediction: each test replays one against the built binary. The
-// threads carry no citations, so the built-in analyser's decision on them rests on the text alone.
+// threads carry no citations, so the built-in analyzer's decision on them rests on the text alone.
 import { describe, expect, it } from 'vitest';
 import type { ThreadView } from '../../src/sandbox/views.js';
 import { BEARISH, BULLISH, minutesAgo, registeredWorlds, type World } from './harness.js';

@@ -5,7 +5,7 @@ import { probeOf } from '../../src/domain/probe.js';
 import { decisionReply, startFakeLlm, type FakeLlm } from '../support/fake-llm.js';
 import { BULLISH, minutesAgo, registeredWorlds, type World } from './harness.js';
 
-const RECORDER = path.join(import.meta.dirname, 'fixtures', 'recording-analyser.mjs');
+const RECORDER = path.join(import.meta.dirname, 'fixtures', 'recording-analyzer.mjs');
 
 // The key is masked in whatever form it reaches stdout or stderr, also when the service echoes it back.
 
@@ -33,7 +33,7 @@ describe('a key holding " and \\ that the service echoes', () => {
   });
 });
 
-describe('the service key quoted in a thread never reaches an analyser', () => {
+describe('the service key quoted in a thread never reaches an analyzer', () => {
   let llm: FakeLlm | undefined;
   afterEach(async () => {
     await llm?.close();
@@ -53,7 +53,7 @@ describe('the service key quoted in a thread never reaches an analyser', () => {
     return key;
   }
 
-  it('a command analyser reads the thread with the key redacted', async () => {
+  it('a command analyzer reads the thread with the key redacted', async () => {
     const w = await registered();
     const key = addLeakyThread(w);
     for (const [name, value] of [['analyzer.command', `'${process.execPath}' '${RECORDER}' '${w.home}'`], ['analyzer', 'command']]) {

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyseThread, builtinAnalyser, type Analyser } from '../../src/analysis/index.js';
+import { analyseThread, builtinAnalyzer, type Analyzer } from '../../src/analysis/index.js';
 import type { Profile } from '../../src/domain/profile.js';
 import {
-  AnalyserError,
+  AnalyzerError,
   AuthError,
   BudgetError,
   ConnectionSetupError,
@@ -23,7 +23,7 @@ import type { JournalEntry } from '../../src/state/schema.js';
 import { fakeApi } from '../support/fake-api.js';
 import { thread } from '../support/threads.js';
 
-// One thread from analysis to outcome, with the real built-in analyser and a fake service. That the
+// One thread from analysis to outcome, with the real built-in analyzer and a fake service. That the
 // "posting" mark is durable before the POST is poll's part: test/e2e/faults.test.ts checks it on disk.
 
 const PROFILE: Profile = { signal_method: 'sentiment', conviction_style: 'moderate', directional_bias: 'neutral', participation: 'active' };
@@ -34,15 +34,15 @@ const QUIET = thread('t-2', '2025-06-01T12:01:00.000Z', { text: 'Quiet day, noth
 
 let decision: { conviction: number; text: string };
 beforeAll(async () => {
-  const analysed = await analyseThread(builtinAnalyser, BULLISH, PROFILE);
-  if (analysed.decision.action !== 'post') throw new Error('the fixture thread should read as a post');
-  decision = analysed.decision;
+  const analyzed = await analyseThread(builtinAnalyzer, BULLISH, PROFILE);
+  if (analyzed.decision.action !== 'post') throw new Error('the fixture thread should read as a post');
+  decision = analyzed.decision;
 });
 
 function deps(predict?: (threadId: string, text: string, conviction: number) => Promise<PostResult>, extra: Partial<PrepareDeps> = {}) {
   const trace: string[] = [];
   const api = fakeApi(predict ? { predict } : {});
-  const prepare: PrepareDeps = { analyser: builtinAnalyser, profile: PROFILE, dryRun: false, trace: (line) => trace.push(line), ...extra };
+  const prepare: PrepareDeps = { analyzer: builtinAnalyzer, profile: PROFILE, dryRun: false, trace: (line) => trace.push(line), ...extra };
   return { prepare, api, trace };
 }
 
@@ -67,7 +67,7 @@ describe('before any request', () => {
     const outcome = await prepareThread(QUIET, undefined, prepare);
     expect(outcome).toMatchObject({ kind: 'skipped', reason: expect.stringContaining('no evidence') });
     expect(api.calls).toEqual([]);
-    expect(trace[0]).toBe('analyser: builtin');
+    expect(trace[0]).toBe('analyzer: builtin');
   });
 
   it('a dry run reports the post without sending or journaling it', async () => {
@@ -78,32 +78,32 @@ describe('before any request', () => {
   });
 
   it('an analysis that throws is a failure to retry, not a crash', async () => {
-    const broken: Analyser = { name: 'broken', analyse: async () => Promise.reject(new Error('boom')) };
-    const { prepare, api } = deps(undefined, { analyser: broken });
+    const broken: Analyzer = { name: 'broken', analyze: async () => Promise.reject(new Error('boom')) };
+    const { prepare, api } = deps(undefined, { analyzer: broken });
     const outcome = await prepareThread(BULLISH, undefined, prepare);
     expect(outcome).toMatchObject({ kind: 'failed', retry: true, exitCode: EXIT.temporary, error: expect.stringMatching(/^analysis failed: /) });
     expect(api.calls).toEqual([]);
   });
 
-  it("the chosen analyser decides, and one that cannot answer leaves the thread due (never a made-up post)", async () => {
-    const own: Analyser = { name: 'mine', analyse: async () => ({ kind: 'decision', action: 'post', conviction: -0.4, text: 'Bearish: my own script reads this thread as a sell signal.' }) };
-    await expect(prepareThread(BULLISH, undefined, deps(undefined, { analyser: own }).prepare)).resolves.toEqual({
+  it("the chosen analyzer decides, and one that cannot answer leaves the thread due (never a made-up post)", async () => {
+    const own: Analyzer = { name: 'mine', analyze: async () => ({ kind: 'decision', action: 'post', conviction: -0.4, text: 'Bearish: my own script reads this thread as a sell signal.' }) };
+    await expect(prepareThread(BULLISH, undefined, deps(undefined, { analyzer: own }).prepare)).resolves.toEqual({
       kind: 'post',
       conviction: -0.4,
       text: 'Bearish on c/bitcoin: my own script reads this thread as a sell signal. Expect -0.4% in 3h.',
     });
-    const broken: Analyser = {
+    const broken: Analyzer = {
       name: 'mine',
-      analyse: async () => {
-        throw new AnalyserError('the analyser command timed out after 10 s');
+      analyze: async () => {
+        throw new AnalyzerError('the analyzer command timed out after 10 s');
       },
     };
-    const { prepare, api } = deps(undefined, { analyser: broken });
+    const { prepare, api } = deps(undefined, { analyzer: broken });
     await expect(prepareThread(BULLISH, undefined, prepare)).resolves.toEqual({
       kind: 'failed',
       retry: true,
       exitCode: EXIT.temporary,
-      error: 'analysis failed: the analyser command timed out after 10 s',
+      error: 'analysis failed: the analyzer command timed out after 10 s',
     });
     expect(api.calls).toEqual([]);
   });

@@ -19,8 +19,8 @@ describe('renderPoll', () => {
     expect(stderr.text).toBe('agent: thread t-3: the service failed (503): busy\n');
   });
 
-  it('under cron, one line per distinct failure: a broken analyser on many threads is one line of mail', () => {
-    const broken = 'analysis failed: the analyser command exited with code 3';
+  it('under cron, one line per distinct failure: a broken analyzer on many threads is one line of mail', () => {
+    const broken = 'analysis failed: the analyzer command exited with code 3';
     const failed = ['a', 'b', 'c', 'd', 'e'].map((threadId) => ({ threadId, error: broken }));
     const { output, stdout, stderr } = makeOutput();
     renderPoll({ ...EMPTY, failed: [...failed, { threadId: 'f', error: 'the service failed (503): busy' }, { threadId: 'g', error: broken }] }, output, run);

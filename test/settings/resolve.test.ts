@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
 import type { Settings } from '../../src/settings/keys.js';
-import { resolveAnalyserConfig } from '../../src/settings/resolve.js';
+import { resolveAnalyzerConfig } from '../../src/settings/resolve.js';
 
 const noKeyFile = (file: string): string => {
   throw new Error(`read ${file} unexpectedly`);
 };
 
 function resolve(settings: Settings, override?: string, env: Record<string, string> = {}, readKeyFile = noKeyFile) {
-  return resolveAnalyserConfig(settings, override, { env, readKeyFile });
+  return resolveAnalyzerConfig(settings, override, { env, readKeyFile });
 }
 
 const LLM: Settings = { analyzer: 'llm', 'llm.base-url': 'http://127.0.0.1:11434/v1', 'llm.model': 'qwen2.5:7b' };
 
-describe('which analyser a run uses', () => {
+describe('which analyzer a run uses', () => {
   it.each([
     ['nothing set: the built-in one', {}, undefined, {}, 'builtin'],
     ['config.json', { analyzer: 'command', 'analyzer.command': '/bin/true' }, undefined, {}, 'command'],
@@ -25,7 +25,7 @@ describe('which analyser a run uses', () => {
     expect(resolve(settings as Settings, override, env as Record<string, string>).kind).toBe(kind);
   });
 
-  it('refuses an unknown analyser, naming where it came from', () => {
+  it('refuses an unknown analyzer, naming where it came from', () => {
     expect(() => resolve({}, undefined, { AGENT_ANALYZER: 'gpt' })).toThrow(/AGENT_ANALYZER must be one of builtin, command, llm/);
     expect(() => resolve({}, 'magic')).toThrow(UsageError);
   });
@@ -37,7 +37,7 @@ describe('which analyser a run uses', () => {
   });
 });
 
-describe('the command analyser', () => {
+describe('the command analyzer', () => {
   it('AGENT_ANALYZER_COMMAND overrides the stored command', () => {
     expect(resolve({ analyzer: 'command', 'analyzer.command': '/a' }, undefined, { AGENT_ANALYZER_COMMAND: '/b --x' }).command).toBe('/b --x');
   });
@@ -47,7 +47,7 @@ describe('the command analyser', () => {
   });
 });
 
-describe('the LLM analyser', () => {
+describe('the LLM analyzer', () => {
   it('base URL and model from config.json, overridden by env vars; no key for a local server', () => {
     const config = resolve(LLM, undefined, { AGENT_LLM_MODEL: 'llama3.1:8b' });
     expect(config.llm).toEqual({ baseUrl: new URL('http://127.0.0.1:11434/v1'), model: 'llama3.1:8b' });

@@ -38,7 +38,7 @@ describe('config.json', () => {
 
   it.each([
     ['not JSON', '{', /is not a JSON object/],
-    ['an unknown analyser', '{"analyzer":"gpt"}', /not valid \(analyzer/],
+    ['an unknown analyzer', '{"analyzer":"gpt"}', /not valid \(analyzer/],
     ['a timeout out of range', '{"analyzer.timeout":0}', /not valid \(analyzer\.timeout/],
     ['not an object', '[]', /is not a JSON object/],
   ])('%s is refused with the path, never silently reset', (_name, content, message) => {

@@ -1,4 +1,4 @@
-// A user's analyser is code we did not write: it gets the user's environment (PATH, HOME, its own
+// A user's analyzer is code we did not write: it gets the user's environment (PATH, HOME, its own
 // settings) but never a key of ours, neither the service key nor the LLM key, whatever the variable
 // holding it is called.
 
@@ -29,7 +29,7 @@ export function childEnvironment(
 }
 
 /**
- * Text from the analyser with any secret replaced, in case a script found a key elsewhere (a file) and
+ * Text from the analyzer with any secret replaced, in case a script found a key elsewhere (a file) and
  * printed it: it must not reach a post, a trace or the terminal.
  */
 export function redact(text: string, secrets: readonly string[]): string {

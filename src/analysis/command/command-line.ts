@@ -5,7 +5,7 @@ import { UsageError } from '../../errors.js';
 // from their terminal, but $VAR, globs, ~, pipes and redirections are ordinary characters.
 // https://pubs.opengroup.org/onlinepubs/9699919799/utilities/V3_chap02.html#tag_18_02
 
-const HINT = 'set it with: agent config set analyzer.command "node /path/to/analyser.mjs"';
+const HINT = 'set it with: agent config set analyzer.command "node /path/to/analyzer.mjs"';
 // Inside double quotes a backslash escapes only these; before any other character it is kept (POSIX).
 const ESCAPED_IN_DOUBLE = new Set(['"', '\\', '$', '`']);
 const BLANK = /[ \t\n\r\v\f]/;
@@ -15,7 +15,7 @@ const BLANK = /[ \t\n\r\v\f]/;
  * The result always has a non-empty program name first.
  */
 export function parseCommandLine(line: string): [string, ...string[]] {
-  if (line.includes('\0')) throw usage('the analyser command contains a NUL character');
+  if (line.includes('\0')) throw usage('the analyzer command contains a NUL character');
   const argv: string[] = [];
   let word = '';
   // A word exists once any of its characters (or an empty pair of quotes) has been read.
@@ -41,7 +41,7 @@ export function parseCommandLine(line: string): [string, ...string[]] {
       i = next;
     } else if (c === '\\') {
       const escaped = line[i + 1];
-      if (escaped === undefined) throw usage('the analyser command ends with a lone backslash');
+      if (escaped === undefined) throw usage('the analyzer command ends with a lone backslash');
       // A backslash before a line break joins the lines, as in sh.
       if (escaped !== '\n') {
         word += escaped;
@@ -56,8 +56,8 @@ export function parseCommandLine(line: string): [string, ...string[]] {
   }
   if (inWord) argv.push(word);
   const [program, ...args] = argv;
-  if (program === undefined) throw usage('the analyser command is empty');
-  if (program === '') throw usage('the analyser command starts with an empty program name');
+  if (program === undefined) throw usage('the analyzer command is empty');
+  if (program === '') throw usage('the analyzer command starts with an empty program name');
   return [program, ...args];
 }
 
@@ -81,7 +81,7 @@ function doubleQuoted(line: string, open: number): { text: string; next: number 
 
 function unterminated(kind: 'single' | 'double', at: number): UsageError {
   const quote = kind === 'single' ? "'" : '"';
-  return usage(`the analyser command has an unterminated ${kind} quote (${quote}) at character ${at + 1}`);
+  return usage(`the analyzer command has an unterminated ${kind} quote (${quote}) at character ${at + 1}`);
 }
 
 function usage(message: string): UsageError {

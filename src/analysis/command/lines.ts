@@ -1,4 +1,4 @@
-// An analyser's stderr, line by line, in bounded memory: a line longer than the cap is cut and the rest
+// An analyzer's stderr, line by line, in bounded memory: a line longer than the cap is cut and the rest
 // of it dropped, so a script printing megabytes without a newline cannot eat our memory.
 
 export const STDERR_LINE_CAP = 64 * 1024;

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 
-// A process that calls setsid leaves the analyser's process group, and once its parent exits nothing
+// A process that calls setsid leaves the analyzer's process group, and once its parent exits nothing
 // links it to the run any more (its parent becomes init). What it keeps is its environment: every
-// process the analyser starts inherits a variable naming this run, and when the run ends every process
+// process the analyzer starts inherits a variable naming this run, and when the run ends every process
 // of ours that still carries it is killed (the way Jenkins ends a build's strays). Linux only (/proc);
 // a descendant that clears its environment escapes, and so does one started by another user.
 
-export const RUN_TAG_VARIABLE = 'AGENT_ANALYSER_RUN';
+export const RUN_TAG_VARIABLE = 'AGENT_ANALYZER_RUN';
 const PROC = '/proc';
 /** New strays may be started while the last ones are killed: a few passes, not forever. */
 const PASSES = 3;

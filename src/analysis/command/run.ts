@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { lineSplitter } from './lines.js';
 import { canFindTagged, killTagged, newRunTag, RUN_TAG_VARIABLE } from './run-tag.js';
 
-// Runs one analyser process to the end, whatever it does: answers, hangs, ignores SIGTERM, floods, or
+// Runs one analyzer process to the end, whatever it does: answers, hangs, ignores SIGTERM, floods, or
 // leaves children behind. On POSIX the child leads a process group of its own (spawn's `detached`),
 // so a timeout reaches a shell script's grandchildren too, and whatever is left in that group when the
 // child exits is killed. A descendant that left the group (setsid, a daemon) is found on Linux by the
@@ -35,7 +35,7 @@ export interface RunOptions {
 
 export interface RunningProcess {
   readonly result: Promise<RunResult>;
-  /** Ends the process early (the analyser is being closed); `result` settles once it is gone. */
+  /** Ends the process early (the analyzer is being closed); `result` settles once it is gone. */
   stop(why: StopReason): void;
 }
 

@@ -1,14 +1,14 @@
 import * as z from 'zod/mini';
-import { AnalyserError } from '../../errors.js';
+import { AnalyzerError } from '../../errors.js';
 import { MAX_JSON_DEPTH, parseBoundedJson } from '../../http/bounded-json.js';
 import { errorBodyText } from '../../http/error-body.js';
 import { oneLine } from '../../output/sanitize.js';
-import type { AnalyserOutput } from '../types.js';
+import type { AnalyzerOutput } from '../types.js';
 import { decisionSchema } from './decision-schema.js';
 import { extractJsonObject } from './json-extract.js';
 
 export interface ParsedAnswer {
-  output: AnalyserOutput & { kind: 'decision' };
+  output: AnalyzerOutput & { kind: 'decision' };
   /** Total tokens, when the server reports usage. */
   tokens?: number;
 }
@@ -29,44 +29,44 @@ function completionSchema() {
 }
 
 /**
- * A 2xx chat-completions body to a decision, or an AnalyserError saying what was wrong with it. `who`
+ * A 2xx chat-completions body to a decision, or an AnalyzerError saying what was wrong with it. `who`
  * names the model and server in messages; `scrub` removes the key from any server text quoted.
  */
 export function parseCompletion(body: string, contentType: string, who: string, scrub: (text: string) => string): ParsedAnswer {
   const parsed = parseBoundedJson(body);
-  if (!parsed.ok && parsed.tooDeep) throw new AnalyserError(`${who} answered with JSON nested more than ${MAX_JSON_DEPTH} levels deep; refused`);
+  if (!parsed.ok && parsed.tooDeep) throw new AnalyzerError(`${who} answered with JSON nested more than ${MAX_JSON_DEPTH} levels deep; refused`);
   if (!parsed.ok) {
     const said = errorBodyText(scrub(body), contentType);
-    throw new AnalyserError(`${who} answered with something that is not JSON${said ? `: ${said}` : ''}`, {
+    throw new AnalyzerError(`${who} answered with something that is not JSON${said ? `: ${said}` : ''}`, {
       hint: 'check that the base URL points at the OpenAI-compatible API (it usually ends in /v1)',
     });
   }
   const completion = completionSchema().safeParse(parsed.value);
-  if (!completion.success) throw new AnalyserError(`${who} answered with JSON that is not a chat completion`);
+  if (!completion.success) throw new AnalyzerError(`${who} answered with JSON that is not a chat completion`);
   const { choices, error, usage } = completion.data;
   const choice = choices?.[0];
   if (!choice) {
     const said = error === undefined ? '' : errorBodyText(scrub(JSON.stringify({ error })), 'application/json');
-    throw new AnalyserError(said ? `${who} answered with an error: ${said}` : `${who} answered with no choices`);
+    throw new AnalyzerError(said ? `${who} answered with an error: ${said}` : `${who} answered with no choices`);
   }
   if (choice.finish_reason === 'length') {
-    throw new AnalyserError(`${who} ran out of tokens before finishing its answer (truncated)`);
+    throw new AnalyzerError(`${who} ran out of tokens before finishing its answer (truncated)`);
   }
   const refusal = choice.message?.refusal?.trim();
-  if (refusal) throw new AnalyserError(`${who} refused: ${oneLine(scrub(refusal), 160)}`);
-  if (choice.finish_reason === 'content_filter') throw new AnalyserError(`${who} refused: its content filter stopped the answer`);
+  if (refusal) throw new AnalyzerError(`${who} refused: ${oneLine(scrub(refusal), 160)}`);
+  if (choice.finish_reason === 'content_filter') throw new AnalyzerError(`${who} refused: its content filter stopped the answer`);
   const raw = choice.message?.content;
   const content = Array.isArray(raw) ? raw.map((p) => p.text ?? '').join('') : (raw ?? '');
-  if (content.trim() === '') throw new AnalyserError(`${who} answered with empty content`);
+  if (content.trim() === '') throw new AnalyzerError(`${who} answered with empty content`);
 
   const extracted = extractJsonObject(content);
-  if ('error' in extracted) throw new AnalyserError(`${who} did not answer with a decision: ${extracted.error}`);
+  if ('error' in extracted) throw new AnalyzerError(`${who} did not answer with a decision: ${extracted.error}`);
   const decision = decisionSchema().safeParse(extracted.json);
   if (!decision.success) {
     const issue = decision.error.issues[0];
     // An answer that is not even an object is missing its action first of all.
     const where = issue?.path.map(String).join('.') || 'action';
-    throw new AnalyserError(`${who} answered with JSON that breaks the decision schema (${where}: ${issue?.message ?? 'not valid'})`);
+    throw new AnalyzerError(`${who} answered with JSON that breaks the decision schema (${where}: ${issue?.message ?? 'not valid'})`);
   }
   const d = decision.data;
   const output: ParsedAnswer['output'] =

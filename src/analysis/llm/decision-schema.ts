@@ -38,7 +38,7 @@ export const SCHEMA_NAME = 'prediction_decision';
 /**
  * What we accept, whatever the server promised. Only the fields that count for the action are required
  * (a local model without schema support often drops the others); extra keys are ignored. Sizes and
- * texts are not judged here: the policy clamps and fits them like any analyser's.
+ * texts are not judged here: the policy clamps and fits them like any analyzer's.
  */
 export function decisionSchema() {
   const finite = z.number({ error: 'must be a number' }).check(z.refine(Number.isFinite, { message: 'must be a finite number' }));

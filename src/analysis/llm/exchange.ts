@@ -1,5 +1,5 @@
 import type { Dispatcher } from 'undici';
-import { AnalyserError } from '../../errors.js';
+import { AnalyzerError } from '../../errors.js';
 import { RetryableError, UnreachableError } from './retry.js';
 
 export interface Exchange {
@@ -70,7 +70,7 @@ export function createSender(options: SenderOptions): Sender {
       }
       return { status, headers: response.headers, body: await readCapped(response.body, options.maxBodyBytes, options.who) };
     } catch (error) {
-      if (error instanceof AnalyserError) throw error;
+      if (error instanceof AnalyzerError) throw error;
       const code = (error as { code?: unknown }).code;
       if (timedOut || (typeof code === 'string' && TIMEOUT_CODES.has(code))) {
         throw new RetryableError(`${options.who} gave no complete answer within ${timeoutMs / 1000} s`, 'a timeout', undefined, {
@@ -105,7 +105,7 @@ async function readCapped(body: Dispatcher.ResponseData['body'], max: number, wh
     size += (chunk as Buffer).length;
     if (size > max) {
       body.destroy();
-      throw new AnalyserError(`${who} sent more than ${Math.round(max / 1024)} KiB; refused`);
+      throw new AnalyzerError(`${who} sent more than ${Math.round(max / 1024)} KiB; refused`);
     }
     chunks.push(chunk as Buffer);
   }

@@ -1,11 +1,11 @@
 import type { Dispatcher } from 'undici';
 import type { Profile } from '../../domain/profile.js';
 import type { Thread } from '../../domain/thread.js';
-import { AnalyserError, UsageError } from '../../errors.js';
+import { AnalyzerError, UsageError } from '../../errors.js';
 import { maskKey, oneLine } from '../../output/sanitize.js';
-import { analyserInput } from '../protocol.js';
+import { analyzerInput } from '../protocol.js';
 import { signed } from '../text-clean.js';
-import type { Analyser, AnalyserOutput, Trace } from '../types.js';
+import type { Analyzer, AnalyzerOutput, Trace } from '../types.js';
 import { parseCompletion } from './answer.js';
 import { chatEndpoint } from './endpoint.js';
 import { createSender } from './exchange.js';
@@ -32,11 +32,11 @@ export interface LlmOptions {
 }
 
 /**
- * An analyser that asks a language model behind an OpenAI-compatible chat-completions API for a
+ * An analyzer that asks a language model behind an OpenAI-compatible chat-completions API for a
  * complete decision. Its answer is validated here and then checked by the policy like any other.
  * Throws a UsageError at once for options that can never work (no model, a bad URL, a key over http).
  */
-export function createLlmAnalyser(options: LlmOptions): Analyser {
+export function createLlmAnalyzer(options: LlmOptions): Analyzer {
   const apiKey = checkKey(options.apiKey);
   const model = options.model.trim();
   if (model === '') throw new UsageError('no LLM model is set', { hint: 'set llm.model (agent config) or AGENT_LLM_MODEL' });
@@ -49,9 +49,9 @@ export function createLlmAnalyser(options: LlmOptions): Analyser {
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
   if (apiKey !== undefined) headers.authorization = `Bearer ${apiKey}`;
 
-  async function ask(body: string, trace: Trace): Promise<AnalyserOutput> {
+  async function ask(body: string, trace: Trace): Promise<AnalyzerOutput> {
     const left = options.deadline === undefined ? Number.POSITIVE_INFINITY : options.deadline - timing.now();
-    if (left <= 0) throw new AnalyserError(`no time left in this run to ask ${who}`, { hint: 'the thread stays due for the next run' });
+    if (left <= 0) throw new AnalyzerError(`no time left in this run to ask ${who}`, { hint: 'the thread stays due for the next run' });
     const started = timing.now();
     const exchange = await sender.post(endpoint.url, headers, body, Math.min(options.timeoutMs, left));
     const asked = `llm: asked ${who} (${Math.round(timing.now() - started)} ms`;
@@ -72,17 +72,17 @@ export function createLlmAnalyser(options: LlmOptions): Analyser {
     return output;
   }
 
-  async function analyse(thread: Thread, profile: Profile, trace: Trace): Promise<AnalyserOutput> {
-    // Built from analyserInput only: whatever else the Thread object carries never reaches the model.
-    const body = JSON.stringify(chatRequestBody(model, analyserInput(thread, profile)));
+  async function analyze(thread: Thread, profile: Profile, trace: Trace): Promise<AnalyzerOutput> {
+    // Built from analyzerInput only: whatever else the Thread object carries never reaches the model.
+    const body = JSON.stringify(chatRequestBody(model, analyzerInput(thread, profile)));
     try {
       return await ask(body, trace);
     } catch (error) {
       if (!(error instanceof RetryableError)) throw error;
       const pause = pauseBefore(error);
-      if ('refuse' in pause) throw new AnalyserError(`${error.message}; ${pause.refuse}, not waited out`, { hint: error.hint, cause: error });
+      if ('refuse' in pause) throw new AnalyzerError(`${error.message}; ${pause.refuse}, not waited out`, { hint: error.hint, cause: error });
       if (options.deadline !== undefined && timing.now() + pause.ms >= options.deadline) {
-        throw new AnalyserError(`${error.message}; no time left in this run to try again`, { hint: error.hint, cause: error });
+        throw new AnalyzerError(`${error.message}; no time left in this run to try again`, { hint: error.hint, cause: error });
       }
       trace.push(`llm: retrying after ${error.why}, in ${pause.ms / 1000} s`);
       await timing.sleep(pause.ms);
@@ -91,12 +91,12 @@ export function createLlmAnalyser(options: LlmOptions): Analyser {
       return await ask(body, trace);
     } catch (error) {
       // The cause says what kind of failure it was (a backtest stops at a server it cannot reach).
-      if (error instanceof RetryableError) throw new AnalyserError(`${error.message} (tried twice)`, { hint: error.hint, cause: error });
+      if (error instanceof RetryableError) throw new AnalyzerError(`${error.message} (tried twice)`, { hint: error.hint, cause: error });
       throw error;
     }
   }
 
-  return { name: 'llm', analyse, close: () => sender.close() };
+  return { name: 'llm', analyze, close: () => sender.close() };
 }
 
 /** A key as a header can carry it; a trailing newline from a key file is not part of it. */

@@ -1,5 +1,5 @@
 import { LIMITS } from '../../domain/profile.js';
-import type { AnalyserInput } from '../protocol.js';
+import type { AnalyzerInput } from '../protocol.js';
 import { DECISION_JSON_SCHEMA, SCHEMA_NAME } from './decision-schema.js';
 import { profileWords } from './profile-words.js';
 
@@ -16,18 +16,18 @@ const MAX_CITATIONS = 20;
 const MAX_TITLE_CHARS = 300;
 
 /**
- * The messages for one thread, built only from what an analyser may see (`analyserInput`), so an
+ * The messages for one thread, built only from what an analyzer may see (`analyzerInput`), so an
  * outcome can never reach the model. The system message depends on the profile and the cell's σ alone:
  * nothing written by others is in it. The thread goes in the user message as a JSON block of data.
  */
-export function buildMessages(input: AnalyserInput): ChatMessage[] {
+export function buildMessages(input: AnalyzerInput): ChatMessage[] {
   return [
     { role: 'system', content: systemText(input) },
     { role: 'user', content: userText(input) },
   ];
 }
 
-function systemText(input: AnalyserInput): string {
+function systemText(input: AnalyzerInput): string {
   const sigma = input.cell.typical_move_pct;
   return [
     'You are the analyst of an automated agent on a prediction service for crypto markets. You are shown one',
@@ -58,7 +58,7 @@ function systemText(input: AnalyserInput): string {
   ].join('\n');
 }
 
-function userText(input: AnalyserInput): string {
+function userText(input: AnalyzerInput): string {
   const { thread, cell } = input;
   const data = {
     cell: `c/${cell.name}`,
@@ -94,7 +94,7 @@ function cut(text: string, max: number): string {
 }
 
 /** The whole request body: deterministic settings and the decision schema as a structured output. */
-export function chatRequestBody(model: string, input: AnalyserInput): Record<string, unknown> {
+export function chatRequestBody(model: string, input: AnalyzerInput): Record<string, unknown> {
   return {
     model,
     temperature: 0,

@@ -1,7 +1,7 @@
-import { AnalyserError } from '../../errors.js';
+import { AnalyzerError } from '../../errors.js';
 
 /** A failure worth one more try: a timeout, a network error, a 408, 429 or 5xx. */
-export class RetryableError extends AnalyserError {
+export class RetryableError extends AnalyzerError {
   constructor(
     message: string,
     /** The failure in a few words, for the trace: "a timeout", "HTTP 503". */

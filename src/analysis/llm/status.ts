@@ -1,4 +1,4 @@
-import { AnalyserConfigError, AnalyserError } from '../../errors.js';
+import { AnalyzerConfigError, AnalyzerError } from '../../errors.js';
 import { errorBodyText } from '../../http/error-body.js';
 import type { Exchange } from './exchange.js';
 import { retryAfterMs } from '../../http/retry-after.js';
@@ -20,13 +20,13 @@ export interface StatusContext {
   now: number;
 }
 
-export function statusError(exchange: Exchange, context: StatusContext): AnalyserError | AnalyserConfigError {
+export function statusError(exchange: Exchange, context: StatusContext): AnalyzerError | AnalyzerConfigError {
   const { status, headers } = exchange;
   const { who, scrub, now } = context;
   const said = errorBodyText(scrub(exchange.body), header(headers['content-type']));
   const suffix = said ? `: ${said}` : '';
   if (status >= 300 && status < 400) {
-    return new AnalyserError(`${who} answered ${status}, a redirect to ${where(header(headers.location), context.url)}; not followed, the key stays here`, {
+    return new AnalyzerError(`${who} answered ${status}, a redirect to ${where(header(headers.location), context.url)}; not followed, the key stays here`, {
       hint: 'set the LLM base URL to the address the API really has',
     });
   }
@@ -38,21 +38,21 @@ export function statusError(exchange: Exchange, context: StatusContext): Analyse
   }
   // Any other 4xx says the same for every thread, run after run: the configuration has to change.
   if (status === 401 || status === 403) {
-    return new AnalyserConfigError(`${who} refused the model's API key (${status})${suffix}`, {
+    return new AnalyzerConfigError(`${who} refused the model's API key (${status})${suffix}`, {
       hint: `this is the model's key, not the service's: check the file named by llm.key-file, or AGENT_LLM_API_KEY; ${MEANWHILE}`,
     });
   }
   if (status === 404) {
-    return new AnalyserConfigError(`${who} has no such model or address (404)${suffix}`, {
+    return new AnalyzerConfigError(`${who} has no such model or address (404)${suffix}`, {
       hint: `check llm.model and llm.base-url (it usually ends in /v1); ${MEANWHILE}`,
     });
   }
-  return new AnalyserConfigError(`${who} refused the request (${status})${suffix}`, {
+  return new AnalyzerConfigError(`${who} refused the request (${status})${suffix}`, {
     hint: `a refusal it will repeat: the server may not support structured outputs (response_format json_schema) for this model; choose another model (agent config set llm.model <name>), ${MEANWHILE}`,
   });
 }
 
-const MEANWHILE = 'or let the built-in analyser decide meanwhile: agent config set analyzer.fallback builtin';
+const MEANWHILE = 'or let the built-in analyzer decide meanwhile: agent config set analyzer.fallback builtin';
 
 function header(value: string | string[] | undefined): string {
   return (Array.isArray(value) ? value[0] : value) ?? '';

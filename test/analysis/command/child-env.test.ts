@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createCommandAnalyser } from '../../../src/analysis/command/analyser.js';
+import { createCommandAnalyzer } from '../../../src/analysis/command/analyzer.js';
 import { childEnvironment, redact } from '../../../src/analysis/command/child-env.js';
 import { profile, thread } from '../fixtures.js';
 import { fixture, useTempDir } from './support.js';
@@ -40,12 +40,12 @@ describe('redact', () => {
   });
 });
 
-describe('what an analyser command is given', () => {
+describe('what an analyzer command is given', () => {
   const tempDir = useTempDir();
 
   it('an environment without our keys, exactly its arguments, and exactly the protocol fields', async () => {
     const dump = path.join(tempDir(), 'dump.json');
-    const command = createCommandAnalyser({
+    const command = createCommandAnalyzer({
       commandLine: `${fixture('dump.mjs', dump)} 'two words' '$HOME' '|' '*'`,
       timeoutMs: 20_000,
       env: { PATH: process.env.PATH, HOME: '/home/someone', AGENT_LLM_API_KEY: LLM_KEY, SERVICE: KEY, NOTE: 'keep me' },
@@ -57,7 +57,7 @@ describe('what an analyser command is given', () => {
       price_on_eval: 65000,
       priceOnEval: 65000,
     };
-    await command.analyse(withOutcome, profile({ directional_bias: 'bullish' }), []);
+    await command.analyze(withOutcome, profile({ directional_bias: 'bullish' }), []);
 
     const seen = JSON.parse(readFileSync(dump, 'utf8')) as { env: Record<string, string>; stdin: string; argv: string[] };
     expect(seen.env).toMatchObject({ PATH: process.env.PATH, HOME: '/home/someone', NOTE: 'keep me' });

@@ -4,7 +4,7 @@ import { UsageError } from '../../../src/errors.js';
 
 describe('parseCommandLine', () => {
   it.each<[string, string, string[]]>([
-    ['one word', 'analyser', ['analyser']],
+    ['one word', 'analyzer', ['analyzer']],
     ['words split on blanks', 'node  /opt/a.mjs\t--fast', ['node', '/opt/a.mjs', '--fast']],
     ['leading and trailing blanks', '  node a.mjs \n', ['node', 'a.mjs']],
     ['newlines separate too', 'node\na.mjs', ['node', 'a.mjs']],
@@ -22,7 +22,7 @@ describe('parseCommandLine', () => {
     ['quotes join with what touches them', `x pre'mid dle'"post"fix`, ['x', 'premid dlepostfix']],
     ['empty quotes make an empty argument', `x '' ""`, ['x', '', '']],
     ['Windows paths with quotes', '"C:\\Program Files\\nodejs\\node.exe" a.mjs', ['C:\\Program Files\\nodejs\\node.exe', 'a.mjs']],
-    ['unicode is kept', 'node "analyse 📈.mjs"', ['node', 'analyse 📈.mjs']],
+    ['unicode is kept', 'node "analyze 📈.mjs"', ['node', 'analyze 📈.mjs']],
   ])('%s', (_name, line, argv) => {
     expect(parseCommandLine(line)).toEqual(argv);
   });
@@ -42,8 +42,8 @@ describe('parseCommandLine', () => {
   });
 
   it.each<[string, string, string]>([
-    ['an empty line', '', 'the analyser command is empty'],
-    ['a blank line', ' \t\n ', 'the analyser command is empty'],
+    ['an empty line', '', 'the analyzer command is empty'],
+    ['a blank line', ' \t\n ', 'the analyzer command is empty'],
     ['an unterminated single quote', "node 'a.mjs", "unterminated single quote (') at character 6"],
     ['an unterminated double quote', 'node a "b\\"', 'unterminated double quote (") at character 8'],
     ['a lone backslash at the end', 'node a.mjs \\', 'ends with a lone backslash'],

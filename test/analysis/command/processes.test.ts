@@ -1,21 +1,21 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createCommandAnalyser, type CommandAnalyserOptions } from '../../../src/analysis/command/analyser.js';
-import { AnalyserError } from '../../../src/errors.js';
+import { createCommandAnalyzer, type CommandAnalyzerOptions } from '../../../src/analysis/command/analyzer.js';
+import { AnalyzerError } from '../../../src/errors.js';
 import { failure } from '../../support/failure.js';
 import { profile, thread } from '../fixtures.js';
 import { fixture, pidIfWritten, readPid, untilSaid, useTempDir, waitUntilGone } from './support.js';
 
-// No child may outlive analyse(): each fixture writes a pid, and the test waits (generously) for it to
-// be gone once analyse() has settled. Durations are only checked against a loose ceiling. A timeout
+// No child may outlive analyze(): each fixture writes a pid, and the test waits (generously) for it to
+// be gone once analyze() has settled. Durations are only checked against a loose ceiling. A timeout
 // races the fixture's start-up, so the deterministic checks of the kill path go through close(), which
 // stops a process exactly as a timeout does, once the fixture has said it is ready.
 
 const tempDir = useTempDir();
 const CEILING_MS = 10_000;
 
-function analyser(commandLine: string, options: Partial<CommandAnalyserOptions> = {}) {
-  return createCommandAnalyser({ commandLine, timeoutMs: 300, killGraceMs: 300, env: { PATH: process.env.PATH }, secrets: [], ...options });
+function analyzer(commandLine: string, options: Partial<CommandAnalyzerOptions> = {}) {
+  return createCommandAnalyzer({ commandLine, timeoutMs: 300, killGraceMs: 300, env: { PATH: process.env.PATH }, secrets: [], ...options });
 }
 
 async function timed<T>(promise: Promise<T>): Promise<{ value: T; ms: number }> {
@@ -29,16 +29,16 @@ async function expectGoneIfStarted(pidFile: string): Promise<void> {
   if (pid !== undefined) expect(await waitUntilGone(pid)).toBe(true);
 }
 
-describe('createCommandAnalyser: processes that do not answer', () => {
+describe('createCommandAnalyzer: processes that do not answer', () => {
   it.each([
     ['hangs', []],
     ['hangs and ignores SIGTERM', ['ignore-term']],
   ])('times out a command that %s, and kills it', async (_name, extra) => {
     const pidFile = path.join(tempDir(), 'pid');
-    const command = analyser(fixture('hang.mjs', pidFile, ...extra));
-    const { value: error, ms } = await timed(failure(command.analyse(thread('x'), profile(), [])));
-    expect(error).toBeInstanceOf(AnalyserError);
-    expect(error.message).toBe('the analyser command timed out after 0.3 s');
+    const command = analyzer(fixture('hang.mjs', pidFile, ...extra));
+    const { value: error, ms } = await timed(failure(command.analyze(thread('x'), profile(), [])));
+    expect(error).toBeInstanceOf(AnalyzerError);
+    expect(error.message).toBe('the analyzer command timed out after 0.3 s');
     expect(error.hint).toContain('agent config set analyzer.timeout');
     expect(ms).toBeLessThan(CEILING_MS);
     await expectGoneIfStarted(pidFile);
@@ -47,45 +47,45 @@ describe('createCommandAnalyser: processes that do not answer', () => {
   it('close() ends a running command, with SIGKILL when SIGTERM is ignored', async () => {
     const pidFile = path.join(tempDir(), 'pid');
     const stderr: string[] = [];
-    const command = analyser(fixture('hang.mjs', pidFile, 'ignore-term'), { timeoutMs: 60_000, onStderr: (line) => stderr.push(line) });
-    const analysis = failure(command.analyse(thread('x'), profile(), []));
+    const command = analyzer(fixture('hang.mjs', pidFile, 'ignore-term'), { timeoutMs: 60_000, onStderr: (line) => stderr.push(line) });
+    const analysis = failure(command.analyze(thread('x'), profile(), []));
     await untilSaid(stderr, 'hang: ready');
     await command.close?.();
     const error = await analysis;
-    expect(error).toBeInstanceOf(AnalyserError);
-    expect(error.message).toBe('the analyser command was stopped because the agent is shutting down');
+    expect(error).toBeInstanceOf(AnalyzerError);
+    expect(error.message).toBe('the analyzer command was stopped because the agent is shutting down');
     expect(stderr).toContain('hang: SIGTERM ignored');
     expect(await waitUntilGone(await readPid(pidFile))).toBe(true);
   });
 
   it('stops a command that floods stdout', async () => {
     const pidFile = path.join(tempDir(), 'pid');
-    const command = analyser(fixture('flood.mjs', pidFile), { timeoutMs: 60_000, maxOutputBytes: 256 * 1024 });
-    const { value: error, ms } = await timed(failure(command.analyse(thread('x'), profile(), [])));
-    expect(error).toBeInstanceOf(AnalyserError);
-    expect(error.message).toBe('the analyser command printed more than 256 KiB on stdout and was stopped');
+    const command = analyzer(fixture('flood.mjs', pidFile), { timeoutMs: 60_000, maxOutputBytes: 256 * 1024 });
+    const { value: error, ms } = await timed(failure(command.analyze(thread('x'), profile(), [])));
+    expect(error).toBeInstanceOf(AnalyzerError);
+    expect(error.message).toBe('the analyzer command printed more than 256 KiB on stdout and was stopped');
     expect(error.hint).toContain('last line');
     expect(ms).toBeLessThan(CEILING_MS);
     expect(await waitUntilGone(await readPid(pidFile))).toBe(true);
   });
 
   it('caps stdout at 1 MiB by default', async () => {
-    const command = analyser(fixture('flood.mjs'), { timeoutMs: 60_000 });
-    const error = await failure(command.analyse(thread('x'), profile(), []));
-    expect(error.message).toBe('the analyser command printed more than 1 MiB on stdout and was stopped');
+    const command = analyzer(fixture('flood.mjs'), { timeoutMs: 60_000 });
+    const error = await failure(command.analyze(thread('x'), profile(), []));
+    expect(error.message).toBe('the analyzer command printed more than 1 MiB on stdout and was stopped');
   });
 
   it('close() with nothing running settles at once', async () => {
-    await expect(analyser(fixture('hang.mjs', 'unused')).close?.()).resolves.toBeUndefined();
+    await expect(analyzer(fixture('hang.mjs', 'unused')).close?.()).resolves.toBeUndefined();
   });
 });
 
-describe.skipIf(process.platform === 'win32')('createCommandAnalyser: what a command starts', () => {
+describe.skipIf(process.platform === 'win32')('createCommandAnalyzer: what a command starts', () => {
   it('kills the grandchildren of a command that is stopped', async () => {
     const pidFile = path.join(tempDir(), 'pid');
     const stderr: string[] = [];
-    const command = analyser(fixture('family.mjs', pidFile, 'hang'), { timeoutMs: 60_000, onStderr: (line) => stderr.push(line) });
-    const analysis = failure(command.analyse(thread('x'), profile(), []));
+    const command = analyzer(fixture('family.mjs', pidFile, 'hang'), { timeoutMs: 60_000, onStderr: (line) => stderr.push(line) });
+    const analysis = failure(command.analyze(thread('x'), profile(), []));
     await untilSaid(stderr, 'family: ready');
     await command.close?.();
     expect((await analysis).message).toContain('was stopped');
@@ -94,21 +94,21 @@ describe.skipIf(process.platform === 'win32')('createCommandAnalyser: what a com
 
   it('kills the grandchildren of a command that times out', async () => {
     const pidFile = path.join(tempDir(), 'pid');
-    const error = await failure(analyser(fixture('family.mjs', pidFile, 'hang'), { timeoutMs: 1000 }).analyse(thread('x'), profile(), []));
-    expect(error.message).toBe('the analyser command timed out after 1 s');
+    const error = await failure(analyzer(fixture('family.mjs', pidFile, 'hang'), { timeoutMs: 1000 }).analyze(thread('x'), profile(), []));
+    expect(error.message).toBe('the analyzer command timed out after 1 s');
     await expectGoneIfStarted(pidFile);
   });
 
   it('kills what a command left running when it answered and exited', async () => {
     const pidFile = path.join(tempDir(), 'pid');
-    const output = await analyser(fixture('family.mjs', pidFile, 'answer'), { timeoutMs: 20_000 }).analyse(thread('x'), profile(), []);
+    const output = await analyzer(fixture('family.mjs', pidFile, 'answer'), { timeoutMs: 20_000 }).analyze(thread('x'), profile(), []);
     expect(output).toMatchObject({ kind: 'signal', strength: 0.5 });
     expect(await waitUntilGone(await readPid(pidFile))).toBe(true);
   });
 
   it('kills a grandchild that left the process group (setsid) when the command answered and exited', async () => {
     const pidFile = path.join(tempDir(), 'pid');
-    const output = await analyser(fixture('escapee.mjs', pidFile, 'answer'), { timeoutMs: 20_000 }).analyse(thread('x'), profile(), []);
+    const output = await analyzer(fixture('escapee.mjs', pidFile, 'answer'), { timeoutMs: 20_000 }).analyze(thread('x'), profile(), []);
     expect(output).toMatchObject({ kind: 'signal', strength: 0.5 });
     expect(await waitUntilGone(await readPid(pidFile))).toBe(true);
   });
@@ -116,8 +116,8 @@ describe.skipIf(process.platform === 'win32')('createCommandAnalyser: what a com
   it('kills a grandchild that left the process group (setsid) when the command is stopped', async () => {
     const pidFile = path.join(tempDir(), 'pid');
     const stderr: string[] = [];
-    const command = analyser(fixture('escapee.mjs', pidFile, 'hang'), { timeoutMs: 60_000, onStderr: (line) => stderr.push(line) });
-    const analysis = failure(command.analyse(thread('x'), profile(), []));
+    const command = analyzer(fixture('escapee.mjs', pidFile, 'hang'), { timeoutMs: 60_000, onStderr: (line) => stderr.push(line) });
+    const analysis = failure(command.analyze(thread('x'), profile(), []));
     await untilSaid(stderr, 'escapee: ready');
     await command.close?.();
     expect((await analysis).message).toContain('was stopped');
@@ -125,8 +125,8 @@ describe.skipIf(process.platform === 'win32')('createCommandAnalyser: what a com
   });
 
   it('runs two threads at once, each with its own process', async () => {
-    const command = analyser(fixture('answer.mjs', '{"strength": 0.2, "evidence": ["twice"]}'), { timeoutMs: 20_000 });
-    const outputs = await Promise.all([command.analyse(thread('a'), profile(), []), command.analyse(thread('b'), profile(), [])]);
+    const command = analyzer(fixture('answer.mjs', '{"strength": 0.2, "evidence": ["twice"]}'), { timeoutMs: 20_000 });
+    const outputs = await Promise.all([command.analyze(thread('a'), profile(), []), command.analyze(thread('b'), profile(), [])]);
     expect(outputs.map((o) => o.kind)).toEqual(['signal', 'signal']);
   });
 });

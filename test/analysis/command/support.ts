@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach } from 'vitest';
 
-export const FIXTURES = fileURLToPath(new URL('../../fixtures/analysers/', import.meta.url));
+export const FIXTURES = fileURLToPath(new URL('../../fixtures/analyzers/', import.meta.url));
 
 /** A command line that parseCommandLine turns back into exactly these arguments. */
 export function commandLine(...argv: string[]): string {

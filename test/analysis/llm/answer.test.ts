@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { parseCompletion } from '../../../src/analysis/llm/answer.js';
-import { AnalyserError } from '../../../src/errors.js';
+import { AnalyzerError } from '../../../src/errors.js';
 import { completion } from '../../support/fake-llm.js';
 
 const WHO = 'm at http://127.0.0.1:1';
 const keep = (text: string) => text;
 const parse = (body: unknown, scrub = keep) => parseCompletion(typeof body === 'string' ? body : JSON.stringify(body), 'application/json', WHO, scrub);
 
-function error(body: unknown, scrub = keep): AnalyserError {
+function error(body: unknown, scrub = keep): AnalyzerError {
   try {
     parse(body, scrub);
   } catch (e) {
-    expect(e).toBeInstanceOf(AnalyserError);
-    return e as AnalyserError;
+    expect(e).toBeInstanceOf(AnalyzerError);
+    return e as AnalyzerError;
   }
   throw new Error('expected parseCompletion to fail');
 }

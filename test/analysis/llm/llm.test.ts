@@ -1,24 +1,24 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createLlmAnalyser, type LlmOptions } from '../../../src/analysis/llm/index.js';
-import type { Analyser, Trace } from '../../../src/analysis/types.js';
+import { createLlmAnalyzer, type LlmOptions } from '../../../src/analysis/llm/index.js';
+import type { Analyzer, Trace } from '../../../src/analysis/types.js';
 import type { Thread } from '../../../src/domain/thread.js';
-import { AnalyserConfigError, AnalyserError } from '../../../src/errors.js';
+import { AnalyzerConfigError, AnalyzerError } from '../../../src/errors.js';
 import { failure } from '../../support/failure.js';
 import { completion, decisionReply, startFakeLlm, type FakeLlm } from '../../support/fake-llm.js';
 import { profile, thread } from '../fixtures.js';
 
-// The analyser against a real loopback server: what it sends, what it makes of each kind of answer,
+// The analyzer against a real loopback server: what it sends, what it makes of each kind of answer,
 // when it tries again. Sleeps are recorded, not slept; timeouts are short and assertions on time loose.
 
 const KEY = 'sk-test-0123456789abcdefSECRET';
 const POST = { action: 'post', conviction: 1.2, text: 'Bullish on c/bitcoin: ETF inflows surge. Expect +1.2% in 3h.', reason: 'ETF inflows' };
 
 const servers: FakeLlm[] = [];
-const analysers: Analyser[] = [];
+const analyzers: Analyzer[] = [];
 let sleeps: number[] = [];
 
 afterEach(async () => {
-  await Promise.all(analysers.splice(0).map((a) => a.close?.()));
+  await Promise.all(analyzers.splice(0).map((a) => a.close?.()));
   await Promise.all(servers.splice(0).map((s) => s.close()));
   sleeps = [];
 });
@@ -29,8 +29,8 @@ async function server(): Promise<FakeLlm> {
   return s;
 }
 
-function llm(s: FakeLlm, overrides: Partial<LlmOptions> = {}): Analyser {
-  const analyser = createLlmAnalyser({
+function llm(s: FakeLlm, overrides: Partial<LlmOptions> = {}): Analyzer {
+  const analyzer = createLlmAnalyzer({
     baseUrl: s.baseUrl,
     model: 'qwen2.5:7b-instruct',
     apiKey: KEY,
@@ -38,18 +38,18 @@ function llm(s: FakeLlm, overrides: Partial<LlmOptions> = {}): Analyser {
     timing: { now: () => Date.now(), sleep: async (ms) => void sleeps.push(ms) },
     ...overrides,
   });
-  analysers.push(analyser);
-  return analyser;
+  analyzers.push(analyzer);
+  return analyzer;
 }
 
 const btc = () => thread('Bullish on c/bitcoin: ETF inflows surge, breakout above resistance.', { priceOnFetch: 64000.5 });
 
-/** The failure, checked for what every failure must be: an AnalyserError that never shows the key. */
-async function analyserFailure(analyser: Analyser, trace: Trace = []): Promise<AnalyserError> {
-  const error = await failure(analyser.analyse(btc(), profile(), trace));
-  expect(error).toBeInstanceOf(AnalyserError);
+/** The failure, checked for what every failure must be: an AnalyzerError that never shows the key. */
+async function analyzerFailure(analyzer: Analyzer, trace: Trace = []): Promise<AnalyzerError> {
+  const error = await failure(analyzer.analyze(btc(), profile(), trace));
+  expect(error).toBeInstanceOf(AnalyzerError);
   expect(`${error.message} ${error.hint ?? ''} ${trace.join('\n')}`).not.toContain(KEY);
-  return error as AnalyserError;
+  return error as AnalyzerError;
 }
 
 describe('a good answer', () => {
@@ -57,7 +57,7 @@ describe('a good answer', () => {
     const s = await server();
     s.reply(decisionReply(POST));
     const trace: Trace = [];
-    const output = await llm(s).analyse(btc(), profile(), trace);
+    const output = await llm(s).analyze(btc(), profile(), trace);
 
     expect(output).toEqual({ kind: 'decision', action: 'post', conviction: 1.2, text: POST.text });
     expect(s.requests).toHaveLength(1);
@@ -77,7 +77,7 @@ describe('a good answer', () => {
     const s = await server();
     s.reply(decisionReply({ action: 'skip', conviction: 0, text: '', reason: 'no news, just chatter' }));
     const trace: Trace = [];
-    const output = await llm(s, { apiKey: undefined }).analyse(btc(), profile(), trace);
+    const output = await llm(s, { apiKey: undefined }).analyze(btc(), profile(), trace);
     expect(output).toEqual({ kind: 'decision', action: 'skip', reason: 'no news, just chatter' });
     expect(s.requests[0]!.headers.authorization).toBeUndefined();
     expect(trace.at(-1)).toBe('llm: answered skip: no news, just chatter');
@@ -87,7 +87,7 @@ describe('a good answer', () => {
     const s = await server();
     s.reply(decisionReply(POST));
     const leaky = { ...btc(), price_on_eval: 70123.45, priceOnEval: 70123.45 } as Thread;
-    await llm(s).analyse(leaky, profile(), []);
+    await llm(s).analyze(leaky, profile(), []);
     expect(s.requests[0]!.body).toContain('64000.5');
     expect(s.requests[0]!.body).not.toContain('70123.45');
     expect(s.requests[0]!.body).not.toMatch(/eval/i);
@@ -96,13 +96,13 @@ describe('a good answer', () => {
   it('accepts an answer in a ```json fence', async () => {
     const s = await server();
     s.reply({ body: completion(`\`\`\`json\n${JSON.stringify(POST)}\n\`\`\``) });
-    await expect(llm(s).analyse(btc(), profile(), [])).resolves.toMatchObject({ action: 'post', conviction: 1.2 });
+    await expect(llm(s).analyze(btc(), profile(), [])).resolves.toMatchObject({ action: 'post', conviction: 1.2 });
   });
 
   it('keeps a path prefix and a base URL given with a trailing slash', async () => {
     const s = await server();
     s.reply(decisionReply(POST));
-    await llm(s, { baseUrl: `${s.origin}/api/v1/` }).analyse(btc(), profile(), []);
+    await llm(s, { baseUrl: `${s.origin}/api/v1/` }).analyze(btc(), profile(), []);
     expect(s.requests[0]!.path).toBe('/api/v1/chat/completions');
   });
 });
@@ -122,7 +122,7 @@ describe('answers that are refused without a retry', () => {
   it.each(cases)('%s', async (_name, reply, message) => {
     const s = await server();
     s.reply(reply, decisionReply(POST));
-    const error = await analyserFailure(llm(s));
+    const error = await analyzerFailure(llm(s));
     expect(error.message).toMatch(message);
     expect(s.requests).toHaveLength(1);
     expect(sleeps).toEqual([]);
@@ -136,15 +136,15 @@ describe('a 4xx other than 408 and 429: the configuration, not the thread, is wr
     ['400 from llama-server', { status: 400, body: { error: { code: 400, message: 'Failed to initialize samplers', type: 'invalid_request_error' } } }, /refused the request \(400\): Failed to initialize samplers/, /another model.*analyzer\.fallback builtin/],
     ['404', { status: 404, body: { error: { message: 'model "qwen2.5:7b-instruct" not found' } } }, /no such model or address \(404\)/, /llm\.model.*analyzer\.fallback builtin/],
   ];
-  it.each(cases)('%s: an AnalyserConfigError (exit 1) that says what to change, asked once', async (_name, reply, message, hint) => {
+  it.each(cases)('%s: an AnalyzerConfigError (exit 1) that says what to change, asked once', async (_name, reply, message, hint) => {
     const s = await server();
     s.reply(reply, decisionReply(POST));
-    const error = await failure(llm(s).analyse(btc(), profile(), []));
-    expect(error).toBeInstanceOf(AnalyserConfigError);
-    expect((error as AnalyserConfigError).exitCode).toBe(1);
+    const error = await failure(llm(s).analyze(btc(), profile(), []));
+    expect(error).toBeInstanceOf(AnalyzerConfigError);
+    expect((error as AnalyzerConfigError).exitCode).toBe(1);
     expect(error.message).toMatch(message);
-    expect((error as AnalyserConfigError).hint).toMatch(hint);
-    expect(`${error.message} ${(error as AnalyserConfigError).hint}`).not.toContain(KEY);
+    expect((error as AnalyzerConfigError).hint).toMatch(hint);
+    expect(`${error.message} ${(error as AnalyzerConfigError).hint}`).not.toContain(KEY);
     expect(s.requests).toHaveLength(1);
     expect(sleeps).toEqual([]);
   });
@@ -156,7 +156,7 @@ describe('a redirect', () => {
     const elsewhere = await server();
     s.reply({ status: 302, headers: { location: `${elsewhere.baseUrl}/chat/completions` }, body: 'moved' });
     elsewhere.reply(decisionReply(POST));
-    const error = await analyserFailure(llm(s));
+    const error = await analyzerFailure(llm(s));
     expect(error.message).toContain(`answered 302, a redirect to ${elsewhere.origin}; not followed`);
     expect(s.requests).toHaveLength(1);
     expect(elsewhere.requests).toHaveLength(0);
@@ -168,7 +168,7 @@ describe('one retry', () => {
     const s = await server();
     s.reply({ status: 500, body: { error: { message: 'model is loading' } } }, decisionReply(POST));
     const trace: Trace = [];
-    await expect(llm(s).analyse(btc(), profile(), trace)).resolves.toMatchObject({ action: 'post' });
+    await expect(llm(s).analyze(btc(), profile(), trace)).resolves.toMatchObject({ action: 'post' });
     expect(s.requests).toHaveLength(2);
     expect(sleeps).toEqual([1000]);
     expect(trace).toContain('llm: retrying after HTTP 500, in 1 s');
@@ -177,14 +177,14 @@ describe('one retry', () => {
   it('after a 429, waiting the short Retry-After it asks for', async () => {
     const s = await server();
     s.reply({ status: 429, headers: { 'retry-after': '2' }, body: { error: { message: 'slow down' } } }, decisionReply(POST));
-    await expect(llm(s).analyse(btc(), profile(), [])).resolves.toMatchObject({ action: 'post' });
+    await expect(llm(s).analyze(btc(), profile(), [])).resolves.toMatchObject({ action: 'post' });
     expect(sleeps).toEqual([2000]);
   });
 
   it('not after a 429 that asks for a long pause', async () => {
     const s = await server();
     s.reply({ status: 429, headers: { 'retry-after': '60' }, body: { error: { message: 'slow down' } } }, decisionReply(POST));
-    const error = await analyserFailure(llm(s));
+    const error = await analyzerFailure(llm(s));
     expect(error.message).toMatch(/failed \(429\): slow down; the server asked for a pause of 60 s, not waited out/);
     expect(s.requests).toHaveLength(1);
     expect(sleeps).toEqual([]);
@@ -193,7 +193,7 @@ describe('one retry', () => {
   it('and only one: two 503s fail', async () => {
     const s = await server();
     s.reply({ status: 503, body: 'overloaded' }, { status: 503, body: 'overloaded' }, decisionReply(POST));
-    const error = await analyserFailure(llm(s));
+    const error = await analyzerFailure(llm(s));
     expect(error.message).toMatch(/failed \(503\): overloaded \(tried twice\)$/);
     expect(s.requests).toHaveLength(2);
   });
@@ -203,7 +203,7 @@ describe('one retry', () => {
     s.reply({ hang: true }, decisionReply(POST));
     const trace: Trace = [];
     const started = Date.now();
-    await expect(llm(s, { timeoutMs: 300 }).analyse(btc(), profile(), trace)).resolves.toMatchObject({ action: 'post' });
+    await expect(llm(s, { timeoutMs: 300 }).analyze(btc(), profile(), trace)).resolves.toMatchObject({ action: 'post' });
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(s.requests).toHaveLength(2);
     expect(trace[0]).toBe('llm: retrying after a timeout, in 1 s');
@@ -213,7 +213,7 @@ describe('one retry', () => {
     const s = await server();
     s.reply({ delayMs: 3_000, body: completion(JSON.stringify(POST)) }, { hang: true });
     const started = Date.now();
-    const error = await analyserFailure(llm(s, { timeoutMs: 300 }));
+    const error = await analyzerFailure(llm(s, { timeoutMs: 300 }));
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(error.message).toMatch(/gave no complete answer within 0\.3 s \(tried twice\)/);
     expect(error.hint).toMatch(/analyzer\.timeout/);
@@ -222,9 +222,9 @@ describe('one retry', () => {
 
   it('after a refused connection, once', async () => {
     const s = await server();
-    const analyser = llm(s);
+    const analyzer = llm(s);
     await s.close();
-    const error = await analyserFailure(analyser);
+    const error = await analyzerFailure(analyzer);
     expect(error.message).toMatch(/cannot reach .* \(ECONNREFUSED\) \(tried twice\)/);
     expect(sleeps).toEqual([1000]);
   });
@@ -232,7 +232,7 @@ describe('one retry', () => {
   it('not when the run has no time left for it', async () => {
     const s = await server();
     s.reply({ status: 502, body: 'bad gateway' }, decisionReply(POST));
-    const error = await analyserFailure(llm(s, { deadline: Date.now() + 800 }));
+    const error = await analyzerFailure(llm(s, { deadline: Date.now() + 800 }));
     expect(error.message).toMatch(/no time left in this run to try again/);
     expect(s.requests).toHaveLength(1);
   });
@@ -242,10 +242,10 @@ describe('close()', () => {
   it('closes the connection undici keeps alive, so the process can exit', async () => {
     const s = await server();
     s.reply(decisionReply(POST));
-    const analyser = llm(s);
-    await analyser.analyse(btc(), profile(), []);
+    const analyzer = llm(s);
+    await analyzer.analyze(btc(), profile(), []);
     expect(await s.connections()).toBe(1);
-    await analyser.close!();
+    await analyzer.close!();
     await vi.waitFor(async () => expect(await s.connections()).toBe(0), { timeout: 5_000, interval: 20 });
   });
 
@@ -254,10 +254,10 @@ describe('close()', () => {
     const dispatcher = new Agent();
     const s = await server();
     s.reply(decisionReply(POST), decisionReply(POST));
-    const analyser = llm(s, { dispatcher });
-    await analyser.analyse(btc(), profile(), []);
-    await analyser.close!();
-    await expect(llm(s, { dispatcher }).analyse(btc(), profile(), [])).resolves.toMatchObject({ action: 'post' });
+    const analyzer = llm(s, { dispatcher });
+    await analyzer.analyze(btc(), profile(), []);
+    await analyzer.close!();
+    await expect(llm(s, { dispatcher }).analyze(btc(), profile(), [])).resolves.toMatchObject({ action: 'post' });
     await dispatcher.close();
   });
 

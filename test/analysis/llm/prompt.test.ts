@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { buildMessages, chatRequestBody, MAX_ANSWER_TOKENS } from '../../../src/analysis/llm/prompt.js';
 import { DECISION_JSON_SCHEMA } from '../../../src/analysis/llm/decision-schema.js';
-import { analyserInput } from '../../../src/analysis/protocol.js';
+import { analyzerInput } from '../../../src/analysis/protocol.js';
 import type { Thread } from '../../../src/domain/thread.js';
 import { profile, thread } from '../fixtures.js';
 
 const TEXT = 'Whales move 5,000 BTC to exchanges after the ETF outflows.';
 
 function messages(t: Thread = thread(TEXT, { priceOnFetch: 64000.5 }), p = profile()) {
-  return buildMessages(analyserInput(t, p));
+  return buildMessages(analyzerInput(t, p));
 }
 
 /** The JSON inside the user message's ```json fence, and what lies outside it. */
@@ -45,7 +45,7 @@ describe('buildMessages', () => {
     expect(dataBlock(user!.content).outside).not.toContain('ignore all previous');
   });
 
-  it('shows nothing that analyserInput leaves out, whatever the Thread object carries', () => {
+  it('shows nothing that analyzerInput leaves out, whatever the Thread object carries', () => {
     const leaky = { ...thread(TEXT, { priceOnFetch: 64000.5 }), price_on_eval: 70123.45, priceOnEval: 70123.45, locked: true } as Thread;
     const all = messages(leaky).map((m) => m.content).join('\n');
     expect(all).not.toContain('70123.45');
@@ -93,7 +93,7 @@ describe('buildMessages', () => {
 
 describe('chatRequestBody', () => {
   it('asks for a deterministic, bounded, schema-shaped answer', () => {
-    const body = chatRequestBody('gpt-4o-mini', analyserInput(thread(TEXT), profile()));
+    const body = chatRequestBody('gpt-4o-mini', analyzerInput(thread(TEXT), profile()));
     expect(body).toMatchObject({
       model: 'gpt-4o-mini',
       temperature: 0,

@@ -2,17 +2,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadAnalyser } from '../../src/commands/analyser.js';
-import { AnalyserError, BudgetError } from '../../src/errors.js';
+import { loadAnalyzer } from '../../src/commands/analyzer.js';
+import { AnalyzerError, BudgetError } from '../../src/errors.js';
 import { writeSettings } from '../../src/settings/store.js';
 import { offlineContext } from '../support/context.js';
 import { failure } from '../support/failure.js';
 import { thread } from '../support/threads.js';
 import { T0 } from '../support/timing.js';
 
-// The one loader poll, predict, analyze and backtest use: which analyser, and the guards around it.
+// The one loader poll, predict, analyze and backtest use: which analyzer, and the guards around it.
 
-const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures', 'analysers');
+const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures', 'analyzers');
 const PROFILE = { signal_method: 'onchain', conviction_style: 'moderate', directional_bias: 'neutral', participation: 'active' } as const;
 const KEY = 'hive_0123456789abcdefSECRETKEY';
 
@@ -24,22 +24,22 @@ afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 const command = (script: string, ...args: string[]) => [process.execPath, path.join(FIXTURES, script), ...args].map((a) => `'${a}'`).join(' ');
 
-describe('loadAnalyser', () => {
-  it('nothing configured: the built-in analyser', async () => {
+describe('loadAnalyzer', () => {
+  it('nothing configured: the built-in analyzer', async () => {
     const { ctx } = offlineContext(dir);
-    const { analyser, config } = await loadAnalyser(ctx);
-    expect([analyser.name, config.kind]).toEqual(['builtin', 'builtin']);
+    const { analyzer, config } = await loadAnalyzer(ctx);
+    expect([analyzer.name, config.kind]).toEqual(['builtin', 'builtin']);
   });
 
   it('a command never runs past the deadline it is given, whatever analyzer.timeout says (R4)', async () => {
     writeSettings(dir, { analyzer: 'command', 'analyzer.command': command('hang.mjs', path.join(dir, 'pid')), 'analyzer.timeout': 120 });
     const { ctx } = offlineContext(dir);
-    await expect(loadAnalyser(ctx, { deadline: T0 + 2_500 })).rejects.toBeInstanceOf(BudgetError);
-    const { analyser } = await loadAnalyser(ctx, { deadline: T0 + 3_300 });
+    await expect(loadAnalyzer(ctx, { deadline: T0 + 2_500 })).rejects.toBeInstanceOf(BudgetError);
+    const { analyzer } = await loadAnalyzer(ctx, { deadline: T0 + 3_300 });
     const started = Date.now();
-    const error = await failure(analyser.analyse(thread('t1', '2026-03-02T08:15:00Z'), PROFILE, []));
-    await analyser.close?.();
-    expect(error).toBeInstanceOf(AnalyserError);
+    const error = await failure(analyzer.analyze(thread('t1', '2026-03-02T08:15:00Z'), PROFILE, []));
+    await analyzer.close?.();
+    expect(error).toBeInstanceOf(AnalyzerError);
     expect(error.message).toMatch(/timed out after 1\.3 s/);
     expect(Date.now() - started).toBeLessThan(10_000);
   });
@@ -47,10 +47,10 @@ describe('loadAnalyser', () => {
   it('a fallback that decided is said once, at close', async () => {
     writeSettings(dir, { analyzer: 'command', 'analyzer.command': command('crash.mjs'), 'analyzer.fallback': 'builtin' });
     const { ctx, stderr } = offlineContext(dir);
-    const { analyser } = await loadAnalyser(ctx, { secrets: [KEY] });
-    for (const id of ['t1', 't2']) await analyser.analyse(thread(id, '2026-03-02T08:15:00Z'), PROFILE, []);
+    const { analyzer } = await loadAnalyzer(ctx, { secrets: [KEY] });
+    for (const id of ['t1', 't2']) await analyzer.analyze(thread(id, '2026-03-02T08:15:00Z'), PROFILE, []);
     expect(stderr.text).toBe('');
-    await analyser.close?.();
-    expect(stderr.text).toMatch(/^agent: the command analyser failed on 2 thread\(s\), so the built-in analyser decided \(first: the analyser command exited with code 3/);
+    await analyzer.close?.();
+    expect(stderr.text).toMatch(/^agent: the command analyzer failed on 2 thread\(s\), so the built-in analyzer decided \(first: the analyzer command exited with code 3/);
   });
 });

@@ -1,64 +1,64 @@
-import { builtinAnalyser } from '../analysis/builtin.js';
+import { builtinAnalyzer } from '../analysis/builtin.js';
 import { withFallback } from '../analysis/fallback.js';
 import { cleanInline, probeOf } from '../analysis/text-clean.js';
-import type { Analyser } from '../analysis/types.js';
+import type { Analyzer } from '../analysis/types.js';
 import type { Thread } from '../domain/thread.js';
 import { COMMAND_BUDGET_MS, KILL_GRACE_MS, type Context } from '../context.js';
 import { BudgetError } from '../errors.js';
 import { readKeyFile } from '../settings/key-file.js';
-import { resolveAnalyserConfig, type AnalyserConfig } from '../settings/resolve.js';
+import { resolveAnalyzerConfig, type AnalyzerConfig } from '../settings/resolve.js';
 import { readSettings } from '../settings/store.js';
 import { refuseWritableFiles } from './command-check.js';
 
-export interface LoadedAnalyser {
-  analyser: Analyser;
-  config: AnalyserConfig;
+export interface LoadedAnalyzer {
+  analyzer: Analyzer;
+  config: AnalyzerConfig;
 }
 
 export interface LoadOptions {
   /** `--analyzer`. */
   override?: string;
-  /** The service key: kept out of a command's environment and out of any analyser's answer. */
+  /** The service key: kept out of a command's environment and out of any analyzer's answer. */
   secrets?: string[];
   /** Epoch ms the run must end by (R4); default: the command budget from now. */
   deadline?: number;
   /** Where a command's stderr lines go; default: shown with --verbose. */
   onStderr?: (line: string, threadId: string) => void;
-  /** false: measure the analyser alone (backtest), whatever analyzer.fallback says. */
+  /** false: measure the analyzer alone (backtest), whatever analyzer.fallback says. */
   fallback?: boolean;
 }
 
 /**
- * The analyser a run uses (`--analyzer`, else AGENT_ANALYZER, else config.json, else the built-in one:
+ * The analyzer a run uses (`--analyzer`, else AGENT_ANALYZER, else config.json, else the built-in one:
  * cli.md), wrapped in the guards every run needs: keys redacted from its answers, stopped on Ctrl-C,
  * and the fallback the user chose, said once when it was needed.
  */
-export async function loadAnalyser(ctx: Context, options: LoadOptions = {}): Promise<LoadedAnalyser> {
-  const config = resolveAnalyserConfig(readSettings(ctx.configDir), options.override, { env: ctx.env, readKeyFile });
+export async function loadAnalyzer(ctx: Context, options: LoadOptions = {}): Promise<LoadedAnalyzer> {
+  const config = resolveAnalyzerConfig(readSettings(ctx.configDir), options.override, { env: ctx.env, readKeyFile });
   const deadline = options.deadline ?? ctx.timing.now() + COMMAND_BUDGET_MS;
-  const created = await createAnalyser(config, ctx, { ...options, deadline });
+  const created = await createAnalyzer(config, ctx, { ...options, deadline });
   const secrets = [...(options.secrets ?? []), ...(config.llm?.apiKey ? [config.llm.apiKey] : [])];
   const primary = stopOnInterrupt(config.kind === 'builtin' ? created : withoutSecrets(created, secrets), ctx);
   const fallback = config.kind !== 'builtin' && config.fallback === 'builtin' && options.fallback !== false;
-  return { analyser: fallback ? fallbackNoticed(primary, ctx) : primary, config };
+  return { analyzer: fallback ? fallbackNoticed(primary, ctx) : primary, config };
 }
 
-// The command and LLM analysers load only when chosen: the LLM one brings undici (performance.md).
-async function createAnalyser(config: AnalyserConfig, ctx: Context, { secrets = [], deadline, onStderr }: LoadOptions & { deadline: number }): Promise<Analyser> {
+// The command and LLM analyzers load only when chosen: the LLM one brings undici (performance.md).
+async function createAnalyzer(config: AnalyzerConfig, ctx: Context, { secrets = [], deadline, onStderr }: LoadOptions & { deadline: number }): Promise<Analyzer> {
   if (config.kind === 'command') {
-    const { createCommandAnalyser } = await import('../analysis/command/analyser.js');
+    const { createCommandAnalyzer } = await import('../analysis/command/analyzer.js');
     const { parseCommandLine } = await import('../analysis/command/command-line.js');
     refuseWritableFiles(parseCommandLine(config.command!));
     // Never past the run's deadline (R4), whatever analyzer.timeout says: a 429 wait before it may have
     // used most of the budget.
     const left = deadline - ctx.timing.now() - KILL_GRACE_MS;
     if (left < 1_000) throw new BudgetError();
-    return createCommandAnalyser({
+    return createCommandAnalyzer({
       commandLine: config.command!,
       timeoutMs: Math.min(config.timeoutMs, left),
       env: ctx.env,
       secrets,
-      onStderr: onStderr ?? ((line: string) => ctx.output.detail(`  analyser stderr: ${line}`)),
+      onStderr: onStderr ?? ((line: string) => ctx.output.detail(`  analyzer stderr: ${line}`)),
       now: ctx.timing.now,
       stderrInErrors: ctx.output.verbose,
     });
@@ -66,20 +66,20 @@ async function createAnalyser(config: AnalyserConfig, ctx: Context, { secrets = 
   if (config.kind === 'llm') {
     const llm = config.llm!;
     if (llm.apiKey) ctx.output.addSecret(llm.apiKey);
-    const { createLlmAnalyser } = await import('../analysis/llm/index.js');
-    return createLlmAnalyser({ baseUrl: llm.baseUrl.href, model: llm.model, apiKey: llm.apiKey, timeoutMs: config.timeoutMs, timing: ctx.timing, deadline });
+    const { createLlmAnalyzer } = await import('../analysis/llm/index.js');
+    return createLlmAnalyzer({ baseUrl: llm.baseUrl.href, model: llm.model, apiKey: llm.apiKey, timeoutMs: config.timeoutMs, timing: ctx.timing, deadline });
   }
-  return builtinAnalyser;
+  return builtinAnalyzer;
 }
 
 /** The user's program or a request to a model ends with the agent, whether it finishes or is interrupted. */
-function stopOnInterrupt(analyser: Analyser, ctx: Context): Analyser {
-  if (!analyser.close || !ctx.onInterrupt) return analyser;
-  const close = analyser.close.bind(analyser);
+function stopOnInterrupt(analyzer: Analyzer, ctx: Context): Analyzer {
+  if (!analyzer.close || !ctx.onInterrupt) return analyzer;
+  const close = analyzer.close.bind(analyzer);
   const undo = ctx.onInterrupt(close);
   return {
-    name: analyser.name,
-    analyse: analyser.analyse.bind(analyser),
+    name: analyzer.name,
+    analyze: analyzer.analyze.bind(analyzer),
     close: async () => {
       undo();
       await close();
@@ -91,27 +91,27 @@ function stopOnInterrupt(analyser: Analyser, ctx: Context): Analyser {
  * A fallback that hides a dead model or a broken script for weeks helps nobody: each run that needed it
  * says so once on stderr (cron mails it), while its predictions still go out.
  */
-function fallbackNoticed(primary: Analyser, ctx: Context): Analyser {
+function fallbackNoticed(primary: Analyzer, ctx: Context): Analyzer {
   const failures: string[] = [];
-  const analyser = withFallback(primary, builtinAnalyser, (error) => failures.push(error.message));
+  const analyzer = withFallback(primary, builtinAnalyzer, (error) => failures.push(error.message));
   return {
-    ...analyser,
+    ...analyzer,
     close: async () => {
-      await analyser.close?.();
+      await analyzer.close?.();
       if (failures.length) {
-        ctx.output.warn(`agent: the ${primary.name} analyser failed on ${failures.length} thread(s), so the built-in analyser decided (first: ${failures[0]})`);
+        ctx.output.warn(`agent: the ${primary.name} analyzer failed on ${failures.length} thread(s), so the built-in analyzer decided (first: ${failures[0]})`);
       }
     },
   };
 }
 
 /**
- * Keys stay on both sides of an analyser. Out: a model that echoes its Authorization header, or a script
+ * Keys stay on both sides of an analyzer. Out: a model that echoes its Authorization header, or a script
  * that read the state file, must not put a key into a public post (the terminal would show it masked while
  * the service stored it in clear). In: a thread is written by strangers and may quote our key (the service
  * echoing it, or someone who saw it), and a model or a script is somewhere else it must not go.
  */
-function withoutSecrets(analyser: Analyser, secrets: string[]): Analyser {
+function withoutSecrets(analyzer: Analyzer, secrets: string[]): Analyzer {
   const keys = secrets.filter((secret) => secret.length >= 8);
   // Checked on the probe: a zero-width character inside the key would hide it from a plain search, and
   // the cleaning before posting would then put it back together.
@@ -133,10 +133,10 @@ function withoutSecrets(analyser: Analyser, secrets: string[]): Analyser {
     })),
   });
   return {
-    name: analyser.name,
-    close: analyser.close?.bind(analyser),
-    async analyse(thread, profile, trace) {
-      const output = await analyser.analyse(scrubThread(thread), profile, trace);
+    name: analyzer.name,
+    close: analyzer.close?.bind(analyzer),
+    async analyze(thread, profile, trace) {
+      const output = await analyzer.analyze(scrubThread(thread), profile, trace);
       if (output.kind === 'signal') return { ...output, evidence: output.evidence.map((e) => ({ ...e, phrase: scrub(e.phrase) })) };
       return output.action === 'post' ? { ...output, text: scrub(output.text) } : { ...output, reason: scrub(output.reason) };
     },

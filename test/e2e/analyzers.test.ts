@@ -5,12 +5,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { decisionReply, startFakeLlm, type FakeLlm } from '../support/fake-llm.js';
 import { BEARISH, BIN, BULLISH, minutesAgo, registeredWorlds, type World } from './harness.js';
 
-// The analyser choice end to end, as cron runs it: config.json switches the cron agent to the user's own
+// The analyzer choice end to end, as cron runs it: config.json switches the cron agent to the user's own
 // command, whose failures leave threads due unless the built-in fallback was chosen.
 
-const HANG = path.join(import.meta.dirname, '..', 'fixtures', 'analysers', 'hang.mjs');
-const RECORDER = path.join(import.meta.dirname, 'fixtures', 'recording-analyser.mjs');
-const EXAMPLE = path.join(import.meta.dirname, '..', '..', 'examples', 'momentum-analyser.mjs');
+const HANG = path.join(import.meta.dirname, '..', 'fixtures', 'analyzers', 'hang.mjs');
+const RECORDER = path.join(import.meta.dirname, 'fixtures', 'recording-analyzer.mjs');
+const EXAMPLE = path.join(import.meta.dirname, '..', '..', 'examples', 'momentum-analyzer.mjs');
 
 const registered = registeredWorlds();
 
@@ -24,7 +24,7 @@ async function useCommand(w: World, command: string, extra: Record<string, strin
   }
 }
 
-describe('a command analyser in the cron agent', () => {
+describe('a command analyzer in the cron agent', () => {
   it('one setting switches poll to the command; it sees the protocol input and never the service key', async () => {
     const w = await registered();
     await useCommand(w, `${quote(process.execPath)} ${quote(RECORDER)} ${quote(w.home)}`);
@@ -33,8 +33,8 @@ describe('a command analyser in the cron agent', () => {
 
     const dry = await w.agent(['poll', '--dry-run', '-v']);
     // Threads are read side by side: each line of the command's stderr names its thread.
-    expect(dry.stderr).toContain('  a: analyser stderr: recording-analyser: read a\n');
-    expect(dry.stderr).toContain('  b: analyser stderr: recording-analyser: read b\n');
+    expect(dry.stderr).toContain('  a: analyzer stderr: recording-analyzer: read a\n');
+    expect(dry.stderr).toContain('  b: analyzer stderr: recording-analyzer: read b\n');
 
     const poll = await w.agent(['poll']);
     expect(poll).toMatchObject({ code: 0, stdout: '', stderr: '' });
@@ -56,7 +56,7 @@ describe('a command analyser in the cron agent', () => {
 
     const failed = await w.agent(['poll']);
     expect(failed.code).toBe(5);
-    expect(failed.stderr).toMatch(/a: analysis failed: the analyser command exited with (status|code) 3/);
+    expect(failed.stderr).toMatch(/a: analysis failed: the analyzer command exited with (status|code) 3/);
     // A script's stderr may hold its own secrets: under cron it is shown only with --verbose.
     expect(failed.stderr).not.toContain('out of ideas');
     expect(w.sandbox.comments()).toEqual([]);
@@ -64,11 +64,11 @@ describe('a command analyser in the cron agent', () => {
 
     expect((await w.agent(['config', 'set', 'analyzer.fallback', 'builtin'])).code).toBe(0);
     const dry = await w.agent(['poll', '--dry-run', '-v']);
-    expect(dry.stderr).toContain('fallback: the command analyser failed');
+    expect(dry.stderr).toContain('fallback: the command analyzer failed');
     const fallback = await w.agent(['poll']);
     expect(fallback).toMatchObject({ code: 0, stdout: '' });
-    // Under cron the run succeeds, and says once that the user's analyser is not the one deciding.
-    expect(fallback.stderr).toBe('agent: the command analyser failed on 1 thread(s), so the built-in analyser decided (first: the analyser command exited with code 3 (its stderr is shown with --verbose))\n');
+    // Under cron the run succeeds, and says once that the user's analyzer is not the one deciding.
+    expect(fallback.stderr).toBe('agent: the command analyzer failed on 1 thread(s), so the built-in analyzer decided (first: the analyzer command exited with code 3 (its stderr is shown with --verbose))\n');
     expect(w.sandbox.comments().map((c) => c.thread_id)).toEqual(['a']);
     expect(w.sandbox.comments()[0]!.conviction).toBeGreaterThan(0);
   });
@@ -85,9 +85,9 @@ describe('a command analyser in the cron agent', () => {
 });
 
 describe('stopping the agent', () => {
-  it('Ctrl-C (SIGINT, even twice) while a command analyser runs stops the command too, then ends the agent as the signal does', async () => {
+  it('Ctrl-C (SIGINT, even twice) while a command analyzer runs stops the command too, then ends the agent as the signal does', async () => {
     const w = await registered();
-    const pidFile = path.join(w.home, 'analyser.pid');
+    const pidFile = path.join(w.home, 'analyzer.pid');
     await useCommand(w, `${quote(process.execPath)} ${quote(HANG)} ${quote(pidFile)} ignore-term`, { 'analyzer.timeout': '60' });
     w.sandbox.addThread({ id: 'a', text: BULLISH, project_id: 'c/bitcoin', timestamp: at(2) });
     const agent = spawn(process.execPath, [BIN, '--config-dir', w.configDir, 'analyze', 'a'], { env: { HOME: w.home, PATH: process.env.PATH ?? '/usr/bin:/bin' }, stdio: 'ignore' });
@@ -132,17 +132,17 @@ describe('agent analyze', () => {
     const human = await w.agent(['analyze', 'a']);
     expect(human.code).toBe(0);
     expect(human.stdout.split('\n')[0]).toMatch(/^Thread a \(c\/bitcoin\), \d{4}-\d\d-\d\dT[\d:.]+Z, price [\d.]+: Spot ETF inflows hit \$500M/);
-    expect(human.stdout).toContain('  analyser: builtin\n');
+    expect(human.stdout).toContain('  analyzer: builtin\n');
     expect(human.stdout).toMatch(/\n {2}policy: post \+\d\.\d: /);
     expect(human.stdout).toMatch(/Would post \+\d\.\d% on a \(c\/bitcoin\): Bullish on c\/bitcoin: .*\n$/);
 
     const json = JSON.parse((await w.agent(['analyze', 'a', '--json'])).stdout);
-    expect(json).toEqual({ threadId: 'a', action: 'post', conviction: expect.any(Number), text: expect.any(String), trace: expect.arrayContaining(['analyser: builtin']) });
+    expect(json).toEqual({ threadId: 'a', action: 'post', conviction: expect.any(Number), text: expect.any(String), trace: expect.arrayContaining(['analyzer: builtin']) });
     expect(w.sandbox.comments()).toEqual([]);
     expect(w.state().journal ?? {}).toEqual({});
   });
 
-  it('--analyzer picks another analyser for this run only', async () => {
+  it('--analyzer picks another analyzer for this run only', async () => {
     const w = await registered();
     await useCommand(w, `${quote(process.execPath)} ${quote(RECORDER)} ${quote(w.home)}`);
     w.sandbox.addThread({ id: 'a', text: BULLISH, project_id: 'c/bitcoin', timestamp: at(2) });
@@ -152,7 +152,7 @@ describe('agent analyze', () => {
     expect(builtin.conviction).toBeGreaterThan(0);
   });
 
-  it('--stdin speaks the protocol: as a command analyser it decides exactly as the built-in one (round trip)', async () => {
+  it('--stdin speaks the protocol: as a command analyzer it decides exactly as the built-in one (round trip)', async () => {
     const w = await registered();
     const texts = [BULLISH, BEARISH, 'Quiet weekend, nothing to report.', 'Not bullish: ETF outflows continue while funding flips negative.'];
     texts.forEach((text, i) => w.sandbox.addThread({ id: `t${i}`, text, project_id: ['c/bitcoin', 'c/solana', 'c/pepe', 'c/ethereum'][i], timestamp: at(10 - i) }));
@@ -173,8 +173,8 @@ describe('agent analyze', () => {
   });
 });
 
-describe('the example analyser', () => {
-  it('runs as the cron agent’s analyser and posts only valid predictions', async () => {
+describe('the example analyzer', () => {
+  it('runs as the cron agent’s analyzer and posts only valid predictions', async () => {
     const w = await registered();
     await useCommand(w, `${quote(process.execPath)} ${quote(EXAMPLE)}`);
     w.sandbox.addThread({ id: 'a', text: BULLISH, project_id: 'c/bitcoin', timestamp: at(2) });
@@ -187,7 +187,7 @@ describe('the example analyser', () => {
   });
 });
 
-describe('an LLM analyser in the cron agent', () => {
+describe('an LLM analyzer in the cron agent', () => {
   let llm: FakeLlm | undefined;
   afterEach(async () => {
     await llm?.close();

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// An example analyser for `agent` (see README.md next to this file): copy it and make it yours.
+// An example analyzer for `agent` (see README.md next to this file): copy it and make it yours.
 //
 // Strategy, "momentum": a market that is reported moving tends to keep moving for a while. The script
 // looks for words about price action (breakouts, new highs, sell-offs) rather than news, and for moves

@@ -1,17 +1,17 @@
-import { AnalyserError, UsageError } from '../../errors.js';
+import { AnalyzerError, UsageError } from '../../errors.js';
 import { oneLine } from '../../output/sanitize.js';
-import { analyserInput, parseAnswerText } from '../protocol.js';
+import { analyzerInput, parseAnswerText } from '../protocol.js';
 import { signed } from '../text-clean.js';
-import type { Analyser, AnalyserOutput } from '../types.js';
+import type { Analyzer, AnalyzerOutput } from '../types.js';
 import { childEnvironment, redact } from './child-env.js';
 import { parseCommandLine } from './command-line.js';
 import { startProcess, type RunningProcess, type RunResult } from './run.js';
 
-// The user's own analyser (README "Your own analyser"): a program run without a shell for each thread,
+// The user's own analyzer (README "Your own analyzer"): a program run without a shell for each thread,
 // given the protocol's input on stdin, answering on the last line of stdout. Only an exit status of 0
-// with a valid answer counts; everything else is an AnalyserError, so the thread stays due.
+// with a valid answer counts; everything else is an AnalyzerError, so the thread stays due.
 
-export interface CommandAnalyserOptions {
+export interface CommandAnalyzerOptions {
   /** `analyzer.command`, split by parseCommandLine. */
   commandLine: string;
   timeoutMs: number;
@@ -35,7 +35,7 @@ export interface CommandAnalyserOptions {
   stderrInErrors?: boolean;
 }
 
-const WHO = 'the analyser command';
+const WHO = 'the analyzer command';
 const DEFAULT_MAX_OUTPUT = 1024 * 1024;
 const DEFAULT_KILL_GRACE_MS = 1000;
 /** A chatty script must not bury the rest of a --verbose run. */
@@ -44,14 +44,14 @@ const STDERR_LINE_MAX = 300;
 const LAST_STDERR_MAX = 200;
 
 /** Checks the command line at once (a UsageError), then runs it once per thread. */
-export function createCommandAnalyser(options: CommandAnalyserOptions): Analyser {
+export function createCommandAnalyzer(options: CommandAnalyzerOptions): Analyzer {
   const argv = parseCommandLine(options.commandLine);
   if (!(options.timeoutMs > 0 && Number.isFinite(options.timeoutMs))) {
-    throw new UsageError(`the analyser timeout must be a positive number of seconds, not ${options.timeoutMs / 1000}`);
+    throw new UsageError(`the analyzer timeout must be a positive number of seconds, not ${options.timeoutMs / 1000}`);
   }
   const maxOutputBytes = options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT;
   if (!(maxOutputBytes > 0 && Number.isFinite(maxOutputBytes))) {
-    throw new UsageError(`the analyser output cap must be a positive number of bytes, not ${maxOutputBytes}`);
+    throw new UsageError(`the analyzer output cap must be a positive number of bytes, not ${maxOutputBytes}`);
   }
   const env = childEnvironment(options.env, options.secrets);
   const now = options.now ?? (() => performance.now());
@@ -60,12 +60,12 @@ export function createCommandAnalyser(options: CommandAnalyserOptions): Analyser
 
   return {
     name: 'command',
-    async analyse(thread, profile, trace) {
+    async analyze(thread, profile, trace) {
       const started = now();
       let shown = 0;
       const run = startProcess({
         argv,
-        input: `${JSON.stringify(analyserInput(thread, profile))}\n`,
+        input: `${JSON.stringify(analyzerInput(thread, profile))}\n`,
         env,
         ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
         timeoutMs: options.timeoutMs,
@@ -104,7 +104,7 @@ interface Context {
   secrets: readonly string[];
 }
 
-function interpret(result: RunResult, context: Context): AnalyserOutput {
+function interpret(result: RunResult, context: Context): AnalyzerOutput {
   if (result.kind === 'not-started') throw notStarted(result.code, context.program);
   if (result.kind === 'stopped') throw stopped(result.why, context);
   const stderr =
@@ -113,40 +113,40 @@ function interpret(result: RunResult, context: Context): AnalyserOutput {
       : context.stderrInErrors
         ? ` (stderr: ${oneLine(redact(result.lastStderr, context.secrets), LAST_STDERR_MAX)})`
         : ' (its stderr is shown with --verbose)';
-  if (result.signal !== null) throw new AnalyserError(`${WHO} was killed by ${result.signal}${stderr}`);
-  if (result.code !== 0) throw new AnalyserError(`${WHO} exited with code ${result.code}${stderr}`);
+  if (result.signal !== null) throw new AnalyzerError(`${WHO} was killed by ${result.signal}${stderr}`);
+  if (result.code !== 0) throw new AnalyzerError(`${WHO} exited with code ${result.code}${stderr}`);
   return parseAnswerText(redact(result.stdout, context.secrets), WHO);
 }
 
-function notStarted(code: string, program: string): AnalyserError {
+function notStarted(code: string, program: string): AnalyzerError {
   if (code === 'ENOENT') {
-    return new AnalyserError(`${WHO} was not found: ${program}`, {
-      hint: 'give the program by its full path or make sure it is on PATH, e.g. agent config set analyzer.command "node /abs/path/analyser.mjs"',
+    return new AnalyzerError(`${WHO} was not found: ${program}`, {
+      hint: 'give the program by its full path or make sure it is on PATH, e.g. agent config set analyzer.command "node /abs/path/analyzer.mjs"',
     });
   }
   if (code === 'EACCES' || code === 'EPERM') {
-    return new AnalyserError(`${WHO} is not executable: ${program}`, {
-      hint: 'make it executable (chmod +x) or run it through its interpreter, e.g. "node analyser.mjs"',
+    return new AnalyzerError(`${WHO} is not executable: ${program}`, {
+      hint: 'make it executable (chmod +x) or run it through its interpreter, e.g. "node analyzer.mjs"',
     });
   }
-  return new AnalyserError(`${WHO} could not be started (${code}): ${program}`);
+  return new AnalyzerError(`${WHO} could not be started (${code}): ${program}`);
 }
 
-function stopped(why: 'timeout' | 'output-cap' | 'closed', context: Context): AnalyserError {
+function stopped(why: 'timeout' | 'output-cap' | 'closed', context: Context): AnalyzerError {
   if (why === 'timeout') {
-    return new AnalyserError(`${WHO} timed out after ${seconds(context.timeoutMs)} s`, {
-      hint: 'a slow analyser can be given more time: agent config set analyzer.timeout <seconds>',
+    return new AnalyzerError(`${WHO} timed out after ${seconds(context.timeoutMs)} s`, {
+      hint: 'a slow analyzer can be given more time: agent config set analyzer.timeout <seconds>',
     });
   }
   if (why === 'output-cap') {
-    return new AnalyserError(`${WHO} printed more than ${bytes(context.maxOutputBytes)} on stdout and was stopped`, {
-      hint: 'an analyser prints one JSON answer as its last line of stdout; chatter belongs on stderr',
+    return new AnalyzerError(`${WHO} printed more than ${bytes(context.maxOutputBytes)} on stdout and was stopped`, {
+      hint: 'an analyzer prints one JSON answer as its last line of stdout; chatter belongs on stderr',
     });
   }
-  return new AnalyserError(`${WHO} was stopped because the agent is shutting down`);
+  return new AnalyzerError(`${WHO} was stopped because the agent is shutting down`);
 }
 
-function describe(output: AnalyserOutput): string {
+function describe(output: AnalyzerOutput): string {
   if (output.kind === 'signal') return `a signal (strength ${signed(output.strength)}, ${output.evidence.length} phrase(s) of evidence)`;
   return output.action === 'post' ? `a decision (post ${signed(output.conviction, 1)})` : 'a decision (skip)';
 }

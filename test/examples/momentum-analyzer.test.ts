@@ -1,19 +1,19 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createCommandAnalyser } from '../../src/analysis/command/analyser.js';
+import { createCommandAnalyzer } from '../../src/analysis/command/analyzer.js';
 import { analyseThread } from '../../src/analysis/index.js';
 import type { Trace } from '../../src/analysis/types.js';
 import { profile, thread } from '../analysis/fixtures.js';
 import { commandLine } from '../analysis/command/support.js';
 
 // The example a user copies must keep working with the agent: it is run here exactly as the README
-// tells a user to set it, through the command analyser and the policy.
+// tells a user to set it, through the command analyzer and the policy.
 
-const EXAMPLE = fileURLToPath(new URL('../../examples/momentum-analyser.mjs', import.meta.url));
+const EXAMPLE = fileURLToPath(new URL('../../examples/momentum-analyzer.mjs', import.meta.url));
 
 function momentum(onStderr?: (line: string) => void) {
-  return createCommandAnalyser({
+  return createCommandAnalyzer({
     commandLine: commandLine(process.execPath, EXAMPLE),
     timeoutMs: 20_000,
     env: { PATH: process.env.PATH },
@@ -22,7 +22,7 @@ function momentum(onStderr?: (line: string) => void) {
   });
 }
 
-describe('examples/momentum-analyser.mjs', () => {
+describe('examples/momentum-analyzer.mjs', () => {
   it('answers a signal for price-action words, which the policy sizes', async () => {
     const stderr: string[] = [];
     const { decision, trace } = await analyseThread(
@@ -39,7 +39,7 @@ describe('examples/momentum-analyser.mjs', () => {
   it('answers a decision for a quoted move, checked by the policy', async () => {
     const trace: Trace = [];
     const eth = thread('ETH is down 6% today after a sell-off', { cell: 'ethereum', projectId: 'c/ethereum' });
-    const output = await momentum().analyse(eth, profile(), trace);
+    const output = await momentum().analyze(eth, profile(), trace);
     expect(output).toEqual({
       kind: 'decision',
       action: 'post',
