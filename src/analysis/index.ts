@@ -12,7 +12,7 @@ export type { Analyzer, AnalyzerOutput, Decision, Evidence, Signal, Trace } from
  * Reads one thread with the given analyzer, then applies the policy; the trace records both. A caller
  * that passes its own trace keeps the steps taken before an analyzer failed.
  */
-export async function analyseThread(
+export async function analyzeThread(
   analyzer: Analyzer,
   thread: Thread,
   profile: Profile,

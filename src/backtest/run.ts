@@ -1,4 +1,4 @@
-import { analyseThread } from '../analysis/index.js';
+import { analyzeThread } from '../analysis/index.js';
 import { UnreachableError } from '../analysis/llm/retry.js';
 import { sigmaOf } from '../analysis/profile-numbers.js';
 import type { Analyzer } from '../analysis/types.js';
@@ -95,7 +95,7 @@ async function replay(record: BacktestThread, analyzer: Analyzer, profile: Profi
   const head = { threadId: record.id, cell: thread.cell };
   let decision;
   try {
-    ({ decision } = await analyseThread(analyzer, thread, profile));
+    ({ decision } = await analyzeThread(analyzer, thread, profile));
   } catch (error) {
     // Only an analyzer that could not answer is a failed thread; anything else is a bug and stops the run.
     if (!(error instanceof AnalyzerError)) throw error;

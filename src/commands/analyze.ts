@@ -1,4 +1,4 @@
-import { analyseThread, type Trace } from '../analysis/index.js';
+import { analyzeThread, type Trace } from '../analysis/index.js';
 import { parseInput } from '../analysis/protocol.js';
 import { COMMAND_BUDGET_MS, openSession, type Context } from '../context.js';
 import type { Thread } from '../domain/thread.js';
@@ -40,7 +40,7 @@ export async function runAnalyze(rawId: string | undefined, options: AnalyzeOpti
   }
   const { analyzer } = await loadAnalyzer(ctx, { override: options.analyzer, secrets: [session.state.apiKey], deadline });
   const trace: Trace = [];
-  const { decision } = await analyseThread(analyzer, thread, profile, trace)
+  const { decision } = await analyzeThread(analyzer, thread, profile, trace)
     .catch((error: unknown) => {
       // Why it failed is what analyze is asked for: the steps up to the failure, then the error itself.
       for (const line of trace) ctx.output.warn(`  ${line}`);
@@ -70,7 +70,7 @@ async function analyzeStdin(options: AnalyzeOptions, ctx: Context): Promise<void
   const input = parseInput(json);
   if ('error' in input) throw new UsageError(`standard input is not a protocol object (${input.error})`);
   const { analyzer } = await loadAnalyzer(ctx, { override: options.analyzer ?? 'builtin' });
-  const { decision, trace } = await analyseThread(analyzer, input.thread, input.profile).finally(() => analyzer.close?.());
+  const { decision, trace } = await analyzeThread(analyzer, input.thread, input.profile).finally(() => analyzer.close?.());
   for (const line of trace) ctx.output.detail(`  ${line}`);
   ctx.output.jsonLine(decisionJson(decision));
 }

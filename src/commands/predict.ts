@@ -1,4 +1,4 @@
-import { analyseThread, builtinAnalyzer } from '../analysis/index.js';
+import { analyzeThread, builtinAnalyzer } from '../analysis/index.js';
 import { sigmaOf, sizeCap } from '../analysis/profile-numbers.js';
 import { composeSummary, isValidText } from '../analysis/summary-text.js';
 import type { Decision } from '../analysis/types.js';
@@ -44,7 +44,7 @@ export async function runPredict(rawId: string, options: PredictOptions, ctx: Co
       const thread = await api.thread(threadId);
       if (thread.locked) throw lockedError(threadId);
       spinner.update('Analyzing…');
-      const decision = own ? await userDecision(thread, own, ctx) : await analysedDecision(thread, session, ctx, deadline);
+      const decision = own ? await userDecision(thread, own, ctx) : await analyzedDecision(thread, session, ctx, deadline);
       if (decision.action === 'skip' || dryRun) {
         spinner.stop();
         return report(ctx, { threadId, ...decision }, thread, dryRun);
@@ -149,10 +149,10 @@ async function userDecision(thread: Thread, own: OwnValues, ctx: Context): Promi
 // Only used to read evidence for a text; the user's conviction, not the profile, sets the size.
 const neutralProfile = { signal_method: 'sentiment', conviction_style: 'moderate', directional_bias: 'neutral', participation: 'active' } as const;
 
-async function analysedDecision(thread: Thread, session: Session, ctx: Context, deadline: number): Promise<Decision> {
+async function analyzedDecision(thread: Thread, session: Session, ctx: Context, deadline: number): Promise<Decision> {
   const profile = await session.api.profile();
   const { analyzer } = await loadAnalyzer(ctx, { secrets: [session.state.apiKey], deadline: deadline - POST_RESERVE_MS });
-  const { decision, trace } = await analyseThread(analyzer, thread, profile).finally(() => analyzer.close?.());
+  const { decision, trace } = await analyzeThread(analyzer, thread, profile).finally(() => analyzer.close?.());
   for (const line of trace) ctx.output.detail(`  ${line}`);
   return decision;
 }

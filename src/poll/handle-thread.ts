@@ -1,4 +1,4 @@
-import { analyseThread, type Analyzer } from '../analysis/index.js';
+import { analyzeThread, type Analyzer } from '../analysis/index.js';
 import type { Profile } from '../domain/profile.js';
 import type { Thread } from '../domain/thread.js';
 import { AnalyzerConfigError, AuthError, BudgetError, ConnectionSetupError, EXIT, LockedError, mayHaveLanded, RateLimitedError, RedirectError, TemporaryError, type ExitCode } from '../errors.js';
@@ -42,7 +42,7 @@ export async function prepareThread(thread: Thread, previous: JournalEntry | und
   if (!deps.analyzer || !deps.profile) throw new Error(`bug: thread ${thread.id} is open but no analyzer was loaded`);
   let decision;
   try {
-    const analyzed = await analyseThread(deps.analyzer, thread, deps.profile);
+    const analyzed = await analyzeThread(deps.analyzer, thread, deps.profile);
     for (const line of analyzed.trace) deps.trace(line);
     decision = analyzed.decision;
   } catch (error) {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import * as analysis from '../../src/analysis/index.js';
-import { analyseThread, builtinAnalyzer } from '../../src/analysis/index.js';
+import { analyzeThread, builtinAnalyzer } from '../../src/analysis/index.js';
 import type { Analyzer } from '../../src/analysis/types.js';
 import { profile, thread } from './fixtures.js';
 
-describe('analyseThread', () => {
+describe('analyzeThread', () => {
   it('reads with the built-in analyzer, then applies the policy', async () => {
-    const { decision, trace } = await analyseThread(
+    const { decision, trace } = await analyzeThread(
       builtinAnalyzer,
       thread('Binance halts withdrawals after a $40M exploit', { cell: 'bnb', projectId: 'c/bnb' }),
       profile({ signal_method: 'fundamental', conviction_style: 'bold' }),
@@ -22,7 +22,7 @@ describe('analyseThread', () => {
   });
 
   it('skips a thread with nothing to read', async () => {
-    const { decision } = await analyseThread(builtinAnalyzer, thread('gm'), profile());
+    const { decision } = await analyzeThread(builtinAnalyzer, thread('gm'), profile());
     expect(decision).toEqual({ action: 'skip', reason: 'no evidence: nothing in the thread reads bullish or bearish' });
   });
 
@@ -34,7 +34,7 @@ describe('analyseThread', () => {
         return { kind: 'decision', action: 'post', conviction: 12, text: 'To the moon, ETF demand is insane right now.' };
       },
     };
-    const { decision, trace } = await analyseThread(llm, thread('anything'), profile({ conviction_style: 'conservative' }));
+    const { decision, trace } = await analyzeThread(llm, thread('anything'), profile({ conviction_style: 'conservative' }));
     expect(decision).toMatchObject({ action: 'post', conviction: 0.7 });
     expect(trace.slice(0, 2)).toEqual(['analyzer: llm', 'llm: asked']);
     expect(trace.some((line) => line.includes('clamped to +0.7'))).toBe(true);
@@ -42,10 +42,10 @@ describe('analyseThread', () => {
 
   it('lets an analyzer failure reach the caller', async () => {
     const broken: Analyzer = { name: 'broken', analyze: () => Promise.reject(new Error('boom')) };
-    await expect(analyseThread(broken, thread('x'), profile())).rejects.toThrow('boom');
+    await expect(analyzeThread(broken, thread('x'), profile())).rejects.toThrow('boom');
   });
 
   it('keeps a small export surface', () => {
-    expect(Object.keys(analysis).sort()).toEqual(['analyseThread', 'builtinAnalyzer', 'decide', 'fitText']);
+    expect(Object.keys(analysis).sort()).toEqual(['analyzeThread', 'builtinAnalyzer', 'decide', 'fitText']);
   });
 });

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createCommandAnalyzer } from '../../src/analysis/command/analyzer.js';
-import { analyseThread } from '../../src/analysis/index.js';
+import { analyzeThread } from '../../src/analysis/index.js';
 import type { Trace } from '../../src/analysis/types.js';
 import { profile, thread } from '../analysis/fixtures.js';
 import { commandLine } from '../analysis/command/support.js';
@@ -25,7 +25,7 @@ function momentum(onStderr?: (line: string) => void) {
 describe('examples/momentum-analyzer.mjs', () => {
   it('answers a signal for price-action words, which the policy sizes', async () => {
     const stderr: string[] = [];
-    const { decision, trace } = await analyseThread(
+    const { decision, trace } = await analyzeThread(
       momentum((line) => stderr.push(line)),
       thread('Bitcoin breaks out to new highs as the rally continues', { id: 'th_1' }),
       profile(),
@@ -46,7 +46,7 @@ describe('examples/momentum-analyzer.mjs', () => {
       conviction: -1.5,
       text: 'momentum after a reported drop, with sell-off',
     });
-    const { decision } = await analyseThread(momentum(), eth, profile());
+    const { decision } = await analyzeThread(momentum(), eth, profile());
     expect(decision).toEqual({ action: 'post', conviction: -1.5, text: 'Bearish on c/ethereum: momentum after a reported drop, with sell-off. Expect -1.5% in 3h.' });
   });
 
@@ -59,7 +59,7 @@ describe('examples/momentum-analyzer.mjs', () => {
       'momentum: a +12% move against the bearish bias, and the words do not confirm it',
     ],
   ])('skips %s', async (_name, text, agentProfile, reason) => {
-    const { decision } = await analyseThread(momentum(), thread(text), agentProfile);
+    const { decision } = await analyzeThread(momentum(), thread(text), agentProfile);
     expect(decision).toEqual({ action: 'skip', reason });
   });
 

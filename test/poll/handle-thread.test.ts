@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyseThread, builtinAnalyzer, type Analyzer } from '../../src/analysis/index.js';
+import { analyzeThread, builtinAnalyzer, type Analyzer } from '../../src/analysis/index.js';
 import type { Profile } from '../../src/domain/profile.js';
 import {
   AnalyzerError,
@@ -34,7 +34,7 @@ const QUIET = thread('t-2', '2025-06-01T12:01:00.000Z', { text: 'Quiet day, noth
 
 let decision: { conviction: number; text: string };
 beforeAll(async () => {
-  const analyzed = await analyseThread(builtinAnalyzer, BULLISH, PROFILE);
+  const analyzed = await analyzeThread(builtinAnalyzer, BULLISH, PROFILE);
   if (analyzed.decision.action !== 'post') throw new Error('the fixture thread should read as a post');
   decision = analyzed.decision;
 });
