@@ -1,105 +1,22 @@
-import type { Context } from '../context.js';
-import { UsageError } from '../errors.js';
-import { isLoopbackHost } from '../http/origin.js';
-import { oneLine } from '../output/sanitize.js';
-import { sandboxWithHistory, writeResolvedThreads } from '../sandbox/export.js';
-import { formatListeningLine, SANDBOX_CLI_DEFAULTS, startSandbox } from '../sandbox/index.js';
+import type { AddCommand } from './wiring.js';
 
-export interface SandboxFlags {
-  port?: string;
-  host?: string;
-  seed?: string;
-  speed?: string;
-  rate?: string;
-  rateLimit?: string;
-  state?: string;
-  /** Write the resolved threads to this file and exit instead of serving. */
-  export?: string;
-  /** With --export: hours of sandbox time the feed runs first, so there is history to export. */
-  history?: string;
-}
-
-/** What --export may generate at most: a backtest file of this many threads stays far under its size cap. */
-export const MAX_HISTORY_THREADS = 20_000;
-const MAX_HISTORY_HOURS = 24 * 30;
-
-/**
- * Serves the local sandbox of the service until SIGINT or SIGTERM (cli.md `sandbox`); with --export,
- * writes its resolved threads for `agent backtest` instead, and serves nothing.
- */
-export async function runSandbox(flags: SandboxFlags, ctx: Context): Promise<void> {
-  const options = {
-    host: flags.host ?? SANDBOX_CLI_DEFAULTS.host,
-    port: number('--port', flags.port, SANDBOX_CLI_DEFAULTS.port, { min: 0, max: 65535, integer: true }),
-    seed: number('--seed', flags.seed, SANDBOX_CLI_DEFAULTS.seed, { min: 0, max: 2 ** 32 - 1, integer: true }),
-    speed: number('--speed', flags.speed, SANDBOX_CLI_DEFAULTS.speed, { min: 0.001, max: 100_000 }),
-    ratePerMinute: number('--rate', flags.rate, SANDBOX_CLI_DEFAULTS.ratePerMinute, { min: 0, max: 10_000 }),
-    rateLimit: number('--rate-limit', flags.rateLimit, SANDBOX_CLI_DEFAULTS.rateLimit, { min: 0, max: 1_000_000, integer: true }),
-    backlog: SANDBOX_CLI_DEFAULTS.backlog,
-    statePath: flags.state,
-    onError: (error: unknown) => ctx.output.warn(`sandbox: ${error instanceof Error ? error.message : String(error)}`),
-  };
-  if (flags.export !== undefined) return exportSandbox(flags.export, flags.history, options, ctx);
-  if (flags.history !== undefined) throw new UsageError('--history only applies with --export');
-  if (!isLoopbackHost(options.host)) {
-    ctx.output.warn(`sandbox: listening on ${options.host}: anyone who can reach it can use this sandbox`);
-  }
-  const sandbox = await startSandbox(options).catch((error: unknown) => {
-    throw listenError(error, options.host, options.port);
-  });
-  // The first line on stdout, always: scripts read the address from it (cli.md).
-  ctx.output.result(formatListeningLine(sandbox.url), { url: sandbox.url });
-  ctx.output.progress(`Try: agent register --base-url ${sandbox.url} --name my-agent … (Ctrl-C stops the sandbox)`);
-  const signal = await (ctx.untilSignal ?? neverEnds)();
-  await sandbox.close();
-  ctx.output.progress(`Sandbox stopped (${signal}).`);
-}
-
-function exportSandbox(
-  file: string,
-  rawHistory: string | undefined,
-  options: { seed: number; ratePerMinute: number; backlog: number; statePath: string | undefined },
-  ctx: Context,
-): void {
-  const historyHours = number('--history', rawHistory, 0, { min: 0, max: MAX_HISTORY_HOURS });
-  const planned = Math.ceil(options.ratePerMinute * 60 * historyHours);
-  if (planned > MAX_HISTORY_THREADS) {
-    throw new UsageError(`--history ${historyHours} at --rate ${options.ratePerMinute} would create ${planned} threads; at most ${MAX_HISTORY_THREADS}`, {
-      hint: 'lower --history or --rate',
-    });
-  }
-  const sandbox = sandboxWithHistory({ ...options, historyHours, now: ctx.timing.now() });
-  const threads = sandbox.resolvedThreads();
-  try {
-    writeResolvedThreads(file, threads);
-  } catch (error) {
-    throw new UsageError(`cannot write ${JSON.stringify(oneLine(file, 200))}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
-  const few = historyHours === 0 && threads.length < 50 ? ` (a fresh sandbox has only its ${options.backlog}-thread backlog; --history 24 runs the feed for 24 hours first)` : '';
-  ctx.output.result(`Wrote ${threads.length} resolved thread${threads.length === 1 ? '' : 's'} to ${oneLine(file, 200)}${few}.`, { file, threads: threads.length });
-}
-
-function number(flag: string, raw: string | undefined, fallback: number, range: { min: number; max: number; integer?: boolean }): number {
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(value) || value < range.min || value > range.max || (range.integer && !Number.isInteger(value))) {
-    throw new UsageError(`${flag} must be ${range.integer ? 'a whole number' : 'a number'} from ${range.min} to ${range.max} (got ${JSON.stringify(raw)})`);
-  }
-  return value;
-}
-
-// Node's listen errors name a system call and a code; what the user needs is which flag to change.
-function listenError(error: unknown, host: string, port: number): unknown {
-  switch ((error as NodeJS.ErrnoException).code) {
-    case 'EADDRINUSE':
-      return new UsageError(`port ${port} is already in use on ${host}`, { hint: 'choose another --port, or --port 0 to pick a free one' });
-    case 'EADDRNOTAVAIL':
-      return new UsageError(`cannot listen on ${host}: it is not an address of this machine`, { hint: 'check --host' });
-    default:
-      return error;
-  }
-}
-
-function neverEnds(): Promise<string> {
-  return new Promise(() => {});
-}
+export const addSandboxCommand: AddCommand = (program, action) => {
+  program
+    .command('sandbox')
+    .description('serve a local sandbox of the service (threads, locking, scoring) for trying agents offline')
+    .option('--port <n>', 'port to listen on; 0 or none: a free port')
+    .option('--host <addr>', 'address to listen on (default 127.0.0.1)')
+    .option('--seed <n>', 'seed of the thread feed, for a reproducible run')
+    .option('--speed <x>', 'sandbox clock speed: 60 resolves a 3-hour thread in 3 minutes')
+    .option('--rate <threads/min>', 'new threads per minute of sandbox time')
+    .option('--rate-limit <requests/min>', 'answer 429 beyond this many requests a minute per key (0: off)')
+    .option('--state <file>', 'keep the sandbox state in this file across restarts')
+    .option('--export <file>', 'write the resolved threads to this file (for agent backtest) and exit instead of serving')
+    .option('--history <hours>', 'with --export: run the feed this many hours of sandbox time first (default 0)')
+    .action(
+      action(async (ctx, options: Record<string, string | undefined>) => {
+        const { runSandbox } = await import('../sandbox/serve-command.js');
+        await runSandbox(options, ctx);
+      }),
+    );
+};

@@ -45,7 +45,7 @@ export function threadHandler(deps: HandlerDeps): ThreadHandler {
   let loaded: { analyzer: Analyzer; profile: Profile; slow: boolean; timeoutMs: number } | undefined;
   // Only for the first open thread: pages of locked history after a long gap need neither.
   const load = async () => {
-    const { loadAnalyzer } = await import('../commands/analyzer.js');
+    const { loadAnalyzer } = await import('../analysis/load.js');
     const profile = await api.profile();
     const { analyzer, config } = await loadAnalyzer(ctx, { secrets: deps.secrets, deadline: deadline - POST_RESERVE_MS, onStderr });
     // A slow analyzer (a command, a model) reads a few threads side by side, and their posts leave as soon

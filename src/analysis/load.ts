@@ -1,14 +1,14 @@
-import { builtinAnalyzer } from '../analysis/builtin.js';
-import { withFallback } from '../analysis/fallback.js';
-import { cleanInline, probeOf } from '../analysis/text-clean.js';
-import type { Analyzer } from '../analysis/types.js';
+import { builtinAnalyzer } from './builtin.js';
+import { withFallback } from './fallback.js';
+import { cleanInline, probeOf } from './text-clean.js';
+import type { Analyzer } from './types.js';
 import type { Thread } from '../domain/thread.js';
 import { COMMAND_BUDGET_MS, KILL_GRACE_MS, type Context } from '../context.js';
 import { BudgetError } from '../errors.js';
 import { readKeyFile } from '../settings/key-file.js';
 import { resolveAnalyzerConfig, type AnalyzerConfig } from '../settings/resolve.js';
 import { readSettings } from '../settings/store.js';
-import { refuseWritableFiles } from './command-check.js';
+import { refuseWritableFiles } from './command/check.js';
 
 export interface LoadedAnalyzer {
   analyzer: Analyzer;
@@ -46,8 +46,8 @@ export async function loadAnalyzer(ctx: Context, options: LoadOptions = {}): Pro
 // The command and LLM analyzers load only when chosen: the LLM one brings undici (performance.md).
 async function createAnalyzer(config: AnalyzerConfig, ctx: Context, { secrets = [], deadline, onStderr }: LoadOptions & { deadline: number }): Promise<Analyzer> {
   if (config.kind === 'command') {
-    const { createCommandAnalyzer } = await import('../analysis/command/analyzer.js');
-    const { parseCommandLine } = await import('../analysis/command/command-line.js');
+    const { createCommandAnalyzer } = await import('./command/analyzer.js');
+    const { parseCommandLine } = await import('./command/command-line.js');
     refuseWritableFiles(parseCommandLine(config.command!));
     // Never past the run's deadline (R4), whatever analyzer.timeout says: a 429 wait before it may have
     // used most of the budget.
@@ -66,7 +66,7 @@ async function createAnalyzer(config: AnalyzerConfig, ctx: Context, { secrets = 
   if (config.kind === 'llm') {
     const llm = config.llm!;
     if (llm.apiKey) ctx.output.addSecret(llm.apiKey);
-    const { createLlmAnalyzer } = await import('../analysis/llm/index.js');
+    const { createLlmAnalyzer } = await import('./llm/index.js');
     return createLlmAnalyzer({ baseUrl: llm.baseUrl.href, model: llm.model, apiKey: llm.apiKey, timeoutMs: config.timeoutMs, timing: ctx.timing, deadline });
   }
   return builtinAnalyzer;

@@ -1,8 +1,8 @@
 import { accessSync, constants, existsSync, statSync, type Stats } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
-import { parseCommandLine } from '../analysis/command/command-line.js';
-import type { Context } from '../context.js';
-import { StateError, UsageError } from '../errors.js';
+import { parseCommandLine } from './command-line.js';
+import type { Context } from '../../context.js';
+import { StateError, UsageError } from '../../errors.js';
 
 /**
  * `config set analyzer.command`: the line must split into a program and its arguments (no shell will

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseConviction, runPredict } from '../../src/commands/predict.js';
-import { runRegister } from '../../src/commands/register.js';
+import { parseConviction, runPredict } from '../../src/predict/predict.js';
+import { runRegister } from '../../src/account/register.js';
 import type { Context } from '../../src/context.js';
 import { createNodeTransport } from '../../src/http/node-transport.js';
 import { sandboxPerTest } from '../support/sandbox-per-test.js';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runConfigGet, runConfigSet, runConfigUnset } from '../../src/commands/config.js';
+import { runConfigGet, runConfigSet, runConfigUnset } from '../../src/settings/config-command.js';
 import { UsageError } from '../../src/errors.js';
 import { settingsFile } from '../../src/settings/store.js';
 import { offlineContext } from '../support/context.js';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadAnalyzer } from '../../src/commands/analyzer.js';
+import { loadAnalyzer } from '../../src/analysis/load.js';
 import { AnalyzerError, BudgetError } from '../../src/errors.js';
 import { writeSettings } from '../../src/settings/store.js';
 import { offlineContext } from '../support/context.js';

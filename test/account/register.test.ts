@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { runRegister } from '../../src/commands/register.js';
+import { runRegister } from '../../src/account/register.js';
 import type { Context } from '../../src/context.js';
 import { createNodeTransport } from '../../src/http/node-transport.js';
 import { sandboxPerTest } from '../support/sandbox-per-test.js';

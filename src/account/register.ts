@@ -9,7 +9,7 @@ import { maskKey } from '../output/sanitize.js';
 import { createServiceApi } from '../service/api.js';
 import { acquireLock } from '../state/lock.js';
 import type { State } from '../state/schema.js';
-import { checkAvatarUrl, checkBio, checkName, checkProfileValue, failOn, PROFILE_FLAG_NAMES, profileFromFlags, type ProfileFlags } from './inputs.js';
+import { checkAvatarUrl, checkBio, checkName, checkProfileValue, failOn, PROFILE_FLAG_NAMES, profileFromFlags, type ProfileFlags } from '../domain/inputs.js';
 
 export interface RegisterOptions extends ProfileFlags {
   name?: string;

@@ -1,4 +1,4 @@
-import { LIMITS, PROFILE_FIELDS, type Profile } from '../domain/profile.js';
+import { LIMITS, PROFILE_FIELDS, type Profile } from './profile.js';
 import { UsageError } from '../errors.js';
 import { oneLine } from '../output/sanitize.js';
 

@@ -7,7 +7,7 @@ import {
   checkThreadId,
   failOn,
   profileFromFlags,
-} from '../../src/commands/inputs.js';
+} from '../../src/domain/inputs.js';
 import { EXIT, UsageError } from '../../src/errors.js';
 
 describe('checkName: 3-50 characters, no controls', () => {

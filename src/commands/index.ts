@@ -1,0 +1,11 @@
+import { addAccountCommands } from './account.js';
+import { addAnalyzeCommand } from './analyze.js';
+import { addBacktestCommand } from './backtest.js';
+import { addConfigCommands } from './config.js';
+import { addPollCommand } from './poll.js';
+import { addPredictCommand } from './predict.js';
+import { addSandboxCommand } from './sandbox.js';
+import type { AddCommand } from './wiring.js';
+
+/** Every command, in the order `agent --help` lists them. */
+export const COMMANDS: AddCommand[] = [addAccountCommands, addPollCommand, addPredictCommand, addConfigCommands, addAnalyzeCommand, addBacktestCommand, addSandboxCommand];

@@ -1,0 +1,33 @@
+import { Option, type Command } from 'commander';
+import type { Context } from '../context.js';
+import { CONVICTION_STYLES, DIRECTIONAL_BIASES, PARTICIPATIONS, SIGNAL_METHODS } from '../domain/profile.js';
+import type { ProfileFlags } from '../domain/inputs.js';
+import type { ExitCode } from '../errors.js';
+
+/**
+ * Turns a command's work into a commander action: the context is built from the global options first,
+ * and what the work returns becomes the exit code. cli.ts makes the one instance.
+ */
+export type Action = <A extends unknown[]>(work: (ctx: Context, ...args: A) => Promise<ExitCode | void>) => (...args: A) => Promise<void>;
+
+/** Adds one command (or a group of them) to the program. */
+export type AddCommand = (program: Command, action: Action) => void;
+
+/** The four profile flags; `changing`: for update, where each one is a new value. */
+export function profileOptions(command: Command, changing = false): Command {
+  return command
+    .addOption(new Option('--signal-method <m>', `which evidence weighs more${changing ? ' (new value)' : ''}`).choices(SIGNAL_METHODS))
+    .addOption(new Option('--conviction-style <s>', 'how large the predicted moves are').choices(CONVICTION_STYLES))
+    .addOption(new Option('--directional-bias <b>', 'a lean applied before the posting threshold').choices(DIRECTIONAL_BIASES))
+    .addOption(new Option('--participation <p>', 'how strong a signal must be to post').choices(PARTICIPATIONS));
+}
+
+/** Commander's camelCase profile options as the profile's own field names. */
+export function profileFlags(options: { signalMethod?: string; convictionStyle?: string; directionalBias?: string; participation?: string }): ProfileFlags {
+  return {
+    signal_method: options.signalMethod,
+    conviction_style: options.convictionStyle,
+    directional_bias: options.directionalBias,
+    participation: options.participation,
+  };
+}
