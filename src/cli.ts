@@ -3,7 +3,7 @@ import type { Context, Prompt } from './context.js';
 import { COMMANDS } from './commands/index.js';
 import { OVERVIEW } from './commands/overview.js';
 import type { Action } from './commands/wiring.js';
-import { CancelledError, EXIT, type ExitCode } from './errors.js';
+import { CancelledError, EXIT, UsageError, type ExitCode } from './errors.js';
 import { Output, type WritableLike } from './output/output.js';
 import { reportError } from './output/report-error.js';
 
@@ -47,13 +47,6 @@ export async function runCli(deps: CliDeps): Promise<ExitCode> {
     .option('-q, --quiet', 'less on stderr')
     .option('-v, --verbose', 'more on stderr: the decision trace, a summary line per run')
     .exitOverride()
-    .configureOutput({
-      // --version --json prints one JSON document, as every --json does.
-      writeOut: (text) => deps.stdout.write(text === `${deps.version}\n` && deps.argv.includes('--json') ? `${JSON.stringify({ version: deps.version })}\n` : text),
-      writeErr: (text) => deps.stderr.write(text),
-      // Every error line starts the same way, commander's own usage errors included.
-      outputError: (text, write) => write(text.replace(/^error: /, 'agent: ')),
-    })
     // Set before the commands are added, which copy it: their help lists the options they inherit.
     .configureHelp({ showGlobalOptions: true })
     .addHelpText('after', OVERVIEW);
@@ -73,25 +66,32 @@ export async function runCli(deps: CliDeps): Promise<ExitCode> {
   };
   for (const add of COMMANDS) add(program, action);
 
-  // A usage error points at the help of the command that was typed, where its options are.
-  const pointAtHelp = (command: Command, name: string): void => {
-    command.showHelpAfterError(`(run "${name} --help" for usage)`);
-    for (const sub of command.commands) pointAtHelp(sub, `${name} ${sub.name()}`);
+  // Commander's own usage errors are kept, with the command they belong to, and reported below like any other.
+  let usage: { text: string; command: string } | undefined;
+  const wire = (command: Command, name: string): void => {
+    command.configureOutput({
+      // --version --json prints one JSON document, as every --json does.
+      writeOut: (text) => deps.stdout.write(text === `${deps.version}\n` && deps.argv.includes('--json') ? `${JSON.stringify({ version: deps.version })}\n` : text),
+      writeErr: (text) => deps.stderr.write(text),
+      outputError: (text) => (usage = { text, command: name }),
+    });
+    for (const sub of command.commands) wire(sub, `${name} ${sub.name()}`);
   };
-  pointAtHelp(program, 'agent');
+  wire(program, 'agent');
 
   try {
     await program.parseAsync(deps.argv, { from: 'user' });
     return exitCode;
   } catch (error) {
-    if (error instanceof CommanderError) {
-      if (error.exitCode === 0) return EXIT.ok; // --help, --version
-      if (deps.argv.includes('--json')) deps.stdout.write(`${JSON.stringify({ error: { code: EXIT.usage, message: error.message.replace(/^error: /, '') } }, null, 2)}\n`);
-      return EXIT.usage;
-    }
+    if (error instanceof CommanderError && error.exitCode === 0) return EXIT.ok; // --help, --version
     // What an interrupt made fail (an analyzer stopped "because the agent is shutting down") is the
     // interrupt itself: one rule, exit 130, whatever the command was doing.
     const signal = deps.interrupted?.();
-    return reportError(signal ? new CancelledError(`interrupted (${signal})`, { hint: 'nothing more was sent' }) : error, output ?? outputFor({ json: deps.argv.includes('--json'), verbose: deps.argv.includes('--verbose') }));
+    const shown = signal
+      ? new CancelledError(`interrupted (${signal})`, { hint: 'nothing more was sent' })
+      : error instanceof CommanderError
+        ? new UsageError(usage?.text.replace(/^error: /, '').trim() || 'a command is needed', { hint: `run "${usage?.command ?? 'agent'} --help" for usage` })
+        : error;
+    return reportError(shown, output ?? outputFor(program.opts<GlobalOptions>()));
   }
 }

@@ -31,12 +31,19 @@ describe('help and usage errors', () => {
     [['config', 'set', 'analyzer'], 'agent config set'],
     [['poll', '--limit'], 'agent poll'],
     [['bogus'], 'agent'],
-  ])('%j: one "agent:" error line, and a hint at that command\'s help', async (args, command) => {
+  ])('%j: one "agent:" line, like every other error, with a hint at that command\'s help', async (args, command) => {
     const result = await runAgent(args, home());
     expect(result.code).toBe(2);
-    const [error, hint, ...rest] = result.stderr.trimEnd().split('\n');
-    expect(error).toMatch(/^agent: /);
-    expect(hint).toBe(`(run "${command} --help" for usage)`);
-    expect(rest).toEqual([]);
+    const lines = result.stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^agent: .+ \\(run "${command} --help" for usage\\)$`));
+  });
+
+  it('a usage error with --json is one JSON document, and -v after the command still counts', async () => {
+    const json = await runAgent(['--json', 'poll', '--limit'], home());
+    expect(json.code).toBe(2);
+    expect(JSON.parse(json.stdout)).toEqual({ error: { code: 2, message: expect.stringContaining('--limit') } });
+    const verbose = await runAgent(['predict', 'x', '--bogus', '-v'], home());
+    expect(verbose.stderr).toMatch(/^agent: unknown option '--bogus'.*\n[\s\S]*\bat\b/);
   });
 });
