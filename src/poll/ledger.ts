@@ -3,7 +3,8 @@ import { EXIT, type ExitCode } from '../errors.js';
 import type { Cursor, MalformedThread } from '../service/api.js';
 import type { JournalEntry, State } from '../state/schema.js';
 import { compareKey, isFuture, nextCursor } from './cursor.js';
-import type { Outcome } from './handle-thread.js';
+import type { Outcome } from '../posting/outcome.js';
+import { guardAfter } from '../posting/post-once.js';
 import { journalOf, MAX_TRIES, mayBePosted, type Journal } from './journal.js';
 import type { PollReport } from './report.js';
 
@@ -66,9 +67,10 @@ export class PollLedger {
         return done('posted');
       case 'skipped':
         report.skipped.push({ threadId: thread.id, reason: outcome.reason });
-        return done('skipped', outcome.reason);
+        // "Already predicted" guards the thread like a post of this run's.
+        return done(guardAfter(outcome) ?? 'skipped', outcome.reason);
       case 'unknown':
-        // Never posted on again, by poll or by predict (R2).
+        // Never posted on again, by poll or by predict.
         report.failed.push({ threadId: thread.id, error: outcome.error });
         this.raise(EXIT.temporary);
         return done('unknown', outcome.error);

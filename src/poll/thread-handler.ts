@@ -6,7 +6,9 @@ import type { Thread } from '../domain/thread.js';
 import { BudgetError } from '../errors.js';
 import type { Spinner } from '../output/output.js';
 import type { ServiceApi } from '../service/api.js';
-import { prepareThread, postPrediction, type ToPost } from './handle-thread.js';
+import type { ToPost } from '../posting/outcome.js';
+import { postOnce } from '../posting/post-once.js';
+import { prepareThread } from './handle-thread.js';
 import type { PollLedger } from './ledger.js';
 
 /** Threads marked "posting" by one durable write and then posted side by side. */
@@ -54,18 +56,17 @@ export function threadHandler(deps: HandlerDeps): ThreadHandler {
   };
 
   let batch: Array<{ thread: Thread; tries: number; post: ToPost }> = [];
-  // One durable write marks a whole batch "posting" before any of its POSTs leaves (R2); then they are
-  // sent side by side. A crash mid-batch leaves at most a batch "unknown" (never posted again).
+  // One durable write marks a whole batch "posting" before any of its POSTs leaves (posting/post-once.ts).
+  // A crash mid-batch leaves at most a batch "unknown" (never posted again).
   const flush = async () => {
     const sending = batch;
     batch = [];
-    if (!sending.length) return;
-    for (const { thread, tries } of sending) ledger.posting(thread, tries);
-    deps.saveJournal();
-    ctx.crashPoint?.('before-post');
-    spinner.update(`Posting ${sending.length} prediction(s)…`);
-    const outcomes = await Promise.all(sending.map(({ thread, post }) => postPrediction(thread, post, api)));
-    ctx.crashPoint?.('after-post');
+    if (sending.length) spinner.update(`Posting ${sending.length} prediction(s)…`);
+    const markPosting = (marked: readonly (typeof sending)[number][]) => {
+      for (const { thread, tries } of marked) ledger.posting(thread, tries);
+      deps.saveJournal();
+    };
+    const outcomes = await postOnce(sending, { api, markPosting, crashPoint: ctx.crashPoint });
     outcomes.forEach((outcome, i) => ledger.apply(outcome, sending[i]!.thread, sending[i]!.tries));
   };
 

@@ -4,12 +4,14 @@ import { composeSummary, isValidText } from '../analysis/summary-text.js';
 import type { Decision } from '../analysis/types.js';
 import { COMMAND_BUDGET_MS, openSession, POST_RESERVE_MS, stateStore, type Context, type Session } from '../context.js';
 import type { Thread } from '../domain/thread.js';
-import { mayHaveLanded, UsageError } from '../errors.js';
+import { UsageError } from '../errors.js';
 import { oneLine } from '../output/sanitize.js';
 import { lockedError, type ServiceApi } from '../service/api.js';
 import type { Prediction } from '../service/schemas.js';
 import type { JournalEntry } from '../state/schema.js';
 import { mayBePosted, withEntry } from '../poll/journal.js';
+import type { Outcome } from '../posting/outcome.js';
+import { guardAfter, postOnce } from '../posting/post-once.js';
 import { acquireLock } from '../state/lock.js';
 import { loadAnalyzer } from '../analysis/load.js';
 import { decisionJson, decisionLine } from '../output/describe-decision.js';
@@ -57,19 +59,12 @@ export async function runPredict(rawId: string, options: PredictOptions, ctx: Co
       // Retention of a post's entry counts from when it was written (journal.ts), so it carries the time.
       const entry = (status: 'posting' | 'posted' | 'unknown'): JournalEntry => ({ ts: thread.timestamp, status, at: new Date(ctx.timing.now()).toISOString() });
       const mark = (next: JournalEntry | undefined) => held!.update({ journal: withEntry(held!.current.journal, threadId, next) });
-      mark(entry('posting'));
-      ctx.crashPoint?.('before-post');
-      const result = await api.predict(threadId, decision.text, decision.conviction).catch((error: unknown) => {
-        // Certainly not stored: drop the mark so that a later run may post on the thread. Maybe stored:
-        // never post on it again.
-        mark(mayHaveLanded(error) ? entry('unknown') : previous);
-        throw error;
-      });
-      ctx.crashPoint?.('after-post');
-      mark(entry('posted'));
+      const [outcome] = await postOnce([{ thread, post: { kind: 'post', conviction: decision.conviction, text: decision.text } }], { api, markPosting: () => mark(entry('posting')), crashPoint: ctx.crashPoint });
+      // Certainly not stored: the entry goes back to what it was, so a later run may post on the thread.
+      const guard = guardAfter(outcome!);
+      mark(guard ? entry(guard) : previous);
       spinner.stop();
-      if (result.status === 'already') return report(ctx, { threadId, action: 'skip', reason: 'already predicted by this agent' });
-      return report(ctx, { threadId, ...decision, prediction: result.prediction }, thread);
+      return reportOutcome(ctx, outcome!, thread, decision);
     } finally {
       spinner.stop();
     }
@@ -155,6 +150,23 @@ async function analyzedDecision(thread: Thread, session: Session, ctx: Context, 
   const { decision, trace } = await analyzeThread(analyzer, thread, profile).finally(() => analyzer.close?.());
   for (const line of trace) ctx.output.detail(`  ${line}`);
   return decision;
+}
+
+/** The POST's outcome as predict's result, or the error that ends the command. */
+function reportOutcome(ctx: Context, outcome: Outcome, thread: Thread, decision: Decision): void {
+  const threadId = thread.id;
+  switch (outcome.kind) {
+    case 'posted':
+      return report(ctx, { threadId, ...decision, prediction: outcome.prediction }, thread);
+    case 'skipped':
+      if (outcome.predicted) return report(ctx, { threadId, action: 'skip', reason: outcome.reason });
+      throw lockedError(threadId);
+    case 'stop':
+      throw outcome.error;
+    case 'failed':
+    case 'unknown':
+      throw outcome.cause ?? new Error(outcome.error);
+  }
 }
 
 type PredictResult = { threadId: string; prediction?: Prediction | undefined } & Decision;

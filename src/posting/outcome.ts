@@ -1,0 +1,22 @@
+import type { ExitCode } from '../errors.js';
+import type { Prediction } from '../service/schemas.js';
+
+/** What became of one thread: poll reports and journals it; predict reports it or throws its error. */
+export type Outcome =
+  /** `prediction`: the service's object, when its answer could be read (a dry run has none). */
+  | { kind: 'posted'; conviction: number; text: string; predictionId: string | null; prediction?: Prediction }
+  /** `predicted`: the service already holds this agent's prediction on it (409). */
+  | { kind: 'skipped'; reason: string; predicted?: true }
+  /** retry: the thread stays due and a later run tries again; otherwise it is done with. */
+  | { kind: 'failed'; error: string; retry: boolean; exitCode: ExitCode; cause?: unknown }
+  /** The POST may have landed: the thread is done with and never posted on again. */
+  | { kind: 'unknown'; error: string; cause?: unknown }
+  /** Nothing more can succeed this run (401, rate limit): the thread stays due. */
+  | { kind: 'stop'; error: Error };
+
+/** What to post, once the journal, the lock and the analyzer have had their say. */
+export interface ToPost {
+  kind: 'post';
+  conviction: number;
+  text: string;
+}

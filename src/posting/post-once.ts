@@ -1,0 +1,38 @@
+import type { CrashPoint } from '../context.js';
+import type { Thread } from '../domain/thread.js';
+import type { ServiceApi } from '../service/api.js';
+import type { Outcome, ToPost } from './outcome.js';
+import { sendPrediction } from './send.js';
+
+/**
+ * The rule that keeps a prediction from going out twice, for poll and predict alike. Before any POST
+ * leaves, every thread of the batch is marked "posting" and that mark is on disk: a run killed after
+ * sending leaves a thread that no later run (poll or predict) posts on again. After the answers, each
+ * thread's entry says what guardAfter() says.
+ *
+ * `markPosting` sets the marks and writes them durably (one write for the batch), or throws, and then
+ * nothing is sent.
+ */
+export async function postOnce<T extends { thread: Thread; post: ToPost }>(
+  batch: readonly T[],
+  deps: { api: ServiceApi; markPosting: (batch: readonly T[]) => void; crashPoint?: ((point: CrashPoint) => void) | undefined },
+): Promise<Outcome[]> {
+  if (!batch.length) return [];
+  deps.markPosting(batch);
+  deps.crashPoint?.('before-post');
+  // Side by side: each mark is already on disk, whatever order the answers come in.
+  const outcomes = await Promise.all(batch.map(({ thread, post }) => sendPrediction(thread, post, deps.api)));
+  deps.crashPoint?.('after-post');
+  return outcomes;
+}
+
+/**
+ * What a thread's entry must say once its POST has answered: "posted" when a prediction exists (sent now,
+ * or already there), "unknown" when it may exist (never sent again), or nothing to guard: the POST
+ * certainly stored nothing, and the caller may let the thread be posted on later.
+ */
+export function guardAfter(outcome: Outcome): 'posted' | 'unknown' | undefined {
+  if (outcome.kind === 'posted' || (outcome.kind === 'skipped' && outcome.predicted)) return 'posted';
+  if (outcome.kind === 'unknown') return 'unknown';
+  return undefined;
+}
