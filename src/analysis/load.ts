@@ -37,7 +37,7 @@ export async function loadAnalyzer(ctx: Context, options: LoadOptions = {}): Pro
   const config = resolveAnalyzerConfig(readSettings(ctx.configDir), options.override, { env: ctx.env, readKeyFile });
   const deadline = options.deadline ?? ctx.timing.now() + COMMAND_BUDGET_MS;
   const created = await createAnalyzer(config, ctx, { ...options, deadline });
-  const secrets = [...(options.secrets ?? []), ...(config.llm?.apiKey ? [config.llm.apiKey] : [])];
+  const secrets = [...(options.secrets ?? []), ...(config.kind === 'llm' && config.llm.apiKey ? [config.llm.apiKey] : [])];
   const primary = stopOnInterrupt(config.kind === 'builtin' ? created : withoutSecrets(created, secrets), ctx);
   const fallback = config.kind !== 'builtin' && config.fallback === 'builtin' && options.fallback !== false;
   return { analyzer: fallback ? fallbackNoticed(primary, ctx) : primary, config };
@@ -48,13 +48,13 @@ async function createAnalyzer(config: AnalyzerConfig, ctx: Context, { secrets = 
   if (config.kind === 'command') {
     const { createCommandAnalyzer } = await import('./command/analyzer.js');
     const { parseCommandLine } = await import('./command/command-line.js');
-    refuseWritableFiles(parseCommandLine(config.command!));
+    refuseWritableFiles(parseCommandLine(config.command));
     // Never past the run's deadline (R4), whatever analyzer.timeout says: a 429 wait before it may have
     // used most of the budget.
     const left = deadline - ctx.timing.now() - KILL_GRACE_MS;
     if (left < 1_000) throw new BudgetError();
     return createCommandAnalyzer({
-      commandLine: config.command!,
+      commandLine: config.command,
       timeoutMs: Math.min(config.timeoutMs, left),
       env: ctx.env,
       secrets,
@@ -64,7 +64,7 @@ async function createAnalyzer(config: AnalyzerConfig, ctx: Context, { secrets = 
     });
   }
   if (config.kind === 'llm') {
-    const llm = config.llm!;
+    const { llm } = config;
     if (llm.apiKey) ctx.output.addSecret(llm.apiKey);
     const { createLlmAnalyzer } = await import('./llm/index.js');
     return createLlmAnalyzer({ baseUrl: llm.baseUrl.href, model: llm.model, apiKey: llm.apiKey, timeoutMs: config.timeoutMs, timing: ctx.timing, deadline });

@@ -31,7 +31,7 @@ export async function backtestConfigured(file: string, options: BacktestOptions 
   // Not cron: a long file may take a model as long as it needs.
   const { analyzer, config } = await loadAnalyzer(ctx, { override: options.analyzer, fallback: false, deadline: Number.POSITIVE_INFINITY });
   // A result file should say what was measured: the command, or the model and where it ran.
-  const describe = config.command ?? (config.llm ? `${config.llm.model} at ${config.llm.baseUrl.origin}` : undefined);
+  const describe = config.kind === 'command' ? config.command : config.kind === 'llm' ? `${config.llm.model} at ${config.llm.baseUrl.origin}` : undefined;
   try {
     await runBacktest(file, options, ctx, analyzer, describe, config.kind !== 'builtin');
   } finally {

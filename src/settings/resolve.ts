@@ -4,15 +4,16 @@ import { parseAnalyzerKind, parseModel, type Fallback, type Settings } from './k
 import { checkKeyTransport, parseLlmBaseUrl } from './llm-url.js';
 
 /** Which analyzer a run uses and how, once flags, env vars and config.json have had their say. */
-export interface AnalyzerConfig {
-  kind: AnalyzerKind;
+export type AnalyzerConfig = { kind: 'builtin'; timeoutMs: number; fallback: Fallback } | CommandConfig | LlmConfig;
+
+interface Common {
   /** Per thread. */
   timeoutMs: number;
   fallback: Fallback;
-  /** For `command`: the command line as the user wrote it. */
-  command?: string;
-  llm?: { baseUrl: URL; model: string; apiKey?: string };
 }
+/** command: the command line as the user wrote it. */
+export type CommandConfig = Common & { kind: 'command'; command: string };
+export type LlmConfig = Common & { kind: 'llm'; llm: { baseUrl: URL; model: string; apiKey?: string } };
 
 export const DEFAULT_TIMEOUT_S: Record<AnalyzerKind, number> = { builtin: 10, command: 10, llm: 60 };
 
@@ -30,8 +31,7 @@ export function resolveAnalyzerConfig(settings: Settings, override: string | und
       : env.AGENT_ANALYZER
         ? parseAnalyzerKind(env.AGENT_ANALYZER, 'AGENT_ANALYZER')
         : (settings.analyzer ?? 'builtin');
-  const config: AnalyzerConfig = {
-    kind,
+  const common: Common = {
     timeoutMs: Math.round((settings['analyzer.timeout'] ?? DEFAULT_TIMEOUT_S[kind]) * 1000),
     fallback: settings['analyzer.fallback'] ?? 'none',
   };
@@ -42,7 +42,7 @@ export function resolveAnalyzerConfig(settings: Settings, override: string | und
         hint: 'run: agent config set analyzer.command "<your command>" (or set AGENT_ANALYZER_COMMAND)',
       });
     }
-    config.command = command;
+    return { ...common, kind, command };
   }
   if (kind === 'llm') {
     const rawUrl = env.AGENT_LLM_BASE_URL || settings['llm.base-url'];
@@ -65,7 +65,7 @@ export function resolveAnalyzerConfig(settings: Settings, override: string | und
     }
     const apiKey = env.AGENT_LLM_API_KEY || (keyFile ? readKeyFile(keyFile) : undefined);
     if (apiKey) checkKeyTransport(baseUrl);
-    config.llm = { baseUrl, model, ...(apiKey ? { apiKey } : {}) };
+    return { ...common, kind, llm: { baseUrl, model, ...(apiKey ? { apiKey } : {}) } };
   }
-  return config;
+  return { ...common, kind };
 }

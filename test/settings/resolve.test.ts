@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
 import type { Settings } from '../../src/settings/keys.js';
-import { resolveAnalyzerConfig } from '../../src/settings/resolve.js';
+import { resolveAnalyzerConfig, type AnalyzerConfig, type LlmConfig } from '../../src/settings/resolve.js';
 
 const noKeyFile = (file: string): string => {
   throw new Error(`read ${file} unexpectedly`);
 };
 
-function resolve(settings: Settings, override?: string, env: Record<string, string> = {}, readKeyFile = noKeyFile) {
+// Every kind's fields, absent where the kind has none: the assertions read them without narrowing.
+type AnyConfig = { kind: AnalyzerConfig['kind']; timeoutMs: number; fallback: string; command?: string; llm?: LlmConfig['llm'] };
+
+function resolve(settings: Settings, override?: string, env: Record<string, string> = {}, readKeyFile = noKeyFile): AnyConfig {
   return resolveAnalyzerConfig(settings, override, { env, readKeyFile });
 }
 
