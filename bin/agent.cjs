@@ -3,14 +3,10 @@
 // Runs the one bundled file. It is compiled with the V8 code cache the build wrote beside it for this
 // exact build (named by the build id on the bundle's first line, since V8 itself checks only the length)
 // and this V8 (the only one that accepts it): a cron run then skips most parsing and compiling. See
-// scripts/code-cache.cjs. Without one (a package packed by another Node) it is `require('../dist/agent.cjs')`
+// bin/run-bundle.cjs. Without one (a package packed by another Node) it is `require('../dist/agent.cjs')`
 // with Node's own compile cache where there is one (22.1+), which does the same from a temp dir.
 const fs = require('node:fs');
 const path = require('node:path');
-const vm = require('node:vm');
-// The class of every CommonJS module: the same as require('node:module') without loading that module's
-// public face (~0.3 ms of every run).
-const Module = module.constructor;
 
 const bundle = path.join(__dirname, '..', 'dist', 'agent.cjs');
 // The build makes the bundle ASCII, so latin1 reads it exactly as utf8 would, without the decoding (~0.2 ms).
@@ -35,13 +31,8 @@ try {
   // no cache for this build: compile as usual
 }
 if (cachedData === undefined) {
-  Module.enableCompileCache?.();
+  module.constructor.enableCompileCache?.();
   require(bundle);
 } else {
-  const script = new vm.Script(Module.wrap(source), { filename: bundle, cachedData });
-  const mod = new Module(bundle, module);
-  mod.filename = bundle;
-  mod.paths = Module._nodeModulePaths(path.dirname(bundle));
-  require.cache[bundle] = mod; // it is loaded, as require() would record it
-  script.runInThisContext()(mod.exports, Module.createRequire(bundle), mod, bundle, path.dirname(bundle));
+  require('./run-bundle.cjs').runBundle(bundle, source, cachedData, module);
 }

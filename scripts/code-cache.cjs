@@ -10,11 +10,9 @@ const fs = require('node:fs');
 const http = require('node:http');
 const os = require('node:os');
 const path = require('node:path');
-const vm = require('node:vm');
-const Module = require('node:module');
+const { runBundle } = require('../bin/run-bundle.cjs');
 
 const bundle = path.resolve(__dirname, '..', 'dist', 'agent.cjs');
-const SHIPPED_NAME = 'prediction-agent/dist/agent.cjs';
 const source = fs.readFileSync(bundle, 'utf8');
 const buildId = /^\/\*build:([0-9a-f]+)\*\//.exec(source)?.[1];
 if (!buildId) throw new Error(`${bundle} has no build id on its first line`);
@@ -39,14 +37,8 @@ server.listen(0, '127.0.0.1', () => {
   const state = { apiKey: 'hive_codecachecodecachecodecache', agentName: 'code-cache', cursor: { timestamp: new Date(0).toISOString(), id: '0' }, baseUrl: `http://127.0.0.1:${server.address().port}` };
   fs.writeFileSync(path.join(configDir, 'state.json'), JSON.stringify(state), { mode: 0o600 });
 
-  // V8 keeps the name the cache was made under and shows it in stack traces wherever the cache is used:
-  // the same name as the package's own layout, not this machine's path, travels with a packed tarball.
-  const script = new vm.Script(Module.wrap(source), { filename: SHIPPED_NAME });
-  const mod = new Module(bundle, module);
-  mod.filename = bundle;
-  mod.paths = Module._nodeModulePaths(path.dirname(bundle));
   process.argv = [process.argv[0], bundle, '--config-dir', configDir, 'poll'];
-  script.runInThisContext()(mod.exports, Module.createRequire(bundle), mod, bundle, path.dirname(bundle));
+  const script = runBundle(bundle, source, undefined, module);
 
   // The bundle's main() is asynchronous: take the cache once its run is over and the process is idle.
   process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
