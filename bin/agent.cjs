@@ -10,29 +10,36 @@ const path = require('node:path');
 
 const bundle = path.join(__dirname, '..', 'dist', 'agent.cjs');
 // The build makes the bundle ASCII, so latin1 reads it exactly as utf8 would, without the decoding (~0.2 ms).
-let source;
-try {
-  source = fs.readFileSync(bundle).toString('latin1');
-} catch (error) {
-  if (error.code !== 'ENOENT') throw error;
-  // A clone before `npm ci`: a stack trace about a missing file would not say what to do.
-  const root = path.join(__dirname, '..');
-  const message = `the command is not built: ${bundle} is missing`;
-  process.stderr.write(`agent: ${message} (run "npm ci" in ${root}, or "npm run build" if its dependencies are installed)\n`);
-  if (process.argv.includes('--json')) process.stdout.write(`${JSON.stringify({ error: { code: 1, message } })}\n`);
-  process.exitCode = 1;
-  return;
+const source = readBundle();
+if (source !== undefined) run(source);
+
+function readBundle() {
+  try {
+    return fs.readFileSync(bundle).toString('latin1');
+  } catch (error) {
+    if (error.code !== 'ENOENT') throw error;
+    // A clone before `npm ci`: a stack trace about a missing file would not say what to do.
+    const root = path.join(__dirname, '..');
+    const message = `the command is not built: ${bundle} is missing`;
+    process.stderr.write(`agent: ${message} (run "npm ci" in ${root}, or "npm run build" if its dependencies are installed)\n`);
+    if (process.argv.includes('--json')) process.stdout.write(`${JSON.stringify({ error: { code: 1, message } })}\n`);
+    process.exitCode = 1;
+    return undefined;
+  }
 }
-const buildId = /^\/\*build:([0-9a-f]+)\*\//.exec(source);
-let cachedData;
-try {
-  if (buildId) cachedData = fs.readFileSync(`${bundle}.${buildId[1]}.${process.versions.v8}.cache`);
-} catch {
-  // no cache for this build: compile as usual
-}
-if (cachedData === undefined) {
-  module.constructor.enableCompileCache?.();
-  require(bundle);
-} else {
-  require('./run-bundle.cjs').runBundle(bundle, source, cachedData, module);
+
+function run(source) {
+  const buildId = /^\/\*build:([0-9a-f]+)\*\//.exec(source);
+  let cachedData;
+  try {
+    if (buildId) cachedData = fs.readFileSync(`${bundle}.${buildId[1]}.${process.versions.v8}.cache`);
+  } catch {
+    // no cache for this build: compile as usual
+  }
+  if (cachedData === undefined) {
+    module.constructor.enableCompileCache?.();
+    require(bundle);
+  } else {
+    require('./run-bundle.cjs').runBundle(bundle, source, cachedData, module);
+  }
 }

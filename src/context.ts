@@ -138,7 +138,10 @@ export function openSession(ctx: Context, options: SessionOptions = {}): Session
  */
 function storePause(ctx: Context, store: StateStore, held: HeldState | undefined, until: number): void {
   const rateLimitedUntil = new Date(until).toISOString();
-  if (held) return held.update({ rateLimitedUntil });
+  if (held) {
+    held.update({ rateLimitedUntil });
+    return;
+  }
   let lock: Lock | undefined;
   try {
     lock = acquireLock({ dir: ctx.configDir, pid: ctx.pid, now: ctx.timing.now(), user: ctx.user });

@@ -6,7 +6,7 @@ import { createHttpClient } from '../http/client.js';
 import { baseUrlText, parseBaseUrl } from '../http/origin.js';
 import { refuseUnverifiedTls } from '../http/tls-check.js';
 import { maskKey } from '../output/sanitize.js';
-import { createServiceApi } from '../service/api.js';
+import { createServiceApi, type ServiceApi } from '../service/api.js';
 import { acquireLock } from '../state/lock.js';
 import type { State } from '../state/schema.js';
 import { checkAvatarUrl, checkBio, checkName, checkProfileValue, failOn, PROFILE_FLAG_NAMES, profileFromFlags, type ProfileFlags } from '../domain/inputs.js';
@@ -48,7 +48,7 @@ export async function runRegister(options: RegisterOptions, ctx: Context): Promi
     // The state file is created, and its disk space taken, before the request: a full disk is found out
     // while the name is still free.
     const reserved = store.reserve();
-    let registered;
+    let registered: Awaited<ReturnType<ServiceApi['register']>>;
     try {
       const spinner = await ctx.output.spinner(`Registering ${values.name}…`);
       const api = createServiceApi(
@@ -145,12 +145,13 @@ async function askForMissing(options: RegisterOptions, ctx: Context): Promise<{ 
   const prompt = ctx.prompt?.available() ? ctx.prompt : undefined;
   if (!prompt) {
     const flags = [...(values.name === undefined ? ['--name'] : []), ...fields.map((f) => PROFILE_FLAG_NAMES[f])];
-    failOn([given ? undefined : 'no service address: pass --base-url <url> or set AGENT_BASE_URL', flags.length ? `missing ${flags.join(', ')}` : undefined]);
+    const missing = [given ? undefined : 'no service address: pass --base-url <url> or set AGENT_BASE_URL', flags.length ? `missing ${flags.join(', ')}` : undefined];
+    throw new UsageError(missing.filter(Boolean).join('; '), { hint: 'nothing was sent' });
   }
   const ask = async <T>(question: string, check: (answer: string) => { value: T } | { problem: string }): Promise<T> => {
     let text = question;
     for (;;) {
-      const checked = check((await prompt!.ask(text)).trim());
+      const checked = check((await prompt.ask(text)).trim());
       if ('value' in checked) return checked.value;
       text = `${checked.problem}. ${question}`;
     }

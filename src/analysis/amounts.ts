@@ -33,15 +33,15 @@ export function loudness(clause: string): Loudness {
     const multiplier = Math.min(MAX_MULTIPLIER, 1 + PER_DECADE * Math.log10(usd / NOTICEABLE_USD));
     if (multiplier > best.multiplier) best = { multiplier, amount: written.trim() };
   };
-  for (const m of clause.matchAll(USD_AMOUNT)) consider(m[0], valueOf(m[1], m[2]));
-  for (const m of clause.matchAll(DOLLARS)) consider(m[0], valueOf(m[1], m[2]));
+  for (const m of clause.matchAll(USD_AMOUNT)) consider(m[0], amountOf(m[1], m[2]));
+  for (const m of clause.matchAll(DOLLARS)) consider(m[0], amountOf(m[1], m[2]));
   for (const m of clause.matchAll(COINS)) {
-    consider(m[0], valueOf(m[1], m[2]) * (COIN_USD[(m[3] ?? '').toLowerCase()] ?? 0));
+    consider(m[0], amountOf(m[1], m[2]) * (COIN_USD[(m[3] ?? '').toLowerCase()] ?? 0));
   }
   return best;
 }
 
-function valueOf(digits: string | undefined, unit: string | undefined): number {
+function amountOf(digits: string | undefined, unit: string | undefined): number {
   const n = Number((digits ?? '').replace(/,/g, ''));
   const scale = unit ? (SCALE[unit.toLowerCase()] ?? 1) : 1;
   return Number.isFinite(n) ? n * scale : 0;

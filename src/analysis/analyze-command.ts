@@ -1,6 +1,7 @@
 import { analyzeThread, type Trace } from './index.js';
 import { parseInput } from './protocol.js';
 import { COMMAND_BUDGET_MS, openSession, type Context } from '../context.js';
+import type { Profile } from '../domain/profile.js';
 import type { Thread } from '../domain/thread.js';
 import { UsageError } from '../errors.js';
 import { oneLine } from '../output/sanitize.js';
@@ -32,7 +33,7 @@ export async function runAnalyze(rawId: string | undefined, options: AnalyzeOpti
   const session = openSession(ctx, { deadline });
   const spinner = await ctx.output.spinner(`Fetching thread ${threadId}…`);
   let thread: Thread;
-  let profile;
+  let profile: Profile;
   try {
     [thread, profile] = await Promise.all([session.api.thread(threadId), session.api.profile()]);
   } finally {

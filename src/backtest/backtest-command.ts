@@ -1,7 +1,7 @@
 import { ANALYSIS_CONCURRENCY } from '../analysis/concurrency.js';
 import type { Analyzer } from '../analysis/types.js';
 import { readBacktestFile, type InvalidThread } from './file.js';
-import { runBacktestOn } from './run.js';
+import { runBacktestOn, type BacktestReport } from './run.js';
 import { headingLine, LEGEND, tableLines } from './table.js';
 import type { Context } from '../context.js';
 import type { Profile } from '../domain/profile.js';
@@ -57,7 +57,7 @@ export async function runBacktest(file: string, options: BacktestOptions, ctx: C
   if (!ctx.output.json) warnInvalid(ctx.output, invalid);
 
   const bar = progressBar(ctx.output, threads.length);
-  let report;
+  let report: BacktestReport;
   try {
     report = await runBacktestOn(threads, analyzer, profile, bar.update, slow ? ANALYSIS_CONCURRENCY : 1);
   } finally {

@@ -1,7 +1,7 @@
 import { analyzeThread } from '../analysis/index.js';
 import { UnreachableError } from '../analysis/llm/retry.js';
 import { sigmaOf } from '../analysis/profile-numbers.js';
-import type { Analyzer } from '../analysis/types.js';
+import type { Analyzer, Decision } from '../analysis/types.js';
 import type { Profile } from '../domain/profile.js';
 import { cellOf, type Thread } from '../domain/thread.js';
 import { AnalyzerError } from '../errors.js';
@@ -45,9 +45,10 @@ export async function runBacktestOn(
       results.push(result);
       unreachable = error && isUnreachable(error) ? [...unreachable, error] : [];
       // A server that is not there fails every thread the same way, a second or more each: say so once.
-      if (unreachable.length >= UNREACHABLE_LIMIT) {
-        throw new AnalyzerError(`stopped after ${unreachable.length} threads in a row could not reach the analyzer: ${unreachable[0]!.message}`, {
-          hint: unreachable[0]!.hint ?? 'is the server running, and is the base URL right?',
+      const [first] = unreachable;
+      if (first && unreachable.length >= UNREACHABLE_LIMIT) {
+        throw new AnalyzerError(`stopped after ${unreachable.length} threads in a row could not reach the analyzer: ${first.message}`, {
+          hint: first.hint ?? 'is the server running, and is the base URL right?',
         });
       }
     }
@@ -58,11 +59,14 @@ export async function runBacktestOn(
   for (const result of results) {
     tally(overall, result);
     let cell = byCell.get(result.cell);
-    if (!cell) byCell.set(result.cell, (cell = emptyTally()));
+    if (!cell) {
+      cell = emptyTally();
+      byCell.set(result.cell, cell);
+    }
     tally(cell, result);
   }
   const cells: Record<string, CellMetrics> = {};
-  for (const name of [...byCell.keys()].sort(byName)) cells[name] = metricsOf(byCell.get(name)!);
+  for (const [name, counts] of [...byCell].sort(([a], [b]) => byName(a, b))) cells[name] = metricsOf(counts);
   return { overall: metricsOf(overall), cells, threads: results };
 }
 
@@ -93,7 +97,7 @@ async function replay(record: BacktestThread, analyzer: Analyzer, profile: Profi
   const thread = threadAtItsTime(record);
   const move = actualMovePct(record);
   const head = { threadId: record.id, cell: thread.cell };
-  let decision;
+  let decision: Decision;
   try {
     ({ decision } = await analyzeThread(analyzer, thread, profile));
   } catch (error) {

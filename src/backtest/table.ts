@@ -58,7 +58,7 @@ export function tableLines(report: BacktestReport): string[] {
   const widths = header.map((title, i) => Math.max(Array.from(title).length, ...cells.map((row) => Array.from(row[i] ?? '').length)));
   const line = (row: string[]) =>
     row
-      .map((text, i) => (i === 0 ? padEnd(text, widths[i]!) : padStart(text, widths[i]!)))
+      .map((text, i) => (i === 0 ? padEnd(text, widths[i] ?? 0) : padStart(text, widths[i] ?? 0)))
       .join('  ')
       .trimEnd();
   return [line(header), ...cells.map(line)];

@@ -8,7 +8,7 @@ import type { ExitCode } from '../errors.js';
  * Turns a command's work into a commander action: the context is built from the global options first,
  * and what the work returns becomes the exit code. cli.ts makes the one instance.
  */
-export type Action = <A extends unknown[]>(work: (ctx: Context, ...args: A) => Promise<ExitCode | void>) => (...args: A) => Promise<void>;
+export type Action = <A extends unknown[]>(work: (ctx: Context, ...args: A) => Promise<ExitCode> | Promise<void>) => (...args: A) => Promise<void>;
 
 /** Adds one command (or a group of them) to the program. */
 export type AddCommand = (program: Command, action: Action) => void;

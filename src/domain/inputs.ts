@@ -51,7 +51,10 @@ export function failOn(problems: Array<string | undefined>): void {
 /** Profile fields given as flags, checked; fields not given are absent. */
 export function profileFromFlags(flags: ProfileFlags): Partial<Profile> {
   const fields = Object.keys(PROFILE_FLAG_NAMES) as Array<keyof Profile>;
-  failOn(fields.map((field) => (flags[field] === undefined ? undefined : checkProfileValue(field, flags[field]!))));
+  failOn(fields.map((field) => {
+    const value = flags[field];
+    return value === undefined ? undefined : checkProfileValue(field, value);
+  }));
   const profile: Partial<Record<keyof Profile, string>> = {};
   for (const field of fields) if (flags[field] !== undefined) profile[field] = flags[field];
   return profile as Partial<Profile>;

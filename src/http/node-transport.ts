@@ -17,12 +17,13 @@ export function createNodeTransport(): Transport {
 
   async function send(request: HttpRequest): Promise<HttpResponse> {
     const { url } = request;
-    if (url.protocol === 'https:' && !secure) {
-      const { Agent: SecureAgent, request } = await import('node:https');
-      secure = { request, agent: new SecureAgent({ keepAlive: true, maxSockets: 4 }) };
+    if (url.protocol === 'https:') {
+      if (!secure) {
+        const { Agent: SecureAgent, request } = await import('node:https');
+        secure = { request, agent: new SecureAgent({ keepAlive: true, maxSockets: 4 }) };
+      }
     }
-    const makeRequest = url.protocol === 'https:' ? secure!.request : httpRequest;
-    const agent = url.protocol === 'https:' ? secure!.agent : httpAgent;
+    const { request: makeRequest, agent } = url.protocol === 'https:' && secure ? secure : { request: httpRequest, agent: httpAgent };
     return new Promise<HttpResponse>((resolve, reject) => {
       let settled = false;
       // Until the connection is up (TLS handshake included) and the whole request is handed to it, the
@@ -31,14 +32,15 @@ export function createNodeTransport(): Transport {
       let connected = false;
       let finished = false;
       const sent = () => connected && finished;
-      const finish = (error: Error | undefined, response?: HttpResponse) => {
+      const finish = (...[error, response]: [Error] | [undefined, HttpResponse]) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
-        if (error) {
+        if (response) resolve(response);
+        else {
           req.destroy();
           reject(error);
-        } else resolve(response!);
+        }
       };
       const req = makeRequest(url, { method: request.method, headers: request.headers, agent }, (res) => {
         const chunks: Buffer[] = [];

@@ -1,4 +1,5 @@
 import { analyzeThread, type Analyzer } from '../analysis/index.js';
+import type { Decision } from '../analysis/types.js';
 import type { Profile } from '../domain/profile.js';
 import type { Thread } from '../domain/thread.js';
 import { AnalyzerConfigError, EXIT } from '../errors.js';
@@ -23,7 +24,7 @@ export async function prepareThread(thread: Thread, previous: JournalEntry | und
   }
   if (thread.locked) return { kind: 'skipped', reason: 'locked' };
   if (!deps.analyzer || !deps.profile) throw new Error(`bug: thread ${thread.id} is open but no analyzer was loaded`);
-  let decision;
+  let decision: Decision;
   try {
     const analyzed = await analyzeThread(deps.analyzer, thread, deps.profile);
     for (const line of analyzed.trace) deps.trace(line);

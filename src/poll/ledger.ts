@@ -64,28 +64,35 @@ export class PollLedger {
     switch (outcome.kind) {
       case 'posted':
         report.posted.push({ threadId: thread.id, conviction: outcome.conviction, text: outcome.text, predictionId: outcome.predictionId });
-        return done('posted');
+        done('posted');
+        break;
       case 'skipped':
         report.skipped.push({ threadId: thread.id, reason: outcome.reason });
         // "Already predicted" guards the thread like a post of this run's.
-        return done(guardAfter(outcome) ?? 'skipped', outcome.reason);
+        done(guardAfter(outcome) ?? 'skipped', outcome.reason);
+        break;
       case 'unknown':
         // Never posted on again, by poll or by predict.
         report.failed.push({ threadId: thread.id, error: outcome.error });
         this.raise(EXIT.temporary);
-        return done('unknown', outcome.error);
+        done('unknown', outcome.error);
+        break;
       case 'failed':
         report.failed.push({ threadId: thread.id, error: outcome.error });
         this.raise(outcome.exitCode);
-        if (!outcome.retry) return done('skipped', outcome.error);
-        if (tries + 1 >= MAX_TRIES) return done('skipped', `given up after ${tries + 1} temporary failures`);
-        this.write(thread, { status: 'failed', tries: tries + 1 });
-        return this.leaveDue(thread);
+        if (!outcome.retry) done('skipped', outcome.error);
+        else if (tries + 1 >= MAX_TRIES) done('skipped', `given up after ${tries + 1} temporary failures`);
+        else {
+          this.write(thread, { status: 'failed', tries: tries + 1 });
+          this.leaveDue(thread);
+        }
+        break;
       case 'stop':
         report.failed.push({ threadId: thread.id, error: outcome.error.message });
         this.write(thread, { status: 'failed', ...(tries ? { tries } : {}) });
         this.stop ??= outcome.error;
-        return this.leaveDue(thread);
+        this.leaveDue(thread);
+        break;
     }
   }
 
@@ -97,7 +104,8 @@ export class PollLedger {
   cursor(seenUpTo: Cursor | undefined): Cursor | null {
     const now = this.now();
     const movable = this.handled.filter((key) => !isFuture(key, now) && (seenUpTo === undefined || compareKey(key, seenUpTo) <= 0));
-    return (this.report.cursor = nextCursor(this.state.cursor, movable, this.due));
+    this.report.cursor = nextCursor(this.state.cursor, movable, this.due);
+    return this.report.cursor;
   }
 
   // Only an entry that guards a post needs to say when it was written: its retention counts from then.

@@ -3,7 +3,7 @@ import { LIMITS } from '../domain/profile.js';
 import { BusyError, EXIT, UsageError, type ExitCode } from '../errors.js';
 import { pollCycle } from './cycle.js';
 import { renderPoll } from './report.js';
-import { acquireLock } from '../state/lock.js';
+import { acquireLock, type Lock } from '../state/lock.js';
 
 export interface PollOptions {
   limit?: string;
@@ -16,7 +16,7 @@ export async function runPoll(options: PollOptions, ctx: Context): Promise<ExitC
   const dryRun = options.dryRun === true;
   const started = ctx.timing.now();
   // A dry run changes nothing, so it takes no lock and is never turned away by one.
-  let lock;
+  let lock: Lock | undefined;
   try {
     lock = dryRun ? undefined : acquireLock({ dir: stateStore(ctx).dir, pid: ctx.pid, now: started, user: ctx.user });
   } catch (error) {

@@ -66,8 +66,9 @@ export function threadHandler(deps: HandlerDeps): ThreadHandler {
       for (const { thread, tries } of marked) ledger.posting(thread, tries);
       deps.saveJournal();
     };
-    const outcomes = await postOnce(sending, { api, markPosting, crashPoint: ctx.crashPoint });
-    outcomes.forEach((outcome, i) => ledger.apply(outcome, sending[i]!.thread, sending[i]!.tries));
+    for (const { thread, tries, outcome } of await postOnce(sending, { api, markPosting, crashPoint: ctx.crashPoint })) {
+      ledger.apply(outcome, thread, tries);
+    }
   };
 
   return {
@@ -81,19 +82,22 @@ export function threadHandler(deps: HandlerDeps): ThreadHandler {
         // Its posts then need time too: one sent with seconds left could time out after leaving, and be lost.
         if (!ledger.stop && slow && ctx.timing.now() + timeoutMs + KILL_GRACE_MS + POST_RESERVE_MS > deadline) ledger.stop = new BudgetError();
         if (ledger.stop) {
-          chunk.forEach((thread) => ledger.leaveDue(thread));
+          for (const thread of chunk) ledger.leaveDue(thread);
           continue;
         }
-        spinner.update(chunk.length === 1 ? `Thread ${chunk[0]!.id} (${chunk[0]!.projectId})…` : `Analyzing ${chunk.length} threads…`);
+        const [single] = chunk;
+        spinner.update(chunk.length === 1 && single ? `Thread ${single.id} (${single.projectId})…` : `Analyzing ${chunk.length} threads…`);
         const prepared = await Promise.all(
-          chunk.map((thread) => prepareThread(thread, ledger.journal.get(thread.id), { analyzer, profile, dryRun, trace: (line) => show(thread.id, line) })),
+          chunk.map(async (thread) => ({
+            thread,
+            outcome: await prepareThread(thread, ledger.journal.get(thread.id), { analyzer, profile, dryRun, trace: (line) => show(thread.id, line) }),
+          })),
         );
-        prepared.forEach((outcome, j) => {
-          const thread = chunk[j]!;
+        for (const { thread, outcome } of prepared) {
           const tries = ledger.tries(thread);
-          if (outcome.kind !== 'post') ledger.apply(outcome, thread, tries);
-          else batch.push({ thread, tries, post: outcome });
-        });
+          if (outcome.kind === 'post') batch.push({ thread, tries, post: outcome });
+          else ledger.apply(outcome, thread, tries);
+        }
         if (batch.length >= POST_BATCH || (slow && batch.length)) await flush();
       }
       await flush();

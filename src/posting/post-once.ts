@@ -8,7 +8,7 @@ import { sendPrediction } from './send.js';
  * The rule that keeps a prediction from going out twice, for poll and predict alike. Before any POST
  * leaves, every thread of the batch is marked "posting" and that mark is on disk: a run killed after
  * sending leaves a thread that no later run (poll or predict) posts on again. After the answers, each
- * thread's entry says what guardAfter() says.
+ * thread's entry says what guardAfter() says. Each item comes back with its outcome.
  *
  * `markPosting` sets the marks and writes them durably (one write for the batch), or throws, and then
  * nothing is sent.
@@ -16,14 +16,14 @@ import { sendPrediction } from './send.js';
 export async function postOnce<T extends { thread: Thread; post: ToPost }>(
   batch: readonly T[],
   deps: { api: ServiceApi; markPosting: (batch: readonly T[]) => void; crashPoint?: ((point: CrashPoint) => void) | undefined },
-): Promise<Outcome[]> {
+): Promise<Array<T & { outcome: Outcome }>> {
   if (!batch.length) return [];
   deps.markPosting(batch);
   deps.crashPoint?.('before-post');
   // Side by side: each mark is already on disk, whatever order the answers come in.
-  const outcomes = await Promise.all(batch.map(({ thread, post }) => sendPrediction(thread, post, deps.api)));
+  const sent = await Promise.all(batch.map(async (item) => ({ ...item, outcome: await sendPrediction(item.thread, item.post, deps.api) })));
   deps.crashPoint?.('after-post');
-  return outcomes;
+  return sent;
 }
 
 /**

@@ -58,13 +58,16 @@ export async function runPredict(rawId: string, options: PredictOptions, ctx: Co
       spinner.update('Posting…');
       // Retention of a post's entry counts from when it was written (journal.ts), so it carries the time.
       const entry = (status: 'posting' | 'posted' | 'unknown'): JournalEntry => ({ ts: thread.timestamp, status, at: new Date(ctx.timing.now()).toISOString() });
-      const mark = (next: JournalEntry | undefined) => held!.update({ journal: withEntry(held!.current.journal, threadId, next) });
-      const [outcome] = await postOnce([{ thread, post: { kind: 'post', conviction: decision.conviction, text: decision.text } }], { api, markPosting: () => mark(entry('posting')), crashPoint: ctx.crashPoint });
+      if (!held) throw new Error('bug: predict posts without holding the state');
+      const mark = (next: JournalEntry | undefined) => held.update({ journal: withEntry(held.current.journal, threadId, next) });
+      const post = { kind: 'post', conviction: decision.conviction, text: decision.text } as const;
+      const [sent] = await postOnce([{ thread, post }], { api, markPosting: () => mark(entry('posting')), crashPoint: ctx.crashPoint });
+      if (!sent) throw new Error('bug: a post without an outcome');
       // Certainly not stored: the entry goes back to what it was, so a later run may post on the thread.
-      const guard = guardAfter(outcome!);
+      const guard = guardAfter(sent.outcome);
       mark(guard ? entry(guard) : previous);
       spinner.stop();
-      return reportOutcome(ctx, outcome!, thread, decision);
+      return reportOutcome(ctx, sent.outcome, thread, decision);
     } finally {
       spinner.stop();
     }
@@ -157,10 +160,12 @@ function reportOutcome(ctx: Context, outcome: Outcome, thread: Thread, decision:
   const threadId = thread.id;
   switch (outcome.kind) {
     case 'posted':
-      return report(ctx, { threadId, ...decision, prediction: outcome.prediction }, thread);
+      report(ctx, { threadId, ...decision, prediction: outcome.prediction }, thread);
+      return;
     case 'skipped':
-      if (outcome.predicted) return report(ctx, { threadId, action: 'skip', reason: outcome.reason });
-      throw lockedError(threadId);
+      if (!outcome.predicted) throw lockedError(threadId);
+      report(ctx, { threadId, action: 'skip', reason: outcome.reason });
+      return;
     case 'stop':
       throw outcome.error;
     case 'failed':

@@ -102,7 +102,7 @@ export function createServiceApi(http: HttpClient) {
 
     async threads(limit: number, cursor: Cursor | null): Promise<ThreadPage> {
       const query = { limit, timestamp: cursor?.timestamp, id: cursor?.id };
-      let json;
+      let json: unknown;
       try {
         ({ json } = await http.call({ method: 'GET', path: ['thread'], query }));
       } catch (error) {

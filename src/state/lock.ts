@@ -69,7 +69,7 @@ export function acquireLock({ dir, pid, now, isAlive = processAlive, files = nod
 // The lock is the first thing a run writes, and a dir that cannot be read is reported by the open below.
 function refuseForeignDir(dir: string, user: RunningUser | undefined, files: FileOps): void {
   if (!user) return;
-  let stat;
+  let stat: ReturnType<FileOps['statSync']>;
   try {
     stat = files.statSync(dir);
   } catch {

@@ -8,7 +8,7 @@ import { UsageError } from '../../src/errors.js';
 // The backtest file format (README "Backtest"): an array of resolved threads or {"threads": [...]};
 // one bad thread is left out and reported, a file that cannot serve at all is a usage error (exit 2).
 
-export function resolved(id: string | number, overrides: Record<string, unknown> = {}) {
+function resolved(id: string | number, overrides: Record<string, unknown> = {}) {
   return {
     id,
     project_id: 'c/bitcoin',

@@ -236,7 +236,7 @@ describe('side by side, and not against a server that is not there', () => {
 
   it('goes on when the failures are not in a row, or not about reaching the analyzer', async () => {
     const answers: Record<string, AnalyzerOutput | Error> = {};
-    records(12).forEach((r, i) => (answers[r.id] = i % 3 === 2 ? skip('quiet') : unreachable()));
+    for (const [i, r] of records(12).entries()) answers[r.id] = i % 3 === 2 ? skip('quiet') : unreachable();
     expect((await runBacktestOn(records(12), scripted(answers), PROFILE)).overall.failed).toBe(8);
     const timeouts = scripted(Object.fromEntries(records(6).map((r) => [r.id, new AnalyzerError('m gave no complete answer within 60 s (tried twice)')])));
     expect((await runBacktestOn(records(6), timeouts, PROFILE)).overall.failed).toBe(6);

@@ -155,7 +155,9 @@ describe('agent analyze', () => {
   it('--stdin speaks the protocol: as a command analyzer it decides exactly as the built-in one (round trip)', async () => {
     const w = await registered();
     const texts = [BULLISH, BEARISH, 'Quiet weekend, nothing to report.', 'Not bullish: ETF outflows continue while funding flips negative.'];
-    texts.forEach((text, i) => w.sandbox.addThread({ id: `t${i}`, text, project_id: ['c/bitcoin', 'c/solana', 'c/pepe', 'c/ethereum'][i], timestamp: at(10 - i) }));
+    texts.forEach((text, i) => {
+      w.sandbox.addThread({ id: `t${i}`, text, project_id: ['c/bitcoin', 'c/solana', 'c/pepe', 'c/ethereum'][i], timestamp: at(10 - i) });
+    });
     const builtin = await w.agent(['poll', '--dry-run', '--json']);
     await useCommand(w, `${quote(process.execPath)} ${quote(BIN)} analyze --stdin`);
     const viaCommand = await w.agent(['poll', '--dry-run', '--json', '-v']);

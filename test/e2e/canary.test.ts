@@ -41,6 +41,7 @@ it('the key appears in no output of any command or failure path', async () => {
     [400, (k: string) => JSON.stringify({ error: { message: [`key ${k} is not allowed`] } })],
     [500, (k: string) => `<html><title>boom ${k}</title></html>`],
     [429, (k: string) => `slow down ${k}`, { 'retry-after': '1' }],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a hostile Location that asks for the key by name
     [302, (k: string) => k, { location: `http://127.0.0.1:1/steal?key=${'${key}'}` }],
     [200, (k: string) => `{"threads": [{"id": "${k}", "text": "${k}"`],
   ] as const) {

@@ -8,7 +8,9 @@ import { BIN, registeredWorlds, runAgent } from './harness.js';
 
 const registered = registeredWorlds();
 const homes: string[] = [];
-afterEach(() => homes.splice(0).forEach((home) => fs.rmSync(home, { recursive: true, force: true })));
+afterEach(() => {
+  for (const home of homes.splice(0)) fs.rmSync(home, { recursive: true, force: true });
+});
 function home(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-cli-output-'));
   homes.push(dir);

@@ -97,7 +97,7 @@ describe('agent poll', () => {
     w.sandbox.addThread({ id: 'seen', text: BULLISH, project_id: 'c/bitcoin', timestamp: at(1) });
     const result = await w.agent(['poll', '--dry-run']);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^would post +\+\d+\.\d%  seen  Bullish on c\/bitcoin/m);
+    expect(result.stdout).toMatch(/^would post +\+\d+\.\d% {2}seen {2}Bullish on c\/bitcoin/m);
     expect(result.stdout).toMatch(/1 would post, 0 skipped, 0 failed/);
   });
 

@@ -7,7 +7,9 @@ import { afterEach, expect, it } from 'vitest';
 import { BIN, runAgent } from './harness.js';
 
 const homes: string[] = [];
-afterEach(() => homes.splice(0).forEach((home) => fs.rmSync(home, { recursive: true, force: true })));
+afterEach(() => {
+  for (const home of homes.splice(0)) fs.rmSync(home, { recursive: true, force: true });
+});
 
 function home(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-sandbox-cmd-'));

@@ -7,7 +7,9 @@ import { BIN, runAgent } from './harness.js';
 // A fresh clone before `npm ci` has bin/ but no dist/: the first thing a newcomer runs must say what to do.
 
 const dirs: string[] = [];
-afterEach(() => dirs.splice(0).forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
 
 function cloneWithoutBuild(): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-unbuilt-'));

@@ -12,7 +12,6 @@ import {
   ServerError,
   TimeoutError,
   UsageError,
-  type AgentError,
 } from '../../src/errors.js';
 import { createHttpClient, MIN_WRITE_BUDGET_MS, type CallOptions, type HttpClientOptions } from '../../src/http/client.js';
 import { useNock } from '../support/nock.js';

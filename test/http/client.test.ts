@@ -172,7 +172,7 @@ describe('query parameters', () => {
     const scope = nock(BASE)
       .get('/thread')
       .query({ limit: '50', timestamp: cursor.timestamp, id: cursor.id })
-      .reply(function (uri) {
+      .reply((uri) => {
         seen.push(uri);
         return [200, []];
       });

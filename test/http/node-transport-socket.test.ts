@@ -15,7 +15,7 @@ let transport: Transport | undefined;
 const sockets = new Set<net.Socket>();
 afterEach(async () => {
   transport?.close();
-  sockets.forEach((socket) => socket.destroy());
+  for (const socket of sockets) socket.destroy();
   sockets.clear();
   await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
   server = undefined;

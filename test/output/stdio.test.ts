@@ -33,14 +33,20 @@ function fakeStream(isTTY = false) {
     isTTY,
     on: (event: string, listener: (error: Error) => void) => void (event === 'error' && listeners.push(listener)),
     listeners: () => listeners,
-    emitError: (error: Error) => listeners.forEach((l) => l(error)),
+    emitError: (error: Error) => {
+      for (const listener of listeners) listener(error);
+    },
     write: (chunk: string | Uint8Array) => {
       chunks.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
       return true;
     },
   } as unknown as NodeJS.WriteStream;
   let built = 0;
-  return { get: () => (built++, stream), stream, chunks, built: () => built };
+  const get = () => {
+    built += 1;
+    return stream;
+  };
+  return { get, stream, chunks, built: () => built };
 }
 
 describe('stdio', () => {

@@ -5,7 +5,6 @@ import { AnalyzerError, EXIT } from '../../src/errors.js';
 import { prepareThread, type PrepareDeps } from '../../src/poll/handle-thread.js';
 import type { ToPost } from '../../src/posting/outcome.js';
 import type { PostResult } from '../../src/service/api.js';
-import type { JournalEntry } from '../../src/state/schema.js';
 import { fakeApi } from '../support/fake-api.js';
 import { thread } from '../support/threads.js';
 

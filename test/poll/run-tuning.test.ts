@@ -25,7 +25,9 @@ it('a poll tunes itself for its batch once, after the first page shows new threa
     timing: fakeTiming({ start: Date.now() }),
     pid: process.pid,
     transport: () => transport,
-    tuneForBatch: async () => void (tuned += 1),
+    tuneForBatch: async () => {
+      tuned += 1;
+    },
   };
   try {
     await runRegister({ name: 'tuning-agent', signal_method: 'onchain', conviction_style: 'moderate', directional_bias: 'neutral', participation: 'active' }, ctx);

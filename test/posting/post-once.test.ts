@@ -20,13 +20,17 @@ describe('postOnce', () => {
         return { status: 'posted', prediction: undefined };
       },
     });
-    const outcomes = await postOnce(batch, {
+    const sent = await postOnce(batch, {
       api,
       markPosting: (marked) => events.push(`mark ${marked.map((item) => item.thread.id).join(',')}`),
       crashPoint: (point) => events.push(point),
     });
     expect(events).toEqual(['mark a,b,c', 'before-post', 'POST a', 'POST b', 'POST c', 'after-post']);
-    expect(outcomes.map((o) => o.kind)).toEqual(['posted', 'posted', 'posted']);
+    expect(sent.map((item) => [item.thread.id, item.outcome.kind])).toEqual([
+      ['a', 'posted'],
+      ['b', 'posted'],
+      ['c', 'posted'],
+    ]);
   });
 
   it('sends nothing when the marks cannot be written', async () => {
@@ -60,9 +64,13 @@ describe('postOnce', () => {
         return { status: 'posted', prediction: undefined };
       },
     });
-    const outcomes = await postOnce(batch, { api, markPosting: () => undefined });
-    expect(outcomes.map((o) => o.kind)).toEqual(['posted', 'unknown', 'failed']);
-    expect(outcomes.map(guardAfter)).toEqual(['posted', 'unknown', undefined]);
+    const sent = await postOnce(batch, { api, markPosting: () => undefined });
+    expect(sent.map((item) => [item.thread.id, item.outcome.kind])).toEqual([
+      ['a', 'posted'],
+      ['b', 'unknown'],
+      ['c', 'failed'],
+    ]);
+    expect(sent.map((item) => guardAfter(item.outcome))).toEqual(['posted', 'unknown', undefined]);
   });
 });
 

@@ -52,7 +52,11 @@ describe('a size beyond the profile is confirmed before it is posted', () => {
       timing: { now: () => Date.now(), sleep: async () => {}, random: () => 0.5 },
       pid: process.pid,
       transport: () => transport,
-      prompt: { available: () => answers !== undefined, ask: async (question) => (asked.push(question), answers!.shift() ?? '') },
+      prompt: { available: () => answers !== undefined, ask: async (question) => {
+          asked.push(question);
+          return answers?.shift() ?? '';
+        },
+      },
     };
     await runRegister({ name: 'size-agent', signal_method: 'sentiment', conviction_style: 'moderate', directional_bias: 'neutral', participation: 'active' }, ctx);
     world.sandbox.addThread({ id: 'big', project_id: 'c/bitcoin', timestamp: new Date().toISOString() });

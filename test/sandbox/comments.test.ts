@@ -60,7 +60,7 @@ describe('POST /comment/:threadId', () => {
     ['a null conviction', { conviction: null }],
     ['an out-of-range conviction', { conviction: 1e6 }],
     ['no text', { text: undefined }],
-    ['a numeric text', { text: 12345678901234567890 }],
+    ['a numeric text', { text: 1234567890123456 }],
     ['no thread_id', { thread_id: undefined }],
     ['another thread_id', { thread_id: 'th-2' }],
     ['a numeric thread_id', { thread_id: 1 }],

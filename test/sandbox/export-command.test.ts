@@ -160,7 +160,7 @@ it('round trip: an export backtested with the built-in analyzer agrees with the 
   // thread appeared, and the sandbox scores it with its own rule as it does when a thread locks.
   const sandbox = sandboxWithHistory({ seed: 5, ratePerMinute: 1, backlog: 12, historyHours: 12, now: NOW });
   let compared = 0;
-  for (const [i, result] of (report.threads as Array<Record<string, any>>).entries()) {
+  for (const [i, result] of (report.threads as Array<{ threadId: string; action: string; conviction: number; actualMovePct: number; right: boolean; honey: number; wax: number }>).entries()) {
     const thread = sandbox.store.thread(result.threadId)!;
     expect(result.actualMovePct).toBe(thread.outcome.movePct);
     if (result.action !== 'post') continue;

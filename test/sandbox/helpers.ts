@@ -34,6 +34,7 @@ export async function start(options: SandboxOptions = {}): Promise<Harness> {
 export interface Response {
   status: number;
   headers: Headers;
+  // biome-ignore lint/suspicious/noExplicitAny: the sandbox's answers, read loosely; their schemas are what these tests check
   body: any;
   text: string;
 }
@@ -65,7 +66,7 @@ export async function call(url: string, method: string, path: string, options: C
   return { status: res.status, headers: res.headers, body: parsed, text };
 }
 
-export async function register(url: string, name: string, extra: Record<string, unknown> = {}): Promise<{ key: string; agent: any }> {
+export async function register(url: string, name: string, extra: Record<string, unknown> = {}): Promise<{ key: string; agent: Response['body'] }> {
   const res = await call(url, 'POST', '/agent/register', { json: { name, prediction_profile: PROFILE, ...extra } });
   if (res.status !== 201) throw new Error(`register ${name}: ${res.status} ${res.text}`);
   return { key: res.body.api_key, agent: res.body.agent };

@@ -118,7 +118,7 @@ describe('GET /thread', () => {
     const { url, key, sandbox, clock } = await withThreads(0);
     sandbox.addThread({ id: 'fresh' });
     sandbox.addThread({ id: 'manual', locked: true });
-    const locked = async () => Object.fromEntries((await call(url, 'GET', '/thread', { key })).body.map((t: any) => [t.id, t.locked]));
+    const locked = async () => Object.fromEntries((await call(url, 'GET', '/thread', { key })).body.map((t: { id: string; locked: boolean }) => [t.id, t.locked]));
     expect(await locked()).toEqual({ fresh: false, manual: true });
     clock.advance(3 * HOUR - 1);
     expect((await locked()).fresh).toBe(false);
@@ -138,7 +138,7 @@ describe('GET /thread/:id', () => {
     const list = (await call(url, 'GET', '/thread', { key })).body;
     const one = await call(url, 'GET', '/thread/t001', { key });
     expect(one.status).toBe(200);
-    expect(one.body).toEqual(list.find((t: any) => t.id === 't001'));
+    expect(one.body).toEqual(list.find((t: { id: string }) => t.id === 't001'));
   });
 
   it('decodes the id from the path', async () => {

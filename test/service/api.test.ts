@@ -1,6 +1,6 @@
 import nock from 'nock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AuthError, EXIT, LockedError, RejectedError, ResponseError, ServerError, type AgentError } from '../../src/errors.js';
+import { AuthError, EXIT, LockedError, RejectedError, ResponseError, ServerError, } from '../../src/errors.js';
 import { createHttpClient } from '../../src/http/client.js';
 import { createServiceApi, type ServiceApi } from '../../src/service/api.js';
 import { useNock } from '../support/nock.js';

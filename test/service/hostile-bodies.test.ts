@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { isIsoInstant } from '../../src/domain/instant.js';
 import { ResponseError } from '../../src/errors.js';
 import type { HttpClient } from '../../src/http/client.js';
-import { createServiceApi } from '../../src/service/api.js';
+import { createServiceApi, type ThreadPage } from '../../src/service/api.js';
 
 // S4: malformed or hostile answers give a typed error or a skipped thread with a reason, never a crash,
 // and never a "thread" the rest of the client cannot trust.
@@ -37,7 +37,7 @@ describe('the thread list, whatever the service sends', () => {
   it('yields trustworthy threads and identified malformed ones, or a ResponseError', async () => {
     await fc.assert(
       fc.asyncProperty(body, async (json) => {
-        let page;
+        let page: ThreadPage;
         try {
           page = await apiAnswering(json).threads(50, null);
         } catch (error) {

@@ -112,7 +112,11 @@ describe('a stale lock is taken over', () => {
   it('asks about the pid in the lock', () => {
     leave(JSON.stringify({ pid: 4242 }));
     const asked: number[] = [];
-    acquireLock({ dir, pid: 555, now: T0, isAlive: (pid) => (asked.push(pid), false) }).release();
+    acquireLock({ dir, pid: 555, now: T0, isAlive: (pid) => {
+        asked.push(pid);
+        return false;
+      },
+    }).release();
     expect(asked).toEqual([4242]);
   });
 

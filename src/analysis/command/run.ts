@@ -55,6 +55,7 @@ export function startProcess(options: RunOptions): RunningProcess {
   } catch (error) {
     return { result: Promise.resolve({ kind: 'not-started', code: codeOf(error) }), stop: () => undefined };
   }
+  const { pid } = child;
   let stop: (why: StopReason) => void = () => undefined;
   const result = new Promise<RunResult>((resolve) => {
     let stopped: StopReason | undefined;
@@ -67,7 +68,7 @@ export function startProcess(options: RunOptions): RunningProcess {
 
     const signal = (name: NodeJS.Signals) => {
       // The child may have left its group (setsid), so it is signalled by pid as well.
-      if (POSIX && child.pid !== undefined) ignoreFailure(() => process.kill(-child.pid!, name));
+      if (POSIX && pid !== undefined) ignoreFailure(() => process.kill(-pid, name));
       if (child.exitCode === null && child.signalCode === null) ignoreFailure(() => child.kill(name));
     };
     const finish = (value: RunResult) => {
@@ -104,7 +105,7 @@ export function startProcess(options: RunOptions): RunningProcess {
     });
     child.on('exit', (code, signalName) => {
       exit = { code, signal: signalName };
-      if (POSIX && child.pid !== undefined) ignoreFailure(() => process.kill(-child.pid!, 'SIGKILL'));
+      if (POSIX && pid !== undefined) ignoreFailure(() => process.kill(-pid, 'SIGKILL'));
       if (tag !== undefined) killTagged(tag);
       // A process outside the group may still hold the pipes open: do not wait for it forever.
       timers.push(setTimeout(done, options.killGraceMs));

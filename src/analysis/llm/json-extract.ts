@@ -25,9 +25,10 @@ export function extractJsonObject(content: string): Extracted {
   if (whole.tooDeep) return { error: `the answer holds JSON nested more than ${MAX_JSON_DEPTH} levels deep` };
   const spans = topLevelObjects(body);
   if (spans === 'unbalanced') return { error: 'the answer has a JSON object that never closes' };
-  if (spans.length === 0) return { error: 'the answer holds no JSON object' };
-  if (spans.length > 1) return { error: `the answer holds ${spans.length} JSON objects, not one` };
-  const [start, end] = spans[0]!;
+  const [only, ...more] = spans;
+  if (!only) return { error: 'the answer holds no JSON object' };
+  if (more.length) return { error: `the answer holds ${spans.length} JSON objects, not one` };
+  const [start, end] = only;
   const one = parseBoundedJson(body.slice(start, end));
   return one.ok ? { json: one.value } : { error: 'the JSON object in the answer is not valid JSON' };
 }

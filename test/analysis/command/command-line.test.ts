@@ -28,6 +28,7 @@ describe('parseCommandLine', () => {
   });
 
   it.each<[string, string, string[]]>([
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell variable, as a user would write it
     ['$VAR', 'echo $HOME ${PATH}', ['echo', '$HOME', '${PATH}']],
     ['$VAR in double quotes', 'echo "$HOME"', ['echo', '$HOME']],
     ['globs', 'ls *.mjs ?', ['ls', '*.mjs', '?']],
