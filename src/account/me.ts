@@ -1,6 +1,6 @@
 import { openSession, type Context } from '../context.js';
 import { maskKey } from '../output/sanitize.js';
-import { describeAgent } from '../output/describe-agent.js';
+import { describeAgent } from './describe-agent.js';
 
 export async function runMe(ctx: Context): Promise<void> {
   const session = openSession(ctx);

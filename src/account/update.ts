@@ -2,7 +2,7 @@ import { openSession, type Context } from '../context.js';
 import type { Profile } from '../domain/profile.js';
 import { ResponseError, UsageError } from '../errors.js';
 import type { AgentPatch } from '../service/api.js';
-import { describeAgent } from '../output/describe-agent.js';
+import { describeAgent } from './describe-agent.js';
 import { checkBio, failOn, profileFromFlags, type ProfileFlags } from '../domain/inputs.js';
 
 export interface UpdateOptions extends ProfileFlags {

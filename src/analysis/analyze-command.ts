@@ -6,7 +6,7 @@ import type { Thread } from '../domain/thread.js';
 import { UsageError } from '../errors.js';
 import { oneLine } from '../output/sanitize.js';
 import { loadAnalyzer } from './load.js';
-import { decisionJson, decisionLine } from '../output/describe-decision.js';
+import { decisionJson, decisionLine } from './describe-decision.js';
 import { checkThreadId } from '../domain/inputs.js';
 
 export interface AnalyzeOptions {

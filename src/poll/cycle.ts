@@ -5,7 +5,7 @@ import { oneLine } from '../output/sanitize.js';
 import type { MalformedThread, UndatedThread } from '../service/api.js';
 import { compareKey, isFuture } from './cursor.js';
 import { latestThreads, walkNewThreads } from './fetch-new.js';
-import { aheadOf, isHandled, MAX_AHEAD, pruneJournal } from './journal.js';
+import { aheadOf, isHandled, MAX_AHEAD, pruneJournal } from '../posting/journal.js';
 import { PollLedger } from './ledger.js';
 import { renderPoll } from './report.js';
 import { threadHandler, type ThreadHandler } from './thread-handler.js';

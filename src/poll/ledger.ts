@@ -5,7 +5,7 @@ import type { JournalEntry, State } from '../state/schema.js';
 import { compareKey, isFuture, nextCursor } from './cursor.js';
 import type { Outcome } from '../posting/outcome.js';
 import { guardAfter } from '../posting/post-once.js';
-import { journalOf, MAX_TRIES, mayBePosted, type Journal } from './journal.js';
+import { journalOf, MAX_TRIES, mayBePosted, type Journal } from '../posting/journal.js';
 import type { PollReport } from './report.js';
 
 /**

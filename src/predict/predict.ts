@@ -9,12 +9,12 @@ import { oneLine } from '../output/sanitize.js';
 import { lockedError, type ServiceApi } from '../service/api.js';
 import type { Prediction } from '../service/schemas.js';
 import type { JournalEntry } from '../state/schema.js';
-import { mayBePosted, withEntry } from '../poll/journal.js';
+import { mayBePosted, withEntry } from '../posting/journal.js';
 import type { Outcome } from '../posting/outcome.js';
 import { guardAfter, postOnce } from '../posting/post-once.js';
 import { acquireLock } from '../state/lock.js';
 import { loadAnalyzer } from '../analysis/load.js';
-import { decisionJson, decisionLine } from '../output/describe-decision.js';
+import { decisionJson, decisionLine } from '../analysis/describe-decision.js';
 import { checkThreadId } from '../domain/inputs.js';
 
 export interface PredictOptions {

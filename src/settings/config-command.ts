@@ -80,7 +80,7 @@ function parseValue(key: SettingKey, raw: string, ctx: Context): Settings[Settin
     case 'analyzer':
       return parseAnalyzerKind(raw, 'analyzer');
     case 'analyzer.command':
-      return checkCommandLine(raw, ctx);
+      return checkCommandLine(raw, (line) => ctx.output.warn(line));
     case 'analyzer.timeout':
       return parseTimeout(raw);
     case 'analyzer.fallback':

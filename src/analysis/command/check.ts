@@ -1,14 +1,13 @@
 import { accessSync, constants, existsSync, statSync, type Stats } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { parseCommandLine } from './command-line.js';
-import type { Context } from '../../context.js';
 import { StateError, UsageError } from '../../errors.js';
 
 /**
  * `config set analyzer.command`: the line must split into a program and its arguments (no shell will
  * run it), and a program given by path must be there and executable, so cron does not find out first.
  */
-export function checkCommandLine(raw: string, ctx: Context): string {
+export function checkCommandLine(raw: string, warn: (line: string) => void): string {
   const line = raw.trim();
   const argv = parseCommandLine(line);
   const [program] = argv;
@@ -17,13 +16,13 @@ export function checkCommandLine(raw: string, ctx: Context): string {
   for (const arg of argv.slice(1)) {
     if (!isAbsolute(arg) && /[/\\]/.test(arg) && existsSync(arg)) {
       refuseWritableProgram(resolve(arg));
-      ctx.output.warn(`note: ${arg} is a relative path; cron runs from your home directory, so give the full path ${resolve(arg)}`);
+      warn(`note: ${arg} is a relative path; cron runs from your home directory, so give the full path ${resolve(arg)}`);
     }
   }
   if (program === undefined) throw new UsageError('analyzer.command is empty');
   if (!program.includes('/')) {
     // Cron runs with PATH=/usr/bin:/bin: a program found in a login shell's PATH may not be found there.
-    ctx.output.warn(`note: cron runs with a minimal PATH; if ${program} is not in /usr/bin or /bin, give its full path`);
+    warn(`note: cron runs with a minimal PATH; if ${program} is not in /usr/bin or /bin, give its full path`);
     return line;
   }
   const file = resolve(program);
@@ -36,7 +35,7 @@ export function checkCommandLine(raw: string, ctx: Context): string {
     });
   }
   refuseWritableProgram(file);
-  if (!isAbsolute(program)) ctx.output.warn(`note: ${program} is relative; cron runs from your home directory, so give the full path ${file}`);
+  if (!isAbsolute(program)) warn(`note: ${program} is relative; cron runs from your home directory, so give the full path ${file}`);
   return line;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aheadOf, isHandled, journalOf, MAX_POSTED_BEHIND, POSTED_RETENTION_MS, pruneJournal, withEntry, type Journal } from '../../src/poll/journal.js';
+import { aheadOf, isHandled, journalOf, MAX_POSTED_BEHIND, POSTED_RETENTION_MS, pruneJournal, withEntry, type Journal } from '../../src/posting/journal.js';
 import type { JournalEntry, State } from '../../src/state/schema.js';
 
 const T0 = Date.parse('2025-06-01T12:00:00.000Z');

@@ -1,4 +1,4 @@
-import type { Decision } from '../analysis/types.js';
+import type { Decision } from './types.js';
 
 /** A decision as one line for a person: `Would post +0.7% on t1 (c/bitcoin): …` / `Skipped t1 …: reason`. */
 export function decisionLine(decision: Decision, where: string, posted: boolean): string {
