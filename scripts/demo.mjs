@@ -265,7 +265,7 @@ function problem(result) {
   return clip(parseJson(result.stdout)?.error?.message ?? (result.stderr.trim() || `exit ${result.code}, nothing printed`), 200);
 }
 
-// Text from the service is shown without its control characters (cli.md: output).
+// Text from the service is shown without its control characters (docs/cli.md: output).
 function clean(text) {
   return String(text).replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ');
 }

@@ -17,7 +17,7 @@ import { createStateStore, type StateStore } from './state/store.js';
  */
 export interface Context {
   output: Output;
-  /** The environment the analyzers read their overrides from (cli.md) and an external command inherits. */
+  /** The environment the analyzers read their overrides from (docs/cli.md) and an external command inherits. */
   env: Record<string, string | undefined>;
   configDir: string;
   /** --base-url or AGENT_BASE_URL, if given. */
@@ -50,11 +50,11 @@ export interface Context {
   crashPoint?: (point: CrashPoint) => void;
 }
 
-/** The instants of a run where a crash is most likely to lose or double something (reliability.md). */
+/** The instants of a run where a crash is most likely to lose or double something (docs/guarantees.md). */
 export type CrashPoint = 'before-post' | 'after-post' | 'before-rename';
 
 /**
- * Every command ends within this, whatever the network does (R4): well under the 5-minute cron interval,
+ * Every command ends within this, whatever the network does (bounded): well under the 5-minute cron interval,
  * with room for one 60 s rate-limit pause. A rate limit that lasts longer is not waited out.
  */
 export const COMMAND_BUDGET_MS = 150_000;
@@ -95,7 +95,7 @@ export interface SessionOptions {
 
 /**
  * Loads the registered agent and a client bound to the origin its key belongs to, with the command's
- * time budget and any pause a 429 asked for in an earlier run (R5).
+ * time budget and any pause a 429 asked for in an earlier run (polite).
  */
 export function openSession(ctx: Context, options: SessionOptions = {}): Session {
   const store = stateStore(ctx);
@@ -105,7 +105,7 @@ export function openSession(ctx: Context, options: SessionOptions = {}): Session
   }
   ctx.output.addSecret(state.apiKey);
   const baseUrl = parseBaseUrl(state.baseUrl);
-  // The key belongs to the origin it was issued by (S1): a different address given later never receives it.
+  // The key belongs to the origin it was issued by (key-origin-only): a different address given later never receives it.
   if (ctx.baseUrl !== undefined && baseUrlText(parseBaseUrl(ctx.baseUrl)) !== baseUrlText(baseUrl)) {
     throw new UsageError(
       `the agent in ${ctx.configDir} is registered with ${baseUrlText(baseUrl)}, not ${baseUrlText(parseBaseUrl(ctx.baseUrl))}; its key is never sent elsewhere`,
@@ -123,7 +123,7 @@ export function openSession(ctx: Context, options: SessionOptions = {}): Session
     deadline: options.deadline ?? ctx.timing.now() + COMMAND_BUDGET_MS,
     blockedUntil: rateLimitedUntil(state),
     waitOnRateLimit: true,
-    // For a person at a terminal (cli.md: under cron, --verbose is one summary line a run).
+    // For a person at a terminal (docs/cli.md: under cron, --verbose is one summary line a run).
     onWait: (ms, why) => ctx.output.stderrIsTTY && ctx.output.progress(`${why}: waiting ${Math.ceil(ms / 1000)} s before the next request…`),
     onRateLimited: options.dryRun ? undefined : (until) => storePause(ctx, store, held, until),
   });
@@ -132,7 +132,7 @@ export function openSession(ctx: Context, options: SessionOptions = {}): Session
 
 /**
  * A pause the service asked for (a 429 on any request) is stored the moment it arrives, so that the next
- * cron run sends nothing inside it (R5), even if this one is killed while it waits the pause out. A command
+ * cron run sends nothing inside it (polite), even if this one is killed while it waits the pause out. A command
  * that does not hold the lock takes it briefly and writes the pause into the state as it is on disk now;
  * if another run is busy, that run will meet the 429 itself.
  */

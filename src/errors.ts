@@ -1,5 +1,5 @@
 // A small error hierarchy: every failure the user can meet is one of these, and each knows its exit
-// code (shared/design/cli.md). Messages are one line and never contain the API key: errors are built
+// code (docs/cli.md). Messages are one line and never contain the API key: errors are built
 // from our own words plus sanitised server text, never from request headers.
 
 export const EXIT = {
@@ -95,7 +95,7 @@ export class TimeoutError extends TemporaryError {
   }
 }
 
-/** The command's time budget (R4) is spent: nothing more is sent this run; what is left stays due. */
+/** The command's time budget (bounded) is spent: nothing more is sent this run; what is left stays due. */
 export class BudgetError extends TimeoutError {
   constructor() {
     super('the run used up its time budget', true, { hint: 'the next run continues where this one stopped' });
@@ -152,7 +152,7 @@ export class StateError extends AgentError {
   constructor(
     message: string,
     /**
-     * corrupt: unreadable content (never "start over": R3); exposed: modes open to others (S2); io: the file
+     * corrupt: unreadable content (never "start over": state-intact); exposed: modes open to others (key-at-rest); io: the file
      * system failed; foreign: the dir or file belongs to another user than the one running.
      */
     readonly reason: 'corrupt' | 'exposed' | 'io' | 'foreign',
@@ -184,7 +184,7 @@ export class BusyError extends TemporaryError {}
 /**
  * After a POST failed this way, it may still have reached the service and been stored: no answer came
  * back (timeout, connection lost after sending), the answer could not be read, or it was a 303. Such a
- * post is never sent again (R2). 4xx, 401, 429, the service's own 5xx and refused connections mean it did not land.
+ * post is never sent again (never-twice). 4xx, 401, 429, the service's own 5xx and refused connections mean it did not land.
  */
 export function mayHaveLanded(error: unknown): boolean {
   if (error instanceof NetworkError || error instanceof TimeoutError) return !error.notSent;

@@ -9,7 +9,7 @@ import { createStateStore } from '../src/state/store.js';
 import { makeOutput } from './support/streams.js';
 import { fakeTiming } from './support/timing.js';
 
-// openSession: the state decides where the key may go, before any socket is opened (S1, S2).
+// openSession: the state decides where the key may go, before any socket is opened (key-origin-only, key-at-rest).
 
 const KEY = 'hive_0123456789abcdefSECRETKEY';
 let root: string;

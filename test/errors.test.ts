@@ -50,7 +50,7 @@ describe('the error hierarchy', () => {
   });
 });
 
-describe('mayHaveLanded: after which failures a POST must not be sent again (R2)', () => {
+describe('mayHaveLanded: after which failures a POST must not be sent again (never-twice)', () => {
   it.each([
     [new TimeoutError('x'), true],
     [new NetworkError('reset', false), true],

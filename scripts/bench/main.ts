@@ -1,4 +1,4 @@
-// The speed and memory targets of shared/design/performance.md, measured side by side with `node -e 0`
+// The speed and memory targets of README.md#speed, measured side by side with `node -e 0`
 // in the same run (absolute times drift by ±10 ms on these machines; ratios hold).
 import fs from 'node:fs';
 import os from 'node:os';

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 const BIN = fileURLToPath(new URL('../../bin/agent.cjs', import.meta.url));
 const running = new Set();
 
-/** Starts `agent sandbox` and reads its address from the first line of its stdout (cli.md). */
+/** Starts `agent sandbox` and reads its address from the first line of its stdout (docs/cli.md). */
 export function startSandbox(args, env) {
   const child = spawn(process.execPath, [BIN, 'sandbox', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const sandbox = { child, url: undefined, stderr: '', exited: false };

@@ -22,7 +22,7 @@ export async function runUpdate(options: UpdateOptions, ctx: Context): Promise<v
     const patch: AgentPatch = {};
     if (options.bio !== undefined) patch.bio = options.bio;
     if (Object.keys(changes).length) {
-      // The service takes the profile as a whole object: start from the current one (cli.md), unless
+      // The service takes the profile as a whole object: start from the current one (docs/cli.md), unless
       // every field is given.
       const current = isComplete(changes) ? {} : (await api.me()).prediction_profile;
       const merged = { ...current, ...changes };

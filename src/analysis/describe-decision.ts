@@ -7,7 +7,7 @@ export function decisionLine(decision: Decision, where: string, posted: boolean)
   return `${posted ? 'Posted' : 'Would post'} ${size} on ${where}: ${decision.text}`;
 }
 
-/** The decision part of `predict --json` (cli.md), shared by `analyze --json` and `analyze --stdin`. */
+/** The decision part of `predict --json` (docs/cli.md), shared by `analyze --json` and `analyze --stdin`. */
 export function decisionJson(decision: Decision) {
   return decision.action === 'skip'
     ? { action: 'skip' as const, reason: decision.reason }

@@ -20,7 +20,7 @@ export interface LoadOptions {
   override?: string;
   /** The service key: kept out of a command's environment and out of any analyzer's answer. */
   secrets?: string[];
-  /** Epoch ms the run must end by (R4); default: the command budget from now. */
+  /** Epoch ms the run must end by (bounded); default: the command budget from now. */
   deadline?: number;
   /** Where a command's stderr lines go; default: shown with --verbose. */
   onStderr?: (line: string, threadId: string) => void;
@@ -30,7 +30,7 @@ export interface LoadOptions {
 
 /**
  * The analyzer a run uses (`--analyzer`, else AGENT_ANALYZER, else config.json, else the built-in one:
- * cli.md), wrapped in the guards every run needs: keys redacted from its answers, stopped on Ctrl-C,
+ * docs/cli.md), wrapped in the guards every run needs: keys redacted from its answers, stopped on Ctrl-C,
  * and the fallback the user chose, said once when it was needed.
  */
 export async function loadAnalyzer(ctx: Context, options: LoadOptions = {}): Promise<LoadedAnalyzer> {
@@ -43,13 +43,13 @@ export async function loadAnalyzer(ctx: Context, options: LoadOptions = {}): Pro
   return { analyzer: fallback ? fallbackNoticed(primary, ctx) : primary, config };
 }
 
-// The command and LLM analyzers load only when chosen: the LLM one brings undici (performance.md).
+// The command and LLM analyzers load only when chosen: the LLM one brings undici (README.md#speed).
 async function createAnalyzer(config: AnalyzerConfig, ctx: Context, { secrets = [], deadline, onStderr }: LoadOptions & { deadline: number }): Promise<Analyzer> {
   if (config.kind === 'command') {
     const { createCommandAnalyzer } = await import('./command/analyzer.js');
     const { parseCommandLine } = await import('./command/command-line.js');
     refuseWritableFiles(parseCommandLine(config.command));
-    // Never past the run's deadline (R4), whatever analyzer.timeout says: a 429 wait before it may have
+    // Never past the run's deadline (bounded), whatever analyzer.timeout says: a 429 wait before it may have
     // used most of the budget.
     const left = deadline - ctx.timing.now() - KILL_GRACE_MS;
     if (left < 1_000) throw new BudgetError();

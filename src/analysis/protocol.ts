@@ -12,7 +12,7 @@ import type { AnalyzerOutput } from './types.js';
 
 export const PROTOCOL_VERSION = 1;
 
-/** What an analyzer is shown of a thread: the fields of interface.md §2.3 known at the thread's time. */
+/** What an analyzer is shown of a thread: the fields of docs/service.md#thread-list known at the thread's time. */
 export interface AnalyzerInput {
   version: typeof PROTOCOL_VERSION;
   thread: {

@@ -1,4 +1,4 @@
-// The four prediction-profile fields and their allowed values (interface.md §2.2).
+// The four prediction-profile fields and their allowed values (docs/service.md#register).
 // One list used by the CLI's validation, the service schemas, the policy and the sandbox.
 export const SIGNAL_METHODS = ['technical', 'fundamental', 'sentiment', 'onchain', 'macro'] as const;
 export const CONVICTION_STYLES = ['conservative', 'moderate', 'bold', 'degen'] as const;

@@ -37,9 +37,9 @@ export interface HttpClientOptions {
   timing: Timing;
   timeoutMs?: number;
   maxBodyBytes?: number;
-  /** Epoch ms by which the whole run must be over (R4); waits and retries never go past it. */
+  /** Epoch ms by which the whole run must be over (bounded); waits and retries never go past it. */
   deadline?: number;
-  /** No request before this epoch ms (a 429 remembered from an earlier run: R5). */
+  /** No request before this epoch ms (a 429 remembered from an earlier run: polite). */
   blockedUntil?: number;
   /** Told before a wait for a rate limit, so a person at a terminal knows why nothing happens. */
   onWait?: (ms: number, why: string) => void;
@@ -100,21 +100,21 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   async function sendOnce(call: CallOptions): Promise<HttpResponse> {
     const url = buildUrl(call);
     const headers: Record<string, string> = { accept: 'application/json' };
-    // The key goes only to the origin it was issued for (S1); the URL is always built from base, and this
+    // The key goes only to the origin it was issued for (key-origin-only); the URL is always built from base, and this
     // check keeps it that way if that ever changes.
     if (options.apiKey !== undefined && url.origin === options.baseUrl.origin) headers['x-api-key'] = options.apiKey;
     let body: string | undefined;
     if (call.body !== undefined) {
       body = JSON.stringify(call.body);
       headers['content-type'] = 'application/json';
-      // The last guard (S3): whatever an analyzer or a user wrote, the key never goes into a post or a bio.
+      // The last guard (key-never-shown): whatever an analyzer or a user wrote, the key never goes into a post or a bio.
       if (options.apiKey !== undefined && probeOf(body).includes(options.apiKey)) {
         throw new UsageError('refusing to send a request whose body contains the API key', { hint: 'nothing was sent' });
       }
     }
     const budget = remaining();
     // A write sent with a second left would time out after leaving, and its thread could then never be
-    // posted again (R2): with too little time it is not sent at all, and stays due (R1).
+    // posted again (never-twice): with too little time it is not sent at all, and stays due (no-thread-lost).
     if (budget <= (call.method === 'GET' ? 0 : MIN_WRITE_BUDGET_MS)) throw new BudgetError();
     return transport.send({ method: call.method, url, headers, body, timeoutMs: Math.min(timeoutMs, budget), maxBodyBytes });
   }
@@ -152,7 +152,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
   }
 
-  // GETs are retried on temporary failures; a POST or PATCH only when it certainly never left (R5).
+  // GETs are retried on temporary failures; a POST or PATCH only when it certainly never left (polite).
   async function retryable(call: CallOptions, attempt: number, error: unknown): Promise<boolean> {
     if (attempt >= GET_RETRIES || !(error instanceof TemporaryError) || error instanceof RateLimitedError) return false;
     const safe = call.method === 'GET' || (error instanceof NetworkError && error.notSent);
@@ -193,7 +193,7 @@ function parseJson(text: string): { json: unknown; text: string } {
 function statusError(response: HttpResponse, base: string, apiKey: string | undefined): AgentError {
   const { status } = response;
   // A service that echoes the key ("invalid key hive_…") must not put it in a message: masked before the
-  // text is cut to length, so no part of it survives a cut either (S3).
+  // text is cut to length, so no part of it survives a cut either (key-never-shown).
   const body = apiKey && apiKey.length >= 8 ? response.body.split(apiKey).join(maskKey(apiKey)) : response.body;
   const said = errorBodyText(body, String(response.headers['content-type'] ?? ''));
   const suffix = said ? `: ${said}` : '';

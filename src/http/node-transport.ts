@@ -8,7 +8,7 @@ import type { HttpRequest, HttpResponse, Transport } from './transport.js';
 export const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL']);
 
 /**
- * Node's own http/https: the cheapest way to talk to the service on every cron run (performance.md).
+ * Node's own http/https: the cheapest way to talk to the service on every cron run (README.md#speed).
  * `https` (and with it tls) is loaded only for an https address: a loopback service never pays for it.
  */
 export function createNodeTransport(): Transport {

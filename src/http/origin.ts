@@ -1,6 +1,6 @@
 import { UsageError } from '../errors.js';
 
-/** Plain http is allowed only where nothing on the wire can be read by another host (S1). */
+/** Plain http is allowed only where nothing on the wire can be read by another host (key-origin-only). */
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
   return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
@@ -37,7 +37,7 @@ export function baseUrlText(url: URL): string {
   return `${url.origin}${url.pathname === '/' ? '' : url.pathname}`;
 }
 
-/** One path segment, whatever the id looks like (`../x`, `//evil/x`, `%2F`): S1. */
+/** One path segment, whatever the id looks like (`../x`, `//evil/x`, `%2F`): key-origin-only. */
 export function pathSegment(value: string): string {
   // The URL standard reads `.` and `..` as "here" and "up" even when written `%2E` (url.spec.whatwg.org,
   // "single-dot / double-dot URL path segment"), and an empty id would address the list: none can be sent.

@@ -1,4 +1,4 @@
-/** The service asks for at least 60 s after a 429 (interface.md §7). */
+/** The service asks for at least 60 s after a 429 (docs/service.md#statuses). */
 export const MIN_BACKOFF_MS = 60_000;
 /** A Retry-After beyond this is treated as a mistake, not obeyed for days. */
 export const MAX_BACKOFF_MS = 60 * 60_000;

@@ -23,7 +23,7 @@ export interface Spinner {
 /**
  * Where everything the user sees goes: results on stdout, progress and problems on stderr, chatter only on
  * a terminal, exactly one JSON document with --json. Every line passes through `redact`, so a secret that
- * reached a message by mistake is still never printed (S3).
+ * reached a message by mistake is still never printed (key-never-shown).
  */
 export class Output {
   readonly json: boolean;
@@ -107,7 +107,7 @@ export class Output {
 
   /**
    * The decision trace of a poll: with --verbose at a terminal only. Under cron, --verbose means one
-   * summary line a run (cli.md), not a mail of every thread's reasoning.
+   * summary line a run (docs/cli.md), not a mail of every thread's reasoning.
    */
   pollTrace(line: string): void {
     if (this.stderrIsTTY) this.detail(line);
@@ -178,7 +178,7 @@ export class Output {
 }
 
 // JSON.stringify escapes C0 controls but leaves DEL, C1 (U+009B is CSI to some terminals) and bidi controls
-// raw: escaped here too, so a --json document on a terminal is as inert as a human line (S4), and lossless.
+// raw: escaped here too, so a --json document on a terminal is as inert as a human line (hostile-input), and lossless.
 // eslint-disable-next-line no-control-regex
 const UNSAFE_IN_JSON = /[\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g;
 

@@ -3,13 +3,13 @@ import type { Output } from './output.js';
 import { oneLine } from './sanitize.js';
 
 /**
- * The one place where an error becomes what the user sees and the exit code (cli.md): one line with a
+ * The one place where an error becomes what the user sees and the exit code (docs/cli.md): one line with a
  * hint on stderr, the same as a JSON document on stdout with --json, the stack only with --verbose.
  */
 export function reportError(error: unknown, output: Output): ExitCode {
   const known = error instanceof AgentError;
   const code: ExitCode = known ? error.exitCode : EXIT.unexpected;
-  // Redacted before the cut: a key cut in half would no longer be recognised and masked (S3).
+  // Redacted before the cut: a key cut in half would no longer be recognised and masked (key-never-shown).
   const message = known
     ? oneLine(output.redact(error.message), 500)
     : `unexpected error: ${oneLine(output.redact(error instanceof Error ? error.message : String(error)), 500)}`;

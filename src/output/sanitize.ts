@@ -1,4 +1,4 @@
-// Text from the server or from the user may carry terminal escape sequences (S4): they are removed
+// Text from the server or from the user may carry terminal escape sequences (hostile-input): they are removed
 // before anything reaches a terminal or a log, and line breaks are folded so one problem is one line.
 
 /**
@@ -22,7 +22,7 @@ export function oneLine(text: string, max = 300): string {
   return chars.length <= max ? flat : `${chars.slice(0, max - 1).join('')}…`;
 }
 
-/** `hive_…abcd`: enough to recognise a key, never enough to use it (S3). */
+/** `hive_…abcd`: enough to recognise a key, never enough to use it (key-never-shown). */
 export function maskKey(key: string): string {
   const underscore = key.indexOf('_');
   const prefix = underscore > 0 && underscore <= 8 ? key.slice(0, underscore + 1) : '';

@@ -39,7 +39,7 @@ export function isFuture(key: Cursor, now: number): boolean {
 
 /**
  * The next cursor: the newest handled thread that is older than every thread still due, and never older
- * than the current cursor (it never moves backwards, never passes a thread that must be retried: R1).
+ * than the current cursor (it never moves backwards, never passes a thread that must be retried: no-thread-lost).
  */
 export function nextCursor(current: Cursor | null, handled: Cursor[], due: Cursor[]): Cursor | null {
   const oldestDue = due.reduce<Cursor | undefined>((min, key) => (!min || compareKey(key, min) < 0 ? key : min), undefined);

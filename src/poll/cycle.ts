@@ -14,7 +14,7 @@ import { threadHandler, type ThreadHandler } from './thread-handler.js';
 const PAGE_RESERVE_MS = 2 * POST_RESERVE_MS;
 
 /**
- * One polling cycle: state → new threads → analysis → predictions → state (cli.md `poll`). The caller
+ * One polling cycle: state → new threads → analysis → predictions → state (docs/cli.md `poll`). The caller
  * holds the run lock, unless this is a dry run, which changes nothing.
  *
  * Page by page, oldest first from the cursor, each page handled and saved before the next is asked for,
@@ -29,7 +29,7 @@ export async function pollCycle({ limit, dryRun, started }: { limit: number; dry
   const { api, state, held } = session;
   const blocked = rateLimitedUntil(state);
   if (blocked !== undefined && blocked > started) {
-    // The service asked for a pause (R5): this run sends nothing at all.
+    // The service asked for a pause (polite): this run sends nothing at all.
     const note = `rate limited until ${state.rateLimitedUntil}: nothing sent this run`;
     renderPoll({ posted: [], skipped: [], failed: [], cursor: state.cursor }, ctx.output, { dryRun, elapsedMs: 0, note });
     return EXIT.ok;

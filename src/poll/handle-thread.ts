@@ -19,7 +19,7 @@ export interface PrepareDeps {
 export async function prepareThread(thread: Thread, previous: JournalEntry | undefined, deps: PrepareDeps): Promise<Outcome | ToPost> {
   if (previous?.status === 'posting') {
     // A run died between "about to post" and "posted": that post may have landed, and a doubled
-    // prediction is worse than a missed one (R2).
+    // prediction is worse than a missed one (never-twice).
     return { kind: 'unknown', error: 'an earlier run was interrupted while posting on it; not posted again in case that post landed' };
   }
   if (thread.locked) return { kind: 'skipped', reason: 'locked' };

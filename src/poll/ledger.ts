@@ -10,7 +10,7 @@ import type { PollReport } from './report.js';
 
 /**
  * What one poll did with each thread: the report the user sees, the journal that keeps a thread from
- * being posted twice (R2), and which threads are done with, so the cursor never passes one still due (R1).
+ * being posted twice (never-twice), and which threads are done with, so the cursor never passes one still due (no-thread-lost).
  */
 export class PollLedger {
   readonly report: PollReport;
@@ -46,7 +46,7 @@ export class PollLedger {
     this.due.push(keyOf(thread));
   }
 
-  /** Written to disk before the POST leaves (R2). */
+  /** Written to disk before the POST leaves (never-twice). */
   posting(thread: Thread, tries: number): void {
     this.write(thread, { status: 'posting', ...(tries ? { tries } : {}) });
   }

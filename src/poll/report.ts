@@ -12,7 +12,7 @@ export interface PollReport {
 /**
  * On a terminal, or for a dry run (whose decisions are its result): a line per thread. Under cron:
  * nothing on success (cron mails whatever is printed), one summary line with --verbose, and every
- * failure on stderr. With --json: the document of cli.md. A `note` (another run busy, a rate-limit
+ * failure on stderr. With --json: the document of docs/cli.md. A `note` (another run busy, a rate-limit
  * pause) takes the summary's place.
  */
 export function renderPoll(report: PollReport, output: Output, run: { dryRun: boolean; elapsedMs: number; note?: string }): void {

@@ -10,7 +10,7 @@ export interface PollOptions {
   dryRun?: boolean;
 }
 
-/** `agent poll`: one polling cycle under the run lock (cli.md `poll`). */
+/** `agent poll`: one polling cycle under the run lock (docs/cli.md `poll`). */
 export async function runPoll(options: PollOptions, ctx: Context): Promise<ExitCode> {
   const limit = parseLimit(options.limit);
   const dryRun = options.dryRun === true;
@@ -21,7 +21,7 @@ export async function runPoll(options: PollOptions, ctx: Context): Promise<ExitC
     lock = dryRun ? undefined : acquireLock({ dir: stateStore(ctx).dir, pid: ctx.pid, now: started, user: ctx.user });
   } catch (error) {
     if (!(error instanceof BusyError)) throw error;
-    // Overlapping cron runs are normal (R6): the running one does the work; this one is quietly done.
+    // Overlapping cron runs are normal (one-writer): the running one does the work; this one is quietly done.
     const empty = { posted: [], skipped: [], failed: [], cursor: stateStore(ctx).read()?.cursor ?? null };
     renderPoll(empty, ctx.output, { dryRun, elapsedMs: 0, note: error.message });
     return EXIT.ok;

@@ -36,7 +36,7 @@ export interface ThreadHandler {
 /**
  * Handles the threads of a run, page after page. The analyzer is loaded for the first open thread and
  * kept for the rest of the run: it (a lexicon of compiled patterns, or a model) is not paid for by runs
- * that find nothing new (performance.md), nor again on every page of a backlog.
+ * that find nothing new (README.md#speed), nor again on every page of a backlog.
  */
 export function threadHandler(deps: HandlerDeps): ThreadHandler {
   const { api, ledger, dryRun, ctx, spinner, deadline } = deps;
@@ -78,7 +78,7 @@ export function threadHandler(deps: HandlerDeps): ThreadHandler {
       const width = slow ? ANALYSIS_CONCURRENCY : 1;
       for (let i = 0; i < threads.length; i += width) {
         const chunk = threads.slice(i, i + width);
-        // An analyzer that may take its whole timeout is not started when the run could not wait for it (R4).
+        // An analyzer that may take its whole timeout is not started when the run could not wait for it (bounded).
         // Its posts then need time too: one sent with seconds left could time out after leaving, and be lost.
         if (!ledger.stop && slow && ctx.timing.now() + timeoutMs + KILL_GRACE_MS + POST_RESERVE_MS > deadline) ledger.stop = new BudgetError();
         if (ledger.stop) {

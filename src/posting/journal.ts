@@ -3,7 +3,7 @@ import type { Journal, JournalEntry, State } from '../state/schema.js';
 
 export type { Journal } from '../state/schema.js';
 
-/** A thread is given up after this many temporary failures, with a reason, instead of forever (R1). */
+/** A thread is given up after this many temporary failures, with a reason, instead of forever (no-thread-lost). */
 export const MAX_TRIES = 5;
 /**
  * How long an entry that says a prediction exists or may exist outlives the moment it was written, once
@@ -57,7 +57,7 @@ export function isHandled(entry: JournalEntry | undefined): boolean {
   return entry?.status === 'posted' || entry?.status === 'skipped' || entry?.status === 'unknown';
 }
 
-/** A prediction on it exists or may exist: nothing may post on it again, poll or predict (R2). */
+/** A prediction on it exists or may exist: nothing may post on it again, poll or predict (never-twice). */
 export function mayBePosted(entry: JournalEntry | undefined): boolean {
   return entry?.status === 'posted' || entry?.status === 'posting' || entry?.status === 'unknown';
 }

@@ -30,7 +30,7 @@ export async function runPredict(rawId: string, options: PredictOptions, ctx: Co
   const threadId = checkThreadId(rawId);
   const own = parseOwnValues(options);
   const dryRun = options.dryRun === true;
-  // Shares the journal with poll, so a manual prediction and a cron run never both post (R2, R6).
+  // Shares the journal with poll, so a manual prediction and a cron run never both post (never-twice, one-writer).
   const lock = dryRun ? undefined : acquireLock({ dir: stateStore(ctx).dir, pid: ctx.pid, now: ctx.timing.now(), user: ctx.user });
   try {
     const deadline = ctx.timing.now() + COMMAND_BUDGET_MS;

@@ -1,5 +1,5 @@
 // API keys: issued once, kept only as a sha256 hash, accepted only in the x-api-key header
-// (interface.md §5: `Authorization: Bearer` is not a way in).
+// (docs/service.md#authentication: `Authorization: Bearer` is not a way in).
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { HttpError } from './http-io.js';

@@ -30,7 +30,7 @@ export const SANDBOX_CLI_DEFAULTS = {
   rateLimit: 0,
 } as const;
 
-/** The first line `agent sandbox` prints on stdout (cli.md). */
+/** The first line `agent sandbox` prints on stdout (docs/cli.md). */
 export function formatListeningLine(url: string): string {
   return `Sandbox listening on ${url}`;
 }

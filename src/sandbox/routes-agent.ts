@@ -1,4 +1,4 @@
-// POST /agent/register, GET /agent/me, PATCH /agent/me (interface.md §4.1-4.3).
+// POST /agent/register, GET /agent/me, PATCH /agent/me (docs/service.md#endpoints).
 import { randomUUID } from 'node:crypto';
 import { hashKey, newApiKey } from './auth.js';
 import { callerOf, isoAt } from './context.js';

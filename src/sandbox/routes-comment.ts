@@ -1,4 +1,4 @@
-// POST /comment/:threadId (interface.md §4.6). Checks run in this order: thread exists (404), body valid
+// POST /comment/:threadId (docs/service.md#post-prediction). Checks run in this order: thread exists (404), body valid
 // (400), thread open (403), first prediction of this agent on it (409).
 import { randomUUID } from 'node:crypto';
 import { callerOf, isoAt, paramOf } from './context.js';

@@ -1,4 +1,4 @@
-// GET /thread (cursor pagination) and GET /thread/:id (interface.md §4.4-4.5).
+// GET /thread (cursor pagination) and GET /thread/:id (docs/service.md#thread-list).
 //
 // Pagination, as the sandbox defines what the interface leaves open:
 // - threads are ordered by (timestamp, id); ids compare as plain strings, so equal timestamps are fine;

@@ -1,5 +1,5 @@
 /**
- * The sandbox's scoring rule. The real service does not publish its rule (interface.md §1); this one only
+ * The sandbox's scoring rule. The real service does not publish its rule (docs/service.md); this one only
  * has to reward the same things, so that a client can be exercised end to end:
  *
  * - When a thread locks (creation + 3 hours of sandbox time, or lockThread), every prediction on it is

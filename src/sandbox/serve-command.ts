@@ -24,7 +24,7 @@ export const MAX_HISTORY_THREADS = 20_000;
 const MAX_HISTORY_HOURS = 24 * 30;
 
 /**
- * Serves the local sandbox of the service until SIGINT or SIGTERM (cli.md `sandbox`); with --export,
+ * Serves the local sandbox of the service until SIGINT or SIGTERM (docs/cli.md `sandbox`); with --export,
  * writes its resolved threads for `agent backtest` instead, and serves nothing.
  */
 export async function runSandbox(flags: SandboxFlags, ctx: Context): Promise<void> {
@@ -47,7 +47,7 @@ export async function runSandbox(flags: SandboxFlags, ctx: Context): Promise<voi
   const sandbox = await startSandbox(options).catch((error: unknown) => {
     throw listenError(error, options.host, options.port);
   });
-  // The first line on stdout, always: scripts read the address from it (cli.md).
+  // The first line on stdout, always: scripts read the address from it (docs/cli.md).
   ctx.output.result(formatListeningLine(sandbox.url), { url: sandbox.url });
   ctx.output.progress(`Try: agent register --base-url ${sandbox.url} --name my-agent … (Ctrl-C stops the sandbox)`);
   const signal = await (ctx.untilSignal ?? neverEnds)();

@@ -1,4 +1,4 @@
-// Request-body rules of interface.md §4, as the sandbox enforces them. Each failure is a 400 whose
+// Request-body rules of docs/service.md#endpoints, as the sandbox enforces them. Each failure is a 400 whose
 // message names the field, so that a client's own validation can be compared with it.
 import { LIMITS, PROFILE_FIELDS } from '../domain/profile.js';
 import type { Profile } from '../domain/profile.js';

@@ -54,7 +54,7 @@ export function threadView(thread: ThreadRecord, now: number): ThreadView {
   };
 }
 
-/** Registration answers without `bio` (interface.md §4.1); GET/PATCH /agent/me with it, null when unset. */
+/** Registration answers without `bio` (docs/service.md#register); GET/PATCH /agent/me with it, null when unset. */
 export function agentView(agent: AgentRecord, options: { withBio: boolean }): AgentView {
   const { prediction_profile: p } = agent;
   return {

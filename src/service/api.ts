@@ -63,7 +63,7 @@ export interface ThreadPage {
 
 export type PostResult = { status: 'posted'; prediction: Prediction | undefined } | { status: 'already' };
 
-/** The interface (shared/interface.md §4) as typed calls. */
+/** The interface (docs/service.md#endpoints) as typed calls. */
 export function createServiceApi(http: HttpClient) {
   return {
     async register(input: RegisterInput) {
@@ -93,7 +93,7 @@ export function createServiceApi(http: HttpClient) {
       return profile;
     },
 
-    /** The response body is not specified (interface.md §4.3): an agent if it is one, else undefined. */
+    /** The response body is not specified (docs/service.md#update-agent): an agent if it is one, else undefined. */
     async updateMe(patch: AgentPatch): Promise<Agent | undefined> {
       const { json } = await http.call({ method: 'PATCH', path: ['agent', 'me'], body: patch });
       const result = agentSchema().safeParse(unwrapObject(json, ['agent']));

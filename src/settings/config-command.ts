@@ -7,7 +7,7 @@ import { parseLlmBaseUrl } from './llm-url.js';
 import { readSettings, readSettingsForEdit, settingsFile, writeSettings } from './store.js';
 import { checkCommandLine } from '../analysis/command/check.js';
 
-/** The env var that overrides a setting per run (cli.md), if any. */
+/** The env var that overrides a setting per run (docs/cli.md), if any. */
 const ENV_OVERRIDES: Partial<Record<SettingKey, string>> = {
   analyzer: 'AGENT_ANALYZER',
   'analyzer.command': 'AGENT_ANALYZER_COMMAND',

@@ -4,7 +4,7 @@ import { StateError, UsageError } from '../errors.js';
 import { FILE_MODE, refuseLooseMode } from '../state/private-file.js';
 
 /**
- * The LLM key from its file: a regular file that only its owner can read (like the state file, S2), one
+ * The LLM key from its file: a regular file that only its owner can read (like the state file, key-at-rest), one
  * printable line. Checked at `config set` and again at every use, since modes can change in between.
  */
 export function readKeyFile(file: string): string {

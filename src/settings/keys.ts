@@ -1,7 +1,7 @@
 import { ANALYZER_KINDS, type AnalyzerKind } from '../analysis/types.js';
 import { UsageError } from '../errors.js';
 
-// The settings of cli.md `agent config`: which analyzer decides, and how to reach it. Never a secret:
+// The settings of docs/cli.md `agent config`: which analyzer decides, and how to reach it. Never a secret:
 // an LLM key comes from the environment or from a key file (mode 600) whose path is stored here.
 
 export const FALLBACKS = ['builtin', 'none'] as const;

@@ -23,7 +23,7 @@ export interface ResolveDeps {
   readKeyFile: (file: string) => string;
 }
 
-/** Precedence, per value: the command's flag, then the env var (cli.md), then config.json, then the default. */
+/** Precedence, per value: the command's flag, then the env var (docs/cli.md), then config.json, then the default. */
 export function resolveAnalyzerConfig(settings: Settings, override: string | undefined, { env, readKeyFile }: ResolveDeps): AnalyzerConfig {
   const kind =
     override !== undefined

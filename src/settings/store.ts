@@ -7,7 +7,7 @@ import type { RunningUser } from '../state/owner.js';
 import { DIR_MODE, FILE_MODE, fileSystemError, preparePrivateDir, refuseLooseMode, writePrivateFile } from '../state/private-file.js';
 import { FALLBACKS, MAX_TIMEOUT_S, type Settings } from './keys.js';
 
-// config.json: the analyzer settings, apart from the state file (cli.md) so that changing the analyzer
+// config.json: the analyzer settings, apart from the state file (docs/cli.md) so that changing the analyzer
 // never rewrites the key. Private like the state: every cron run executes the command it names.
 
 const RISK = 'change which command every run executes';

@@ -23,7 +23,7 @@ export interface Lock {
 }
 
 /**
- * One state-changing run at a time per config dir (R6). The lock file is created with O_EXCL; a lock
+ * One state-changing run at a time per config dir (one-writer). The lock file is created with O_EXCL; a lock
  * whose holder is dead (or that is older than any run can be) is taken over. Taking over happens under a
  * second O_EXCL file, so only one run at a time may remove a lock, and only the very file it found stale
  * (same content, same inode): without that, three runs racing over one stale lock could end with two

@@ -4,7 +4,7 @@ import { StateError } from '../errors.js';
 import { CREATE_EXCLUSIVE, nodeFileOps, type FileOps } from './file-ops.js';
 import { refuseForeignOwner, type RunningUser } from './owner.js';
 
-// Files in the config dir are private: the state holds the key (S2), and config.json names a command
+// Files in the config dir are private: the state holds the key (key-at-rest), and config.json names a command
 // that every cron run executes, so whoever can change it can run code as this user.
 
 export const DIR_MODE = 0o700;
@@ -31,7 +31,7 @@ const FILE_SYSTEM_HINTS: Record<string, string> = {
 
 /**
  * A failed file operation in the config dir, said as what it is: not "unexpected error … a bug", but what
- * could not be done to which file, the system's code, and what to check (S2 files are private, so a
+ * could not be done to which file, the system's code, and what to check (key-at-rest files are private, so a
  * config dir made by another user, e.g. with sudo, is the usual cause).
  */
 export function fileSystemError(action: string, target: string, error: unknown): unknown {
@@ -42,7 +42,7 @@ export function fileSystemError(action: string, target: string, error: unknown):
   return new StateError(`cannot ${action} ${target} (${code})`, 'io', { hint, cause: error });
 }
 
-/** Creates the directory (mode 700) if needed and refuses one that others can open (S2) or that another user owns. */
+/** Creates the directory (mode 700) if needed and refuses one that others can open (key-at-rest) or that another user owns. */
 export function preparePrivateDir(dir: string, files: FileOps = nodeFileOps, user?: RunningUser): void {
   let stat: Stats;
   try {
@@ -61,7 +61,7 @@ export function preparePrivateDir(dir: string, files: FileOps = nodeFileOps, use
 let writes = 0;
 
 /**
- * Atomic and private: readers see the complete old or the complete new file, never a part (R3), and the
+ * Atomic and private: readers see the complete old or the complete new file, never a part (state-intact), and the
  * content is never on disk with a looser mode than 600, not even for an instant.
  */
 export function writePrivateFile(target: string, content: string, options: { beforeRename?: () => void; files?: FileOps } = {}): void {

@@ -11,7 +11,7 @@ const STATUSES = ['posting', 'posted', 'unknown', 'skipped', 'failed'] as const;
 
 /**
  * What this agent did with each thread newer than the cursor, so that a thread is never posted on twice
- * (R2) although the cursor may stay behind it while an older thread still has to be retried (R1).
+ * (never-twice) although the cursor may stay behind it while an older thread still has to be retried (no-thread-lost).
  * `posting` is written before the POST: found after a crash, it means "outcome unknown, do not post again",
  * and becomes `unknown`, as does a POST that got no readable answer. Extra keys are kept.
  */

@@ -11,11 +11,11 @@ export interface StateStore {
   readonly file: string;
   /** The state, or undefined when nobody has registered here. Corrupt or exposed state is an error. */
   read(): State | undefined;
-  /** Atomic: readers see the complete old or the complete new file, never a part (R3). */
+  /** Atomic: readers see the complete old or the complete new file, never a part (state-intact). */
   write(state: State, text?: string): void;
   /** Copies the current state aside (mode 600) and returns the copy's path. */
   backup(stamp: string): string;
-  /** Creates the directory (mode 700) if needed and refuses one that others can open (S2) or another user owns. */
+  /** Creates the directory (mode 700) if needed and refuses one that others can open (key-at-rest) or another user owns. */
   prepareDir(): void;
   /** Takes the disk space of a state before it exists (registration: see reservePrivateFile). */
   reserve(): { commit(state: State): void; abandon(): void };

@@ -7,7 +7,7 @@ import { createNodeTransport } from '../../src/http/node-transport.js';
 import { sandboxPerTest } from '../support/sandbox-per-test.js';
 import { makeOutput } from '../support/streams.js';
 
-// cli.md: at a terminal, values not given as flags are asked for; without one, a missing value is a
+// docs/cli.md: at a terminal, values not given as flags are asked for; without one, a missing value is a
 // usage error and nothing is sent.
 
 const world = sandboxPerTest('agent-register-');

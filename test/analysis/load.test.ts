@@ -31,7 +31,7 @@ describe('loadAnalyzer', () => {
     expect([analyzer.name, config.kind]).toEqual(['builtin', 'builtin']);
   });
 
-  it('a command never runs past the deadline it is given, whatever analyzer.timeout says (R4)', async () => {
+  it('a command never runs past the deadline it is given, whatever analyzer.timeout says (bounded)', async () => {
     writeSettings(dir, { analyzer: 'command', 'analyzer.command': command('hang.mjs', path.join(dir, 'pid')), 'analyzer.timeout': 120 });
     const { ctx } = offlineContext(dir);
     await expect(loadAnalyzer(ctx, { deadline: T0 + 2_500 })).rejects.toBeInstanceOf(BudgetError);

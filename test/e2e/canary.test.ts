@@ -9,7 +9,7 @@ afterEach(async () => {
   world = undefined;
 });
 
-// S3: the key never appears on stdout, stderr, in an error message or a --verbose trace, whatever the
+// key-never-shown: the key never appears on stdout, stderr, in an error message or a --verbose trace, whatever the
 // service does, even when it echoes the key back at us.
 it('the key appears in no output of any command or failure path', async () => {
   world = await createWorld();

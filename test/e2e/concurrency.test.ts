@@ -9,7 +9,7 @@ afterEach(async () => {
 
 const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
 
-it('overlapping runs against a slow service: one works, the others leave at once; one prediction per thread (R2, R6)', async () => {
+it('overlapping runs against a slow service: one works, the others leave at once; one prediction per thread (never-twice, one-writer)', async () => {
   world = await createWorld();
   const w = world;
   expect((await w.register()).code).toBe(0);

@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { BULLISH, createWorld, type World } from './harness.js';
 
 // kill -9 at the named points of a run (a test-only hook in src/main.ts), then a recovery run:
-// nothing is posted twice (R2), the state file is a complete version (R3), nothing is lost that had
-// not possibly been posted (R1).
+// nothing is posted twice (never-twice), the state file is a complete version (state-intact), nothing is lost that had
+// not possibly been posted (no-thread-lost).
 
 let world: World | undefined;
 afterEach(async () => {

@@ -14,7 +14,7 @@ function holdLock(w: World): void {
   fs.writeFileSync(path.join(w.configDir, 'lock'), JSON.stringify({ pid: process.pid, startedAt: new Date().toISOString() }), { mode: 0o600 });
 }
 
-describe('one writer at a time (R6)', () => {
+describe('one writer at a time (one-writer)', () => {
   it('a poll while another run holds the lock exits 0 at once, silently, and sends nothing', async () => {
     const w = await registered();
     w.sandbox.addThread({ id: 'x', text: BULLISH, timestamp: at(1) });
@@ -65,7 +65,7 @@ describe('one writer at a time (R6)', () => {
   });
 });
 
-describe('a POST that may have landed is never sent again (R2)', () => {
+describe('a POST that may have landed is never sent again (never-twice)', () => {
   it('every POST arrives after its "posting" mark is on disk, also in batches', async () => {
     const w = await registered();
     for (let i = 0; i < 20; i++) w.sandbox.addThread({ id: `b${String(i).padStart(2, '0')}`, text: BULLISH, project_id: 'c/bitcoin', timestamp: at(20 - i) });
@@ -185,7 +185,7 @@ describe('a redirect answering a POST', () => {
   });
 });
 
-describe('a remembered rate limit (R5)', () => {
+describe('a remembered rate limit (polite)', () => {
   it('predict inside a stored pause sends nothing and exits 5', async () => {
     const w = await registered();
     const file = path.join(w.configDir, 'state.json');
@@ -231,7 +231,7 @@ describe('a remembered rate limit (R5)', () => {
   });
 });
 
-describe('hostile threads (S4)', () => {
+describe('hostile threads (hostile-input)', () => {
   it('a thread whose id cannot be one path segment is skipped with a reason, the others posted', async () => {
     const w = await registered();
     w.sandbox.addThread({ id: '..', text: BULLISH, project_id: 'c/bitcoin', timestamp: at(2) });
@@ -251,7 +251,7 @@ describe('hostile threads (S4)', () => {
     expect(result.stdout + result.stderr).not.toMatch(/[\u001b\u0007\u009b]/);
   });
 
-  it('a corrupt state file is an error that names it, and is left as it is (R3)', async () => {
+  it('a corrupt state file is an error that names it, and is left as it is (state-intact)', async () => {
     const w = await registered();
     const file = path.join(w.configDir, 'state.json');
     fs.writeFileSync(file, '{"apiKey": "hive_', { mode: 0o600 });
@@ -261,7 +261,7 @@ describe('hostile threads (S4)', () => {
     expect(fs.readFileSync(file, 'utf8')).toBe('{"apiKey": "hive_');
   });
 
-  it('a state file others can read is refused before any request, naming the chmod (S2)', async () => {
+  it('a state file others can read is refused before any request, naming the chmod (key-at-rest)', async () => {
     const w = await registered();
     const file = path.join(w.configDir, 'state.json');
     fs.chmodSync(file, 0o644);

@@ -30,7 +30,7 @@ describe('agent poll', () => {
     expect(w.sandbox.comments()).toHaveLength(2);
   });
 
-  it('prints the cli.md JSON shape', async () => {
+  it('prints the docs/cli.md JSON shape', async () => {
     const w = await registered();
     w.sandbox.addThread({ id: 't1', text: BULLISH, project_id: 'c/bitcoin', timestamp: at(2) });
     w.sandbox.addThread({ id: 't2', text: BULLISH, timestamp: at(1), locked: true });

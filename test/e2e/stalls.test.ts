@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { BULLISH, registeredWorlds, type World } from './harness.js';
 
-// R4: a hung, dripping or resetting service cannot hold a run; the cursor does not move past anything.
+// bounded: a hung, dripping or resetting service cannot hold a run; the cursor does not move past anything.
 
 const FAST = { AGENT_TEST_REQUEST_TIMEOUT_MS: '500', AGENT_TEST_FAST_SLEEP: '1' };
 

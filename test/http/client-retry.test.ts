@@ -18,7 +18,7 @@ import { useNock } from '../support/nock.js';
 import { fakeTiming, T0, type FakeTiming } from '../support/timing.js';
 import { failure } from '../support/failure.js';
 
-// Retries, back-off, rate limits and the run budget (R4, R5). The clock is fake: every wait is recorded
+// Retries, back-off, rate limits and the run budget (bounded, polite). The clock is fake: every wait is recorded
 // in timing.sleeps and costs no real time.
 
 const BASE = 'https://svc.example.test';
@@ -135,7 +135,7 @@ describe('GET is retried on temporary failures, 3 attempts at most', () => {
   });
 });
 
-describe('POST and PATCH are never retried blindly (R2, R5)', () => {
+describe('POST and PATCH are never retried blindly (never-twice, polite)', () => {
   it.each([408, 500, 502, 503, 504])('POST %i: one request, ServerError', async (status) => {
     const scope = nock(BASE).post('/comment/t1').reply(status, '');
     const error = await failure(client().call(post));
@@ -179,7 +179,7 @@ describe('POST and PATCH are never retried blindly (R2, R5)', () => {
   });
 });
 
-describe('429: wait max(60 s, Retry-After), then send once more (R5)', () => {
+describe('429: wait max(60 s, Retry-After), then send once more (polite)', () => {
   it('POST 429 then 201: waits 60 s, sends the same body again', async () => {
     const waits: Array<[number, string]> = [];
     const scope = nock(BASE)
@@ -284,7 +284,7 @@ describe('429: wait max(60 s, Retry-After), then send once more (R5)', () => {
   });
 });
 
-describe('blockedUntil from an earlier run: nothing is sent before it (R5)', () => {
+describe('blockedUntil from an earlier run: nothing is sent before it (polite)', () => {
   it('without waiting: RateLimitedError and no request', async () => {
     const error = await failure(client({ blockedUntil: T0 + 30_000 }).call(post));
     expect(error).toBeInstanceOf(RateLimitedError);
@@ -322,7 +322,7 @@ describe('blockedUntil from an earlier run: nothing is sent before it (R5)', () 
   });
 });
 
-describe('the key in a body (S3)', () => {
+describe('the key in a body (key-never-shown)', () => {
   it.each([
     ['as written', KEY],
     ['split by a zero-width space', `${KEY.slice(0, 9)}\u200B${KEY.slice(9)}`],
@@ -334,7 +334,7 @@ describe('the key in a body (S3)', () => {
   });
 });
 
-describe('the run budget (R4)', () => {
+describe('the run budget (bounded)', () => {
   it('a deadline already passed sends nothing', async () => {
     const error = await failure(client({ deadline: T0 }).call(get));
     expect(error).toBeInstanceOf(TimeoutError);

@@ -82,7 +82,7 @@ describe('what is sent', () => {
   });
 });
 
-describe('an id that looks like a path or a URL stays one path segment on the base origin (S1)', () => {
+describe('an id that looks like a path or a URL stays one path segment on the base origin (key-origin-only)', () => {
   const cases: Array<[id: string, segment: string]> = [
     ['../x', '..%2Fx'],
     ['../../agent/me', '..%2F..%2Fagent%2Fme'],
@@ -243,7 +243,7 @@ describe('each status becomes its typed error and exit code', () => {
   });
 });
 
-describe('redirects are never followed: the other origin receives nothing (S1)', () => {
+describe('redirects are never followed: the other origin receives nothing (key-origin-only)', () => {
   const cases = [301, 302, 303, 307, 308].flatMap((status) => [
     [status, 'GET'],
     [status, 'POST'],
@@ -306,7 +306,7 @@ describe('error bodies of every shape become one clean line', () => {
     ['as JSON', JSON.stringify({ message: `invalid key ${KEY}` }), 401],
     ['as text', `invalid key ${KEY}`, 400],
     ['where the cut falls inside it', `${'x'.repeat(190)} ${KEY}`, 400],
-  ])('a key echoed by the service %s is masked before the message is built (S3)', async (_what, body, status) => {
+  ])('a key echoed by the service %s is masked before the message is built (key-never-shown)', async (_what, body, status) => {
     const scope = nock(BASE).post('/comment/t1').reply(status, body);
     const error = await failure(client().call({ method: 'POST', path: ['comment', 't1'], body: {} }));
     expect(error.message).not.toContain(KEY.slice(0, 8));

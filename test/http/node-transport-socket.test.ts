@@ -7,8 +7,8 @@ import { createNodeTransport } from '../../src/http/node-transport.js';
 import type { HttpRequest, Transport } from '../../src/http/transport.js';
 import { failure } from '../support/failure.js';
 
-// Whether a failed POST may have reached the service decides between "try again" (R1) and "never again"
-// (R2). nock cannot say when a request left, so these use real sockets on loopback.
+// Whether a failed POST may have reached the service decides between "try again" (no-thread-lost) and "never again"
+// (never-twice). nock cannot say when a request left, so these use real sockets on loopback.
 
 let server: net.Server | undefined;
 let transport: Transport | undefined;

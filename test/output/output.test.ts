@@ -135,7 +135,7 @@ describe('results', () => {
   });
 });
 
-describe('redact: a registered secret is shown only masked, in every stream (S3)', () => {
+describe('redact: a registered secret is shown only masked, in every stream (key-never-shown)', () => {
   it('in result lines, JSON results, JSON documents, progress, detail, warn and error', () => {
     const { output, stdout, stderr } = makeOutput({ verbose: true });
     output.addSecret(KEY);

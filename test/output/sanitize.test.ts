@@ -4,7 +4,7 @@ import { maskKey, oneLine, sanitize } from '../../src/output/sanitize.js';
 const ESC = '\u001b';
 const BEL = '\u0007';
 
-describe('sanitize strips what a terminal would act on (S4)', () => {
+describe('sanitize strips what a terminal would act on (hostile-input)', () => {
   const cases: Array<[what: string, input: string, output: string]> = [
     ['plain text', 'Bullish on c/bitcoin: +2.5%', 'Bullish on c/bitcoin: +2.5%'],
     ['SGR colour', `${ESC}[31mred${ESC}[0m`, 'red'],
@@ -52,7 +52,7 @@ describe('oneLine', () => {
   });
 });
 
-describe('maskKey shows enough to recognise a key, never enough to use it (S3)', () => {
+describe('maskKey shows enough to recognise a key, never enough to use it (key-never-shown)', () => {
   it.each([
     ['hive_0123456789abcdefWXYZ', 'hive_…WXYZ'],
     ['sk_live_0123456789abcdef', 'sk_…cdef'],

@@ -39,7 +39,7 @@ describe('compareKey: instants, not spellings; ids break ties', () => {
   });
 });
 
-describe('nextCursor: never backwards, never past a thread still due (R1)', () => {
+describe('nextCursor: never backwards, never past a thread still due (no-thread-lost)', () => {
   const t = (minute: number, id = `t${minute}`) => key(`2025-06-01T12:${String(minute).padStart(2, '0')}:00Z`, id);
   const cases: Array<[what: string, current: Cursor | null, handled: Cursor[], due: Cursor[], next: Cursor | null]> = [
     ['nothing handled: stays', t(1), [], [], t(1)],

@@ -34,7 +34,7 @@ function deps(predict?: (threadId: string, text: string, conviction: number) => 
 const post = (): ToPost => ({ kind: 'post', conviction: decision.conviction, text: decision.text });
 
 describe('before any request', () => {
-  it('a thread an earlier run was posting on is unknown, never posted again (R2)', async () => {
+  it('a thread an earlier run was posting on is unknown, never posted again (never-twice)', async () => {
     const { prepare, api } = deps();
     const outcome = await prepareThread(BULLISH, { ts: BULLISH.timestamp, status: 'posting' }, prepare);
     expect(outcome).toEqual({ kind: 'unknown', error: expect.stringContaining('interrupted while posting') });

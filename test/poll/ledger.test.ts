@@ -69,7 +69,7 @@ describe('PollLedger', () => {
     expect(ledger.exitCode).toBe(EXIT.unexpected);
   });
 
-  it('a malformed listing never overwrites what the journal knows (R2)', () => {
+  it('a malformed listing never overwrites what the journal knows (never-twice)', () => {
     const ledger = new PollLedger({ ...STATE, journal: new Map([['bad', { ts: OLD.timestamp, status: 'unknown' as const }]]) }, () => NOW);
     ledger.malformed({ id: 'bad', timestamp: OLD.timestamp, reason: 'malformed thread' });
     expect(ledger.journal.get('bad')).toEqual({ ts: OLD.timestamp, status: 'unknown' });

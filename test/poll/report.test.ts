@@ -12,7 +12,7 @@ const EMPTY: PollReport = { posted: [], skipped: [], failed: [], cursor: null };
 const run = { dryRun: false, elapsedMs: 1234 };
 
 describe('renderPoll', () => {
-  it('--json: exactly the document of cli.md on stdout; failures still on stderr', () => {
+  it('--json: exactly the document of docs/cli.md on stdout; failures still on stderr', () => {
     const { output, stdout, stderr } = makeOutput({ json: true });
     renderPoll(REPORT, output, run);
     expect(JSON.parse(stdout.text)).toEqual(REPORT);

@@ -13,7 +13,7 @@ import { sandboxPerTest } from '../support/sandbox-per-test.js';
 import { makeOutput } from '../support/streams.js';
 import { fakeTiming } from '../support/timing.js';
 
-// R4 with a slow analyzer: a chunk of threads is started only when the run could wait out the analyzer's
+// bounded with a slow analyzer: a chunk of threads is started only when the run could wait out the analyzer's
 // whole timeout and still send the posts that follow; the rest stay due for the next run.
 
 const RECORDER = path.join(import.meta.dirname, '..', 'e2e', 'fixtures', 'recording-analyzer.mjs');

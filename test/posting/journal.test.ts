@@ -9,7 +9,7 @@ const DAY = 24 * HOUR;
 const journalOfEntries = (entries: Record<string, JournalEntry>): Journal => new Map(Object.entries(entries));
 const keys = (journal: Journal) => [...journal.keys()].sort();
 
-describe('pruneJournal: keep what still guards a thread against a second post (R2)', () => {
+describe('pruneJournal: keep what still guards a thread against a second post (never-twice)', () => {
   const journal = journalOfEntries({
     old: { ts: at(-10 * HOUR), status: 'skipped' },
     recent: { ts: at(-1 * HOUR), status: 'skipped' },

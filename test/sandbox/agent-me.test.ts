@@ -1,4 +1,4 @@
-// GET and PATCH /agent/me against interface.md §4.2-4.3 and §5 (x-api-key only).
+// GET and PATCH /agent/me against docs/service.md#agent-me and docs/service.md#authentication (x-api-key only).
 import { describe, expect, it } from 'vitest';
 import { PROFILE, call, register, start } from './helpers.js';
 

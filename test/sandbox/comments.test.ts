@@ -1,4 +1,4 @@
-// POST /comment/:threadId against interface.md §4.6, §2.4 and §7, status by status.
+// POST /comment/:threadId against docs/service.md#post-prediction, docs/service.md#post-prediction and docs/service.md#statuses, status by status.
 import { describe, expect, it } from 'vitest';
 import { HOUR, call, predict, register, start } from './helpers.js';
 
@@ -12,7 +12,7 @@ async function setup(options: Parameters<typeof start>[0] = {}) {
 }
 
 describe('POST /comment/:threadId', () => {
-  it('201 with the prediction object of §2.4, and total_comments grows at once', async () => {
+  it('201 with the prediction object of docs/service.md#post-prediction, and total_comments grows at once', async () => {
     const { url, key, agent, clock } = await setup();
     const res = await predict(url, key, 'th-1', -1.5, TEXT);
     expect(res.status).toBe(201);

@@ -1,4 +1,4 @@
-// POST /agent/register against interface.md §4.1 and §2.1-2.2, status by status.
+// POST /agent/register against docs/service.md#register and docs/service.md#register, status by status.
 import { describe, expect, it } from 'vitest';
 import { PROFILE, call, rawRequest, start } from './helpers.js';
 

@@ -1,4 +1,4 @@
-// GET /thread and GET /thread/:id against interface.md §4.4-4.5 and §2.3: limits, the (timestamp, id)
+// GET /thread and GET /thread/:id against docs/service.md#thread-list and docs/service.md#thread-list: limits, the (timestamp, id)
 // cursor with equal timestamps, both orders, 404.
 import { describe, expect, it } from 'vitest';
 import { HOUR, MINUTE, call, register, start } from './helpers.js';
@@ -18,7 +18,7 @@ async function withThreads(count: number, options: Parameters<typeof start>[0] =
 const ids = (threads: { id: string }[]) => threads.map((thread) => thread.id);
 
 describe('GET /thread', () => {
-  it('returns a bare array of thread objects with exactly the fields of §2.3', async () => {
+  it('returns a bare array of thread objects with exactly the fields of docs/service.md#thread-list', async () => {
     const { url, key } = await withThreads(3);
     const res = await call(url, 'GET', '/thread', { key });
     expect(res.status).toBe(200);

@@ -5,7 +5,7 @@ import { ResponseError } from '../../src/errors.js';
 import type { HttpClient } from '../../src/http/client.js';
 import { createServiceApi, type ThreadPage } from '../../src/service/api.js';
 
-// S4: malformed or hostile answers give a typed error or a skipped thread with a reason, never a crash,
+// hostile-input: malformed or hostile answers give a typed error or a skipped thread with a reason, never a crash,
 // and never a "thread" the rest of the client cannot trust.
 
 function apiAnswering(json: unknown) {

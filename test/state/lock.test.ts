@@ -7,7 +7,7 @@ import { nodeFileOps, type FileOps } from '../../src/state/file-ops.js';
 import { acquireLock } from '../../src/state/lock.js';
 import { failing, systemError } from '../support/file-ops.js';
 
-// One state-changing run at a time (R6). Liveness is injected: no process is started or killed.
+// One state-changing run at a time (one-writer). Liveness is injected: no process is started or killed.
 
 const T0 = Date.parse('2025-06-01T12:00:00.000Z');
 const MINUTE = 60_000;

@@ -81,7 +81,7 @@ describe('read', () => {
   });
 });
 
-describe('write: atomic, private from the moment of creation (R3, S2)', () => {
+describe('write: atomic, private from the moment of creation (state-intact, key-at-rest)', () => {
   it('creates the dir 700 (with missing parents) and the file 600, leaving no temp file', () => {
     const nested = path.join(root, 'a', 'b', 'config');
     const store = createStateStore(nested);
@@ -295,7 +295,7 @@ describe('a config dir this user may not write (running as root, so the failures
   });
 });
 
-describe('modes open to others are refused, naming the path and the chmod that fixes it (S2)', () => {
+describe('modes open to others are refused, naming the path and the chmod that fixes it (key-at-rest)', () => {
   it.each([0o755, 0o750, 0o711, 0o701, 0o770])('dir %s', (dirMode) => {
     const file = seed(JSON.stringify(STATE), 0o600, dirMode);
     const before = fs.readFileSync(file, 'utf8');
@@ -361,7 +361,7 @@ describe('anything but a private regular file is refused', () => {
   });
 });
 
-describe('a corrupt file is an error naming it, never "start over"; the file is left as it is (R3)', () => {
+describe('a corrupt file is an error naming it, never "start over"; the file is left as it is (state-intact)', () => {
   const cases: Array<[what: string, content: string, says: RegExp]> = [
     ['empty', '', /is corrupt \(not JSON\)/],
     ['truncated', JSON.stringify(STATE).slice(0, 40), /is corrupt \(not JSON\)/],

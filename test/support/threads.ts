@@ -19,7 +19,7 @@ export function page(threads: Thread[], extra: Partial<ThreadPage> = {}): Thread
   return { threads, malformed: [], undated: [], unidentifiable: 0, size: threads.length, ...extra };
 }
 
-/** Wire form (interface.md §2.3) of a thread. */
+/** Wire form (docs/service.md#thread-list) of a thread. */
 export function wireThread(id: string | number, timestamp: string, overrides: Record<string, unknown> = {}) {
   return {
     id,

@@ -46,7 +46,7 @@ export function refuseWritableFiles(argv: readonly string[]): void {
 
 /**
  * Every cron run executes this program: one that another user could change (its mode, its owner, or a
- * directory on its path that others can write to) is refused, like a config.json they could change (S2).
+ * directory on its path that others can write to) is refused, like a config.json they could change (key-at-rest).
  * Checked at `config set` and again before each run uses it.
  */
 export function refuseWritableProgram(file: string): void {

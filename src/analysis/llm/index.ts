@@ -25,7 +25,7 @@ export interface LlmOptions {
   dispatcher?: Dispatcher;
   /** The run's clock: durations in the trace and the pause before a retry. */
   timing: { now(): number; sleep(ms: number): Promise<void> };
-  /** Epoch ms by which the run must be over (R4): no request or retry runs past it. */
+  /** Epoch ms by which the run must be over (bounded): no request or retry runs past it. */
   deadline?: number;
   /** Answers larger than this are refused. Default 1 MiB. */
   maxBodyBytes?: number;
