@@ -67,12 +67,28 @@ const builtinDefaultImports = {
   },
 };
 
-// Full minification: V8 parses the whole file on every cron run, and a smaller file parses faster.
+// Minified but for the names: a stack trace under --verbose then says `UsageError` and `runCli`, not `w`
+// and `bg`. With the code cache V8 hardly parses the file, and counted by callgrind the longer names cost
+// nothing (--version and config get ran 1% fewer instructions than fully minified; keepNames instead cost
+// 3% and 9% more, for its __name() calls). The file grows from 325 to 448 KB, the run by 0.5 MB.
 // Licence comments are dropped from the code and collected into one notices file instead (below).
-const commonJs = { write: false, bundle: true, platform: 'node', format: 'cjs', target: 'node20.19', minify: true, legalComments: 'none', metafile: true, logLevel: 'warning' };
+const commonJs = {
+  write: false,
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20.19',
+  minifyWhitespace: true,
+  minifySyntax: true,
+  legalComments: 'none',
+  metafile: true,
+  logLevel: 'warning',
+};
 
 const vendor = await build({
   ...commonJs,
+  // Its own names would show only inside a model request's stack: fully minified, half the size.
+  minify: true,
   stdin: { contents: "module.exports = require('undici');", resolveDir: process.cwd(), loader: 'js' },
 });
 
@@ -80,7 +96,6 @@ const result = await build({
   ...commonJs,
   entryPoints: ['src/main.ts'],
   outfile: 'dist/agent.cjs',
-  keepNames: false,
   plugins: [lazyChildProcess, undiciApart(), builtinDefaultImports],
   // A CommonJS bundle needs no native import(): bin/agent.cjs runs it through vm.Script, where import()
   // has no loader and throws. This turns `await import('node:https')` and the like into require().
