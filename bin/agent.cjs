@@ -2,16 +2,31 @@
 'use strict';
 // Runs the one bundled file. It is compiled with the V8 code cache the build wrote beside it for this
 // exact build (named by the build id on the bundle's first line, since V8 itself checks only the length)
-// and this V8 (the only one that accepts it): a cron run then skips most parsing and compiling. See
-// bin/run-bundle.cjs. Without one (a package packed by another Node) it is `require('../dist/agent.cjs')`
-// with Node's own compile cache where there is one (22.1+), which does the same from a temp dir.
+// and this V8 (the only one that accepts it): a cron run then skips most parsing and compiling. Without
+// one (a package packed by another Node) it is `require('../dist/agent.cjs')` with Node's own compile
+// cache where there is one (22.1+), which does the same from a temp dir.
+//
+// This file is also the one loader of the bundle: scripts/code-cache.cjs requires it for runBundle, to take
+// the cache the same way it is used here, or V8 would reject it and every cron run would compile again.
 const fs = require('node:fs');
 const path = require('node:path');
+const vm = require('node:vm');
+// The class of every CommonJS module: the same as require('node:module') without loading that module's
+// public face (~0.3 ms of every run).
+const Module = module.constructor;
 
+// V8 keeps the name a cache was taken under and shows it in stack traces: the package's own layout, not
+// the build machine's path, travels with a packed tarball.
+const SHIPPED_NAME = 'prediction-agent/dist/agent.cjs';
 const bundle = path.join(__dirname, '..', 'dist', 'agent.cjs');
-// The build makes the bundle ASCII, so latin1 reads it exactly as utf8 would, without the decoding (~0.2 ms).
-const source = readBundle();
-if (source !== undefined) run(source);
+
+if (require.main === module) {
+  // The build makes the bundle ASCII, so latin1 reads it exactly as utf8 would, without the decoding (~0.2 ms).
+  const source = readBundle();
+  if (source !== undefined) run(source);
+} else {
+  module.exports = { runBundle, SHIPPED_NAME };
+}
 
 function readBundle() {
   try {
@@ -37,9 +52,24 @@ function run(source) {
     // no cache for this build: compile as usual
   }
   if (cachedData === undefined) {
-    module.constructor.enableCompileCache?.();
+    Module.enableCompileCache?.();
     require(bundle);
   } else {
-    require('./run-bundle.cjs').runBundle(bundle, source, cachedData, module);
+    runBundle(bundle, source, cachedData, module);
   }
+}
+
+/**
+ * Runs `source` (the bundle at `file`) as the CommonJS module require() would make of it, whose parent is
+ * `parent`, handing V8 `cachedData` when there is one. Returns the script, from which the build takes the
+ * cache once the run is over. This relies on the bundle having no native import(): vm.Script has no loader.
+ */
+function runBundle(file, source, cachedData, parent) {
+  const script = new vm.Script(Module.wrap(source), { filename: SHIPPED_NAME, cachedData });
+  const mod = new Module(file, parent);
+  mod.filename = file;
+  mod.paths = Module._nodeModulePaths(path.dirname(file));
+  require.cache[file] = mod; // it is loaded, as require() would record it
+  script.runInThisContext()(mod.exports, Module.createRequire(file), mod, file, path.dirname(file));
+  return script;
 }

@@ -10,7 +10,7 @@ const fs = require('node:fs');
 const http = require('node:http');
 const os = require('node:os');
 const path = require('node:path');
-const { runBundle } = require('../bin/run-bundle.cjs');
+const { runBundle } = require('../bin/agent.cjs');
 
 const bundle = path.resolve(__dirname, '..', 'dist', 'agent.cjs');
 const source = fs.readFileSync(bundle, 'utf8');

@@ -5,12 +5,12 @@ import vm from 'node:vm';
 import { expect, it } from 'vitest';
 import { BIN } from './harness.js';
 
-const { SHIPPED_NAME } = createRequire(import.meta.url)('../../bin/run-bundle.cjs') as { SHIPPED_NAME: string };
+const { SHIPPED_NAME } = createRequire(import.meta.url)('../../bin/agent.cjs') as { SHIPPED_NAME: string };
 
 // bin/agent.cjs silently compiles from source when V8 rejects the cache, which costs every cron run
 // ~15 ms and shows nowhere else: V8 rejects a cache taken with other V8 flags, so a warm-up run that
 // changed them (the batch tuning in main.ts) would do exactly that.
-it('the code cache the build wrote is accepted by this Node, as bin/run-bundle.cjs hands it over', () => {
+it('the code cache the build wrote is accepted by this Node, as bin/agent.cjs hands it over', () => {
   const bundle = path.join(path.dirname(BIN), '..', 'dist', 'agent.cjs');
   const source = fs.readFileSync(bundle, 'utf8');
   const buildId = /^\/\*build:([0-9a-f]+)\*\//.exec(source)?.[1];
