@@ -36,7 +36,9 @@ function readBundle() {
     // A clone before `npm ci`: a stack trace about a missing file would not say what to do.
     const root = path.join(__dirname, '..');
     const message = `the command is not built: ${bundle} is missing`;
-    process.stderr.write(`agent: ${message} (run "npm ci" in ${root}, or "npm run build" if its dependencies are installed)\n`);
+    process.stderr.write(
+      `agent: ${message} (run "npm ci" in ${root}, or "npm run build" if its dependencies are installed)\n`,
+    );
     if (process.argv.includes('--json')) process.stdout.write(`${JSON.stringify({ error: { code: 1, message } })}\n`);
     process.exitCode = 1;
     return undefined;

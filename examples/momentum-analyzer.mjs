@@ -21,8 +21,10 @@ const WORDS = [
   [/\blower\s+lows\b/i, -0.4, 'lower lows'],
   [/\b(?:sell-?offs?|plung(?:e|es|ing)|tumbl(?:e|es|ing)|dump(?:s|ing)?|capitulat(?:e|es|ion))\b/i, -0.4, 'sell-off'],
 ];
-const UP = /\b(?:up|gain(?:s|ed)?|jump(?:s|ed)?|ris(?:es|en)|climb(?:s|ed)?|add(?:s|ed)?)\s+(?:by\s+)?(\d+(?:\.\d+)?)\s?%/gi;
-const DOWN = /\b(?:down|los(?:es|t)|fall(?:s|en)?|fell|drop(?:s|ped)?|slid(?:es)?|sh(?:ed|eds))\s+(?:by\s+)?(\d+(?:\.\d+)?)\s?%/gi;
+const UP =
+  /\b(?:up|gain(?:s|ed)?|jump(?:s|ed)?|ris(?:es|en)|climb(?:s|ed)?|add(?:s|ed)?)\s+(?:by\s+)?(\d+(?:\.\d+)?)\s?%/gi;
+const DOWN =
+  /\b(?:down|los(?:es|t)|fall(?:s|en)?|fell|drop(?:s|ped)?|slid(?:es)?|sh(?:ed|eds))\s+(?:by\s+)?(\d+(?:\.\d+)?)\s?%/gi;
 // A sign before a number, including the typographic minus (U+2212).
 const SIGNED = /(?:^|[\s(])([+\-\u2212])(\d+(?:\.\d+)?)\s?%/g;
 
@@ -55,20 +57,26 @@ function decide({ thread, profile, cell }) {
   for (const { phrase, weight } of found) console.error(`momentum: "${phrase}" ${weight > 0 ? '+' : ''}${weight}`);
   for (const move of moves) console.error(`momentum: a quoted move of ${move > 0 ? '+' : ''}${move}%`);
 
-  if (found.length === 0 && moves.length === 0) return { action: 'skip', reason: 'momentum: no price action in the thread' };
+  if (found.length === 0 && moves.length === 0)
+    return { action: 'skip', reason: 'momentum: no price action in the thread' };
   const score = found.reduce((sum, w) => sum + w.weight, 0);
 
   if (moves.length > 0) {
     const biggest = moves.reduce((a, b) => (Math.abs(b) > Math.abs(a) ? b : a));
     const direction = Math.sign(biggest);
     const reported = `${biggest > 0 ? '+' : ''}${biggest}%`;
-    const against = (profile.directional_bias === 'bullish' && direction < 0) || (profile.directional_bias === 'bearish' && direction > 0);
+    const against =
+      (profile.directional_bias === 'bullish' && direction < 0) ||
+      (profile.directional_bias === 'bearish' && direction > 0);
     if (against && Math.sign(score) !== direction) {
-      return { action: 'skip', reason: `momentum: a ${reported} move against the ${profile.directional_bias} bias, and the words do not confirm it` };
+      return {
+        action: 'skip',
+        reason: `momentum: a ${reported} move against the ${profile.directional_bias} bias, and the words do not confirm it`,
+      };
     }
     // A quarter of the reported move, at least 0.1% and at most three typical 3-hour moves.
     const size = Math.min(Math.max(Math.abs(biggest) / 4, 0.1), 3 * cell.typical_move_pct);
-    const conviction = direction * Math.round(size * 10) / 10;
+    const conviction = (direction * Math.round(size * 10)) / 10;
     const why = found.length > 0 ? `, with ${found.map((w) => w.phrase).join(', ')}` : '';
     // The reason only: the agent writes the direction and the size posted around it, and leaves out any
     // sentence of ours that states a size (it might not be the one posted).

@@ -7,7 +7,15 @@ import { pathToFileURL } from 'node:url';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'agent-bench-'));
 const outfile = path.join(dir, 'bench.mjs');
-await build({ entryPoints: ['scripts/bench/main.ts'], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20.19', logLevel: 'warning' });
+await build({
+  entryPoints: ['scripts/bench/main.ts'],
+  outfile,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  logLevel: 'warning',
+});
 try {
   process.exitCode = (await import(pathToFileURL(outfile).href)).exitCode;
 } finally {

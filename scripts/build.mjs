@@ -15,7 +15,9 @@ const lazyChildProcess = {
   name: 'lazy-child-process-for-commander',
   setup(build) {
     build.onResolve({ filter: /^node:child_process$/ }, (args) =>
-      args.importer.includes(`${'node_modules'}/commander/`) ? { path: 'lazy-child-process', namespace: 'lazy' } : undefined,
+      args.importer.includes(`${'node_modules'}/commander/`)
+        ? { path: 'lazy-child-process', namespace: 'lazy' }
+        : undefined,
     );
     build.onLoad({ filter: /.*/, namespace: 'lazy' }, () => ({
       contents: "module.exports = { spawn: (...args) => require('node:child_process').spawn(...args) };",
@@ -62,7 +64,11 @@ const builtinDefaultImports = {
         }
       }
       if (!changed) return undefined;
-      return { contents: lines.join('\n'), loader: args.path.endsWith('.ts') ? 'ts' : 'js', resolveDir: path.dirname(args.path) };
+      return {
+        contents: lines.join('\n'),
+        loader: args.path.endsWith('.ts') ? 'ts' : 'js',
+        resolveDir: path.dirname(args.path),
+      };
     });
   },
 };
@@ -112,7 +118,9 @@ const code = result.outputFiles[0].contents;
 const wide = code.findIndex((byte) => byte > 0x7f);
 if (wide !== -1) {
   const around = Buffer.from(code.subarray(Math.max(0, wide - 60), wide + 20)).toString('utf8');
-  throw new Error(`dist/agent.cjs would not be ASCII; write the character as a \\u escape in the source. Near: ${around}`);
+  throw new Error(
+    `dist/agent.cjs would not be ASCII; write the character as a \\u escape in the source. Near: ${around}`,
+  );
 }
 const buildId = createHash('sha256').update(code).digest('hex').slice(0, 16);
 mkdirSync('dist', { recursive: true });
@@ -142,7 +150,10 @@ if (process.argv.includes('--with-test-entry')) {
 
 // The code cache is an optimisation: a build without one still works.
 try {
-  execFileSync(process.execPath, ['scripts/code-cache.cjs'], { stdio: 'inherit', env: { ...process.env, NODE_OPTIONS: '' } });
+  execFileSync(process.execPath, ['scripts/code-cache.cjs'], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_OPTIONS: '' },
+  });
 } catch (error) {
   console.warn(`code cache not written: ${error.message}`);
 }
@@ -162,7 +173,10 @@ function notices(metafiles) {
   const sections = [...roots].sort().map((root) => {
     const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
     const file = readdirSync(root).find((name) => /^(licen[cs]e|copying)(\.|$)/i.test(name));
-    const text = file && existsSync(path.join(root, file)) ? readFileSync(path.join(root, file), 'utf8').trim() : `License: ${pkg.license}`;
+    const text =
+      file && existsSync(path.join(root, file))
+        ? readFileSync(path.join(root, file), 'utf8').trim()
+        : `License: ${pkg.license}`;
     return `${pkg.name} ${pkg.version} (${pkg.license})\n\n${text}\n`;
   });
   const rule = `\n${'-'.repeat(72)}\n\n`;

@@ -34,7 +34,12 @@ server.listen(0, '127.0.0.1', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-code-cache-'));
   const configDir = path.join(dir, 'config');
   fs.mkdirSync(configDir, { mode: 0o700 });
-  const state = { apiKey: 'hive_codecachecodecachecodecache', agentName: 'code-cache', cursor: { timestamp: new Date(0).toISOString(), id: '0' }, baseUrl: `http://127.0.0.1:${server.address().port}` };
+  const state = {
+    apiKey: 'hive_codecachecodecachecodecache',
+    agentName: 'code-cache',
+    cursor: { timestamp: new Date(0).toISOString(), id: '0' },
+    baseUrl: `http://127.0.0.1:${server.address().port}`,
+  };
   fs.writeFileSync(path.join(configDir, 'state.json'), JSON.stringify(state), { mode: 0o600 });
 
   process.argv = [process.argv[0], bundle, '--config-dir', configDir, 'poll'];

@@ -19,7 +19,12 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const LOCK_HOURS = 3;
 /** New threads arrive about this often in real time, whatever the speed. */
 const REAL_SECONDS_PER_THREAD = 5;
-const PROFILE = { 'signal-method': 'sentiment', 'conviction-style': 'moderate', 'directional-bias': 'neutral', participation: 'active' };
+const PROFILE = {
+  'signal-method': 'sentiment',
+  'conviction-style': 'moderate',
+  'directional-bias': 'neutral',
+  participation: 'active',
+};
 
 const say = (line = '') => console.log(line);
 // A closed stdout (`npm start | head`) must not stop the clean-up.
@@ -42,7 +47,9 @@ async function main() {
   say('');
   say('  The sandbox is a local stand-in for the prediction service: a feed of threads (short market');
   say(`  news about a cell such as c/bitcoin). Its clock runs ${opts.speed}× faster than yours, so a thread locks`);
-  say(`  ${LOCK_HOURS} hours after it appears (${fmtSeconds((LOCK_HOURS * 3600) / opts.speed)} here) and every prediction on it is then scored:`);
+  say(
+    `  ${LOCK_HOURS} hours after it appears (${fmtSeconds((LOCK_HOURS * 3600) / opts.speed)} here) and every prediction on it is then scored:`,
+  );
   say('  honey for the right direction (more when early and close), wax for the wrong one.');
   say(`  Every ${opts.pollEvery} s the demo runs \`agent poll\`, as cron would every few minutes: it fetches the new`);
   say('  threads, reads each one and posts a prediction (a % move over the next 3 hours) or skips it.');
@@ -56,7 +63,8 @@ async function main() {
       await poll(demo, n++);
       nextPoll += opts.pollEvery * 1000;
     }
-    if (run.sandbox.exited) throw new Error(`the sandbox stopped unexpectedly: ${clip(run.sandbox.stderr, 300) || 'no message'}`);
+    if (run.sandbox.exited)
+      throw new Error(`the sandbox stopped unexpectedly: ${clip(run.sandbox.stderr, 300) || 'no message'}`);
     await checkScores(demo);
     await sleep(Math.max(0, Math.min(1000, nextPoll - Date.now(), end - Date.now())));
   }
@@ -74,11 +82,16 @@ async function setUp(opts) {
   say(`Temporary dir: ${run.tmp} (removed at the end)`);
 
   const rate = 60 / (REAL_SECONDS_PER_THREAD * opts.speed);
-  const { sandbox, ready } = startSandbox(['--port', '0', '--speed', String(opts.speed), '--rate', rate.toFixed(6), '--seed', String(opts.seed)], env);
+  const { sandbox, ready } = startSandbox(
+    ['--port', '0', '--speed', String(opts.speed), '--rate', rate.toFixed(6), '--seed', String(opts.seed)],
+    env,
+  );
   run.sandbox = sandbox;
   await ready;
   const sandboxStarted = Date.now();
-  say(`Sandbox listening on ${sandbox.url} (pid ${sandbox.child.pid}, seed ${opts.seed}, a new thread every ~${REAL_SECONDS_PER_THREAD} s)`);
+  say(
+    `Sandbox listening on ${sandbox.url} (pid ${sandbox.child.pid}, seed ${opts.seed}, a new thread every ~${REAL_SECONDS_PER_THREAD} s)`,
+  );
   say('  It starts with a backlog of threads from the past 4 hours: the oldest are already locked.');
 
   const agent = (args) => runAgent(['--config-dir', configDir, ...args], env);
@@ -88,7 +101,8 @@ async function setUp(opts) {
   say(`$ agent --config-dir ${configDir} register --base-url ${sandbox.url} --name ${name} ${profileFlags.join(' ')}`);
   const registered = await agent(['register', '--base-url', sandbox.url, '--name', name, ...profileFlags, '--json']);
   const stateFile = parseJson(registered.stdout)?.stateFile;
-  if (registered.code !== 0 || typeof stateFile !== 'string') throw new Error(`register failed (exit ${registered.code}): ${problem(registered)}`);
+  if (registered.code !== 0 || typeof stateFile !== 'string')
+    throw new Error(`register failed (exit ${registered.code}): ${problem(registered)}`);
   say(`  Registered ${name}; its key is in ${stateFile} (mode 600).`);
   say('');
   say(`$ agent --config-dir ${configDir} poll --json        (every ${opts.pollEvery} s)`);
@@ -122,7 +136,9 @@ async function poll(demo, n) {
     const info = await threadInfo(demo, p.threadId);
     info.conviction = p.conviction;
     totals.posted += 1;
-    say(`  posted   ${pct(p.conviction).padStart(6)}  ${clean(p.threadId)}  ${clean(info.cell).padEnd(13)} "${clip(p.text, 90)}"`);
+    say(
+      `  posted   ${pct(p.conviction).padStart(6)}  ${clean(p.threadId)}  ${clean(info.cell).padEnd(13)} "${clip(p.text, 90)}"`,
+    );
   }
   for (const s of doc.skipped) {
     const info = await threadInfo(demo, s.threadId);
@@ -185,11 +201,20 @@ async function checkScores(demo) {
   for (const id of locked) threads.get(id).scored = true;
   if (locked.length === 1) {
     const t = threads.get(locked[0]);
-    const verdict = honey > 0 ? `right direction: +${honey} honey` : wax > 0 ? `wrong direction: +${wax} wax` : 'no move either way: nothing awarded';
-    say(`${clock()} scored   ${pct(t.conviction).padStart(6)}  ${clean(locked[0])}  ${clean(t.cell).padEnd(13)} thread locked; ${verdict}`);
+    const verdict =
+      honey > 0
+        ? `right direction: +${honey} honey`
+        : wax > 0
+          ? `wrong direction: +${wax} wax`
+          : 'no move either way: nothing awarded';
+    say(
+      `${clock()} scored   ${pct(t.conviction).padStart(6)}  ${clean(locked[0])}  ${clean(t.cell).padEnd(13)} thread locked; ${verdict}`,
+    );
   } else {
     const list = locked.map((id) => `${clean(id)} (${pct(threads.get(id).conviction)})`).join(', ');
-    say(`${clock()} scored   ${locked.length} threads locked at once: ${list}; +${honey} honey, +${wax} wax between them`);
+    say(
+      `${clock()} scored   ${locked.length} threads locked at once: ${list}; +${honey} honey, +${wax} wax between them`,
+    );
   }
 }
 
@@ -201,9 +226,13 @@ async function summary(demo) {
   say('');
   say(`Summary after ${fmtSeconds((Date.now() - started) / 1000)} (${demo.sandboxClock()}):`);
   say(`  posted   ${totals.posted} prediction(s); the service counts ${me.total_comments} for ${clean(me.name)}`);
-  say(`  skipped  ${totals.skippedLocked + totals.skippedOther} thread(s): ${totals.skippedLocked} already locked when first seen, ${totals.skippedOther} without a clear enough signal`);
+  say(
+    `  skipped  ${totals.skippedLocked + totals.skippedOther} thread(s): ${totals.skippedLocked} already locked when first seen, ${totals.skippedOther} without a clear enough signal`,
+  );
   if (totals.failed) say(`  failed   ${totals.failed} (see above)`);
-  say(`  scored   ${totals.scored} of ${totals.posted} prediction(s) locked and were scored${open ? `; ${open} lock after the demo ends` : ''}`);
+  say(
+    `  scored   ${totals.scored} of ${totals.posted} prediction(s) locked and were scored${open ? `; ${open} lock after the demo ends` : ''}`,
+  );
   say(`  result   honey ${me.honey}, wax ${me.wax}   (from \`agent me\`)`);
   say('');
 }
@@ -215,7 +244,13 @@ async function agentMe(demo) {
 }
 
 function settings() {
-  const options = { seconds: { type: 'string' }, speed: { type: 'string' }, 'poll-every': { type: 'string' }, seed: { type: 'string' }, help: { type: 'boolean', short: 'h' } };
+  const options = {
+    seconds: { type: 'string' },
+    speed: { type: 'string' },
+    'poll-every': { type: 'string' },
+    seed: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  };
   const { values } = parseArgs({ options });
   if (values.help) {
     say('Usage: npm start [-- --seconds <n>] [--speed <x>] [--poll-every <s>] [--seed <n>]');
@@ -225,7 +260,8 @@ function settings() {
   const number = (raw, fallback, name, min, max) => {
     if (raw === undefined || raw === '') return fallback;
     const n = Number(raw);
-    if (!Number.isFinite(n) || n < min || n > max) throw new Error(`--${name} must be a number from ${min} to ${max} (got ${JSON.stringify(raw)})`);
+    if (!Number.isFinite(n) || n < min || n > max)
+      throw new Error(`--${name} must be a number from ${min} to ${max} (got ${JSON.stringify(raw)})`);
     return n;
   };
   const env = process.env;
@@ -262,7 +298,10 @@ async function interrupt(signal, code) {
 
 /** What went wrong in a run of the agent: its JSON error's message, or its stderr. */
 function problem(result) {
-  return clip(parseJson(result.stdout)?.error?.message ?? (result.stderr.trim() || `exit ${result.code}, nothing printed`), 200);
+  return clip(
+    parseJson(result.stdout)?.error?.message ?? (result.stderr.trim() || `exit ${result.code}, nothing printed`),
+    200,
+  );
 }
 
 // Text from the service is shown without its control characters (docs/cli.md: output).

@@ -2,8 +2,8 @@ import { Command, CommanderError } from 'commander';
 import type { Context, Prompt } from './context.js';
 import { COMMANDS } from './commands/index.js';
 import { OVERVIEW } from './commands/overview.js';
-import type { Action } from './commands/wiring.js';
-import { CancelledError, EXIT, UsageError, type ExitCode } from './errors.js';
+import { routeOutput, usageError, type Action } from './commands/wiring.js';
+import { CancelledError, EXIT, type ExitCode } from './errors.js';
 import { Output, type WritableLike } from './output/output.js';
 import { reportError } from './output/report-error.js';
 
@@ -37,7 +37,14 @@ export async function runCli(deps: CliDeps): Promise<ExitCode> {
   let exitCode: ExitCode = EXIT.ok;
   let output: Output | undefined;
   const outputFor = (globals: GlobalOptions) =>
-    new Output({ stdout: deps.stdout, stderr: deps.stderr, json: !!globals.json, quiet: !!globals.quiet, verbose: !!globals.verbose, noColor: !!deps.env.NO_COLOR });
+    new Output({
+      stdout: deps.stdout,
+      stderr: deps.stderr,
+      json: !!globals.json,
+      quiet: !!globals.quiet,
+      verbose: !!globals.verbose,
+      noColor: !!deps.env.NO_COLOR,
+    });
   const program = new Command('agent')
     .description('Polling agent for the agent prediction service: register once, poll from cron, predict by hand.')
     .version(deps.version, '-V, --version')
@@ -51,33 +58,24 @@ export async function runCli(deps: CliDeps): Promise<ExitCode> {
     .configureHelp({ showGlobalOptions: true })
     .addHelpText('after', OVERVIEW);
 
-  const action: Action = (work) => async (...args) => {
-    const globals = (args[args.length - 1] as Command).optsWithGlobals<GlobalOptions>();
-    output = outputFor(globals);
-    const ctx = deps.context({
-      output,
-      env: deps.env,
-      // An empty value is no value: AGENT_CONFIG_DIR="" once made "" the config dir.
-      configDir: globals.configDir || deps.env.AGENT_CONFIG_DIR || (await deps.defaultConfigDir()),
-      baseUrl: globals.baseUrl ?? (deps.env.AGENT_BASE_URL || undefined),
-      prompt: globals.json ? undefined : deps.prompt,
-    });
-    exitCode = (await work(ctx, ...args)) ?? EXIT.ok;
-  };
+  const action: Action =
+    (work) =>
+    async (...args) => {
+      const globals = (args[args.length - 1] as Command).optsWithGlobals<GlobalOptions>();
+      output = outputFor(globals);
+      const ctx = deps.context({
+        output,
+        env: deps.env,
+        // An empty value is no value: AGENT_CONFIG_DIR="" once made "" the config dir.
+        configDir: globals.configDir || deps.env.AGENT_CONFIG_DIR || (await deps.defaultConfigDir()),
+        baseUrl: globals.baseUrl ?? (deps.env.AGENT_BASE_URL || undefined),
+        prompt: globals.json ? undefined : deps.prompt,
+      });
+      exitCode = (await work(ctx, ...args)) ?? EXIT.ok;
+    };
   for (const add of COMMANDS) add(program, action);
 
-  // Commander's own usage errors are kept, with the command they belong to, and reported below like any other.
-  let usage: { text: string; command: string } | undefined;
-  const wire = (command: Command, name: string): void => {
-    command.configureOutput({
-      // --version --json prints one JSON document, as every --json does.
-      writeOut: (text) => deps.stdout.write(text === `${deps.version}\n` && deps.argv.includes('--json') ? `${JSON.stringify({ version: deps.version })}\n` : text),
-      writeErr: (text) => deps.stderr.write(text),
-      outputError: (text) => (usage = { text, command: name }),
-    });
-    for (const sub of command.commands) wire(sub, `${name} ${sub.name()}`);
-  };
-  wire(program, 'agent');
+  const lastUsageError = routeOutput(program, { ...deps, json: deps.argv.includes('--json') });
 
   try {
     await program.parseAsync(deps.argv, { from: 'user' });
@@ -90,7 +88,7 @@ export async function runCli(deps: CliDeps): Promise<ExitCode> {
     const shown = signal
       ? new CancelledError(`interrupted (${signal})`, { hint: 'nothing more was sent' })
       : error instanceof CommanderError
-        ? new UsageError(usage?.text.replace(/^error: /, '').trim() || 'a command is needed', { hint: `run "${usage?.command ?? 'agent'} --help" for usage` })
+        ? usageError(lastUsageError())
         : error;
     return reportError(shown, output ?? outputFor(program.opts<GlobalOptions>()));
   }

@@ -105,7 +105,7 @@ export function openSession(ctx: Context, options: SessionOptions = {}): Session
   }
   ctx.output.addSecret(state.apiKey);
   const baseUrl = parseBaseUrl(state.baseUrl);
-  // The key belongs to the origin it was issued by (key-origin-only): a different address given later never receives it.
+  // The key belongs to the origin it was issued by (key-origin-only): another address given later never gets it.
   if (ctx.baseUrl !== undefined && baseUrlText(parseBaseUrl(ctx.baseUrl)) !== baseUrlText(baseUrl)) {
     throw new UsageError(
       `the agent in ${ctx.configDir} is registered with ${baseUrlText(baseUrl)}, not ${baseUrlText(parseBaseUrl(ctx.baseUrl))}; its key is never sent elsewhere`,
@@ -124,7 +124,9 @@ export function openSession(ctx: Context, options: SessionOptions = {}): Session
     blockedUntil: rateLimitedUntil(state),
     waitOnRateLimit: true,
     // For a person at a terminal (docs/cli.md: under cron, --verbose is one summary line a run).
-    onWait: (ms, why) => ctx.output.stderrIsTTY && ctx.output.progress(`${why}: waiting ${Math.ceil(ms / 1000)} s before the next request…`),
+    onWait: (ms, why) =>
+      ctx.output.stderrIsTTY &&
+      ctx.output.progress(`${why}: waiting ${Math.ceil(ms / 1000)} s before the next request…`),
     onRateLimited: options.dryRun ? undefined : (until) => storePause(ctx, store, held, until),
   });
   return { state, store, held, api: createServiceApi(http), baseUrl, http };

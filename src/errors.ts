@@ -152,8 +152,9 @@ export class StateError extends AgentError {
   constructor(
     message: string,
     /**
-     * corrupt: unreadable content (never "start over": state-intact); exposed: modes open to others (key-at-rest); io: the file
-     * system failed; foreign: the dir or file belongs to another user than the one running.
+     * corrupt: unreadable content (never "start over": state-intact); exposed: modes open to others
+     * (key-at-rest); io: the file system failed; foreign: the dir or file belongs to another user than the one
+     * running.
      */
     readonly reason: 'corrupt' | 'exposed' | 'io' | 'foreign',
     options: { hint?: string; cause?: unknown } = {},
@@ -184,7 +185,8 @@ export class BusyError extends TemporaryError {}
 /**
  * After a POST failed this way, it may still have reached the service and been stored: no answer came
  * back (timeout, connection lost after sending), the answer could not be read, or it was a 303. Such a
- * post is never sent again (never-twice). 4xx, 401, 429, the service's own 5xx and refused connections mean it did not land.
+ * post is never sent again (never-twice). 4xx, 401, 429, the service's own 5xx and refused connections mean it
+ * did not land.
  */
 export function mayHaveLanded(error: unknown): boolean {
   if (error instanceof NetworkError || error instanceof TimeoutError) return !error.notSent;

@@ -24,8 +24,16 @@ export async function runProcess(hooks: TestHooks = {}): Promise<void> {
     argv: process.argv.slice(2),
     env: process.env,
     // Node's own stdout/stderr streams are built only on a terminal, or when a pipe pushes back.
-    stdout: stdio(1, () => process.stdout, (error) => outputFailed('standard output', error)),
-    stderr: stdio(2, () => process.stderr, () => outputFailed('standard error')),
+    stdout: stdio(
+      1,
+      () => process.stdout,
+      (error) => outputFailed('standard output', error),
+    ),
+    stderr: stdio(
+      2,
+      () => process.stderr,
+      () => outputFailed('standard error'),
+    ),
     version: process.env.AGENT_BUILD_VERSION ?? '0.0.0',
     // env-paths loads node:os and asks for the home and temp dirs as it loads: only when the default is used.
     defaultConfigDir: async () => (await import('env-paths')).default('prediction-agent', { suffix: '' }).config,

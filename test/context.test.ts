@@ -80,10 +80,13 @@ describe('openSession', () => {
     expect(sent[0]!.headers['x-api-key']).toBe(KEY);
   });
 
-  it.each(['https://svc.example.test', 'https://svc.example.test/', 'HTTPS://SVC.example.test'])('accepts --base-url %j naming the same service', (given) => {
-    register();
-    expect(() => openSession(context(given).ctx)).not.toThrow();
-  });
+  it.each(['https://svc.example.test', 'https://svc.example.test/', 'HTTPS://SVC.example.test'])(
+    'accepts --base-url %j naming the same service',
+    (given) => {
+      register();
+      expect(() => openSession(context(given).ctx)).not.toThrow();
+    },
+  );
 
   it.each(['https://other.example.test', 'https://svc.example.test/v2', 'http://127.0.0.1:8080'])(
     'refuses --base-url %j: the key is never sent elsewhere',

@@ -9,7 +9,16 @@ import { benchEnv, median, timed, versusBaseline, type Timed } from './run.js';
 const RUNS = Number(process.env.BENCH_RUNS ?? 21);
 const BIN = path.resolve('bin/agent.cjs');
 const PROBE = path.resolve('scripts/bench/probe.cjs');
-const PROFILE = ['--signal-method', 'sentiment', '--conviction-style', 'moderate', '--directional-bias', 'neutral', '--participation', 'active'];
+const PROFILE = [
+  '--signal-method',
+  'sentiment',
+  '--conviction-style',
+  'moderate',
+  '--directional-bias',
+  'neutral',
+  '--participation',
+  'active',
+];
 
 interface Row {
   what: string;
@@ -36,16 +45,24 @@ try {
     ok: r.ratio <= limit,
   });
 
-  rows.push(ratioRow('agent --version', await versusBaseline([BIN, '--version'], env, RUNS, ensure('agent --version')), 1.3));
+  rows.push(
+    ratioRow('agent --version', await versusBaseline([BIN, '--version'], env, RUNS, ensure('agent --version')), 1.3),
+  );
 
   const idleDir = path.join(home, 'idle');
-  ensure('register')(await timed(agent(idleDir, 'register', '--base-url', sandbox.url, '--name', 'bench-idle', ...PROFILE), env));
+  ensure('register')(
+    await timed(agent(idleDir, 'register', '--base-url', sandbox.url, '--name', 'bench-idle', ...PROFILE), env),
+  );
   sandbox.addThread({ timestamp: Date.now() - 60_000, locked: true });
   ensure('first poll')(await timed(agent(idleDir, 'poll'), env));
-  rows.push(ratioRow('agent poll, nothing new', await versusBaseline(agent(idleDir, 'poll'), env, RUNS, ensure('poll')), 2.0));
+  rows.push(
+    ratioRow('agent poll, nothing new', await versusBaseline(agent(idleDir, 'poll'), env, RUNS, ensure('poll')), 2.0),
+  );
 
   const busyDir = path.join(home, 'busy');
-  ensure('register')(await timed(agent(busyDir, 'register', '--base-url', sandbox.url, '--name', 'bench-busy', ...PROFILE), env));
+  ensure('register')(
+    await timed(agent(busyDir, 'register', '--base-url', sandbox.url, '--name', 'bench-busy', ...PROFILE), env),
+  );
   ensure('first poll')(await timed(agent(busyDir, 'poll'), env));
   const walls: number[] = [];
   const rss: number[] = [];
@@ -62,15 +79,25 @@ try {
     // BENCH_NODE_ARGS adds Node flags to these runs, e.g. '--cpu-prof --cpu-prof-dir /tmp/prof' or
     // '--heap-prof --heap-prof-dir /tmp/heap', for finding where the time or the memory goes.
     const profile = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-    const t = await timed([...profile, '--require', PROBE, ...agent(busyDir, 'poll', '--json')], { ...env, BENCH_PROBE_OUT: out });
+    const t = await timed([...profile, '--require', PROBE, ...agent(busyDir, 'poll', '--json')], {
+      ...env,
+      BENCH_PROBE_OUT: out,
+    });
     ensure('poll of 500')(t);
     const doc = JSON.parse(t.stdout) as { posted: unknown[]; skipped: unknown[]; failed: unknown[] };
     if (doc.posted.length + doc.skipped.length !== 500) {
       const counts = `${doc.posted.length} posted, ${doc.skipped.length} skipped, ${doc.failed.length} failed`;
-      throw new Error(`round ${round}: poll handled ${doc.posted.length + doc.skipped.length} of 500 threads (${counts})\n${t.stdout.slice(0, 4000)}\n${t.stderr}`);
+      throw new Error(
+        `round ${round}: poll handled ${doc.posted.length + doc.skipped.length} of 500 threads (${counts})\n${t.stdout.slice(0, 4000)}\n${t.stderr}`,
+      );
     }
     posted += doc.posted.length;
-    const probe = JSON.parse(fs.readFileSync(out, 'utf8')) as { maxRssKb: number; modules: string[]; memory: NodeJS.MemoryUsage; heap: unknown };
+    const probe = JSON.parse(fs.readFileSync(out, 'utf8')) as {
+      maxRssKb: number;
+      modules: string[];
+      memory: NodeJS.MemoryUsage;
+      heap: unknown;
+    };
     if (process.env.BENCH_SHOW_MEMORY) console.log(JSON.stringify({ memory: probe.memory, heap: probe.heap }));
     walls.push(t.ms);
     rss.push(probe.maxRssKb / 1024);
@@ -78,7 +105,12 @@ try {
   }
   const wall = median(walls);
   const peak = Math.max(...rss);
-  rows.push({ what: `agent poll, 500 new threads (${posted / 5} posted a run)`, value: `${wall.toFixed(0)} ms`, target: '≤ 1500 ms', ok: wall <= 1500 });
+  rows.push({
+    what: `agent poll, 500 new threads (${posted / 5} posted a run)`,
+    value: `${wall.toFixed(0)} ms`,
+    target: '≤ 1500 ms',
+    ok: wall <= 1500,
+  });
   rows.push({ what: 'peak RSS of that poll', value: `${peak.toFixed(1)} MB`, target: '≤ 60 MB', ok: peak <= 60 });
 
   // After a week offline: 10,000 threads since the cursor, all locked but the last 3 hours' (as a service
@@ -86,7 +118,9 @@ try {
   // A sandbox of its own: the threads above are newer than this history.
   const gapSandbox = await startSandbox({ ratePerMinute: 0 });
   const gapDir = path.join(home, 'gap');
-  ensure('register')(await timed(agent(gapDir, 'register', '--base-url', gapSandbox.url, '--name', 'bench-gap', ...PROFILE), env));
+  ensure('register')(
+    await timed(agent(gapDir, 'register', '--base-url', gapSandbox.url, '--name', 'bench-gap', ...PROFILE), env),
+  );
   const weekAgo = Date.now() - 7 * 24 * 60 * 60_000;
   gapSandbox.addThread({ timestamp: weekAgo, locked: true });
   ensure('first poll')(await timed(agent(gapDir, 'poll'), env));
@@ -96,7 +130,10 @@ try {
   for (let i = 0; i < 9_785; i++) gapSandbox.addThread({ timestamp: gapStart + i * lockedStep, locked: true });
   for (let i = 0; i < 215; i++) gapSandbox.addThread({ timestamp: threeHoursAgo + 60_000 + i * 45_000 });
   const gapOut = path.join(home, 'probe-gap.json');
-  const gap = await timed(['--require', PROBE, ...agent(gapDir, 'poll', '--json')], { ...env, BENCH_PROBE_OUT: gapOut });
+  const gap = await timed(['--require', PROBE, ...agent(gapDir, 'poll', '--json')], {
+    ...env,
+    BENCH_PROBE_OUT: gapOut,
+  });
   await gapSandbox.close();
   ensure('poll after a week offline')(gap);
   const gapDoc = JSON.parse(gap.stdout) as { posted: unknown[]; skipped: Array<{ reason: string }> };
@@ -111,7 +148,12 @@ try {
   });
   const projectFiles = modules.filter((file) => !file.includes(`${path.sep}node_modules${path.sep}`));
   const onlyBundle = modules.every((file) => file === BIN || file.endsWith(path.join('dist', 'agent.cjs')));
-  rows.push({ what: 'files loaded at run time', value: projectFiles.map((f) => path.relative(process.cwd(), f)).join(', '), target: 'bin + one bundle', ok: onlyBundle });
+  rows.push({
+    what: 'files loaded at run time',
+    value: projectFiles.map((f) => path.relative(process.cwd(), f)).join(', '),
+    target: 'bin + one bundle',
+    ok: onlyBundle,
+  });
 } finally {
   await sandbox.close();
   fs.rmSync(home, { recursive: true, force: true });
@@ -119,5 +161,6 @@ try {
 
 const width = Math.max(...rows.map((r) => r.what.length));
 console.log(`Node ${process.version}, ${os.cpus().length} cores, medians of ${RUNS} runs, NODE_EXTRA_CA_CERTS unset`);
-for (const row of rows) console.log(`${row.ok ? 'ok  ' : 'MISS'} ${row.what.padEnd(width)}  ${row.value.padEnd(34)} ${row.target}`);
+for (const row of rows)
+  console.log(`${row.ok ? 'ok  ' : 'MISS'} ${row.what.padEnd(width)}  ${row.value.padEnd(34)} ${row.target}`);
 export const exitCode = rows.every((r) => r.ok) ? 0 : 1;

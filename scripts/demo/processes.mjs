@@ -17,7 +17,9 @@ export function startSandbox(args, env) {
     let stdout = '';
     const timer = setTimeout(() => reject(new Error('the sandbox did not start within 20 s')), 20_000);
     child.on('error', reject);
-    child.on('exit', (code) => reject(new Error(`the sandbox exited (${code}) before listening: ${sandbox.stderr.trim()}`)));
+    child.on('exit', (code) =>
+      reject(new Error(`the sandbox exited (${code}) before listening: ${sandbox.stderr.trim()}`)),
+    );
     child.stdout.setEncoding('utf8').on('data', (chunk) => {
       stdout += chunk;
       const match = /^Sandbox listening on (http:\/\/\S+)\r?\n/.exec(stdout);

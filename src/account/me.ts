@@ -8,7 +8,11 @@ export async function runMe(ctx: Context): Promise<void> {
   const spinner = await ctx.output.spinner('Fetching the agent…');
   const agent = await api.me().finally(() => spinner.stop());
   ctx.output.result(
-    [...describeAgent(agent), `  service:    ${baseUrl.origin}`, `  key:        ${maskKey(state.apiKey)} in ${store.file}`],
+    [
+      ...describeAgent(agent),
+      `  service:    ${baseUrl.origin}`,
+      `  key:        ${maskKey(state.apiKey)} in ${store.file}`,
+    ],
     agent,
   );
 }

@@ -9,7 +9,16 @@ import { maskKey } from '../output/sanitize.js';
 import { createServiceApi, type ServiceApi } from '../service/api.js';
 import { acquireLock } from '../state/lock.js';
 import type { State } from '../state/schema.js';
-import { checkAvatarUrl, checkBio, checkName, checkProfileValue, failOn, PROFILE_FLAG_NAMES, profileFromFlags, type ProfileFlags } from '../domain/inputs.js';
+import {
+  checkAvatarUrl,
+  checkBio,
+  checkName,
+  checkProfileValue,
+  failOn,
+  PROFILE_FLAG_NAMES,
+  profileFromFlags,
+  type ProfileFlags,
+} from '../domain/inputs.js';
 
 export interface RegisterOptions extends ProfileFlags {
   name?: string;
@@ -145,10 +154,16 @@ async function askForMissing(options: RegisterOptions, ctx: Context): Promise<{ 
   const prompt = ctx.prompt?.available() ? ctx.prompt : undefined;
   if (!prompt) {
     const flags = [...(values.name === undefined ? ['--name'] : []), ...fields.map((f) => PROFILE_FLAG_NAMES[f])];
-    const missing = [given ? undefined : 'no service address: pass --base-url <url> or set AGENT_BASE_URL', flags.length ? `missing ${flags.join(', ')}` : undefined];
+    const missing = [
+      given ? undefined : 'no service address: pass --base-url <url> or set AGENT_BASE_URL',
+      flags.length ? `missing ${flags.join(', ')}` : undefined,
+    ];
     throw new UsageError(missing.filter(Boolean).join('; '), { hint: 'nothing was sent' });
   }
-  const ask = async <T>(question: string, check: (answer: string) => { value: T } | { problem: string }): Promise<T> => {
+  const ask = async <T>(
+    question: string,
+    check: (answer: string) => { value: T } | { problem: string },
+  ): Promise<T> => {
     let text = question;
     for (;;) {
       const checked = check((await prompt.ask(text)).trim());
@@ -167,10 +182,13 @@ async function askForMissing(options: RegisterOptions, ctx: Context): Promise<{ 
       }
     }));
   if (values.name === undefined) {
-    values.name = await ask(`Agent name, ${LIMITS.nameMin}-${LIMITS.nameMax} characters, cannot be changed later: `, (answer) => {
-      const problem = checkName(answer, 'the name');
-      return problem ? { problem } : { value: answer };
-    });
+    values.name = await ask(
+      `Agent name, ${LIMITS.nameMin}-${LIMITS.nameMax} characters, cannot be changed later: `,
+      (answer) => {
+        const problem = checkName(answer, 'the name');
+        return problem ? { problem } : { value: answer };
+      },
+    );
   }
   for (const field of fields) {
     values[field] = await ask(`${PROFILE_QUESTIONS[field]} (${PROFILE_FIELDS[field].join('/')}): `, (answer) => {

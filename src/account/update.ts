@@ -41,7 +41,9 @@ export async function runUpdate(options: UpdateOptions, ctx: Context): Promise<v
 }
 
 function isComplete(profile: Partial<Profile>): profile is Profile {
-  return Boolean(profile.signal_method && profile.conviction_style && profile.directional_bias && profile.participation);
+  return Boolean(
+    profile.signal_method && profile.conviction_style && profile.directional_bias && profile.participation,
+  );
 }
 
 // Only the four fields of the interface are sent, whatever else the service added to the object.

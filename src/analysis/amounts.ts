@@ -7,10 +7,18 @@ const PER_DECADE = 0.1;
 const MAX_MULTIPLIER = 1.5;
 
 const SCALE: Record<string, number> = {
-  k: 1e3, thousand: 1e3,
-  m: 1e6, mn: 1e6, mm: 1e6, million: 1e6,
-  b: 1e9, bn: 1e9, billion: 1e9,
-  t: 1e12, tn: 1e12, trillion: 1e12,
+  k: 1e3,
+  thousand: 1e3,
+  m: 1e6,
+  mn: 1e6,
+  mm: 1e6,
+  million: 1e6,
+  b: 1e9,
+  bn: 1e9,
+  billion: 1e9,
+  t: 1e12,
+  tn: 1e12,
+  trillion: 1e12,
 };
 const COIN_USD: Record<string, number> = { btc: 5e4, bitcoin: 5e4, eth: 2.5e3, ether: 2.5e3, ethereum: 2.5e3 };
 

@@ -27,7 +27,10 @@ export async function runAnalyze(rawId: string | undefined, options: AnalyzeOpti
     if (rawId !== undefined) throw new UsageError('give a thread id or --stdin, not both');
     return analyzeStdin(options, ctx);
   }
-  if (rawId === undefined) throw new UsageError('missing the thread id', { hint: 'agent analyze <threadId>, or --stdin with a protocol object' });
+  if (rawId === undefined)
+    throw new UsageError('missing the thread id', {
+      hint: 'agent analyze <threadId>, or --stdin with a protocol object',
+    });
   const threadId = checkThreadId(rawId);
   const deadline = ctx.timing.now() + COMMAND_BUDGET_MS;
   const session = openSession(ctx, { deadline });
@@ -39,7 +42,11 @@ export async function runAnalyze(rawId: string | undefined, options: AnalyzeOpti
   } finally {
     spinner.stop();
   }
-  const { analyzer } = await loadAnalyzer(ctx, { override: options.analyzer, secrets: [session.state.apiKey], deadline });
+  const { analyzer } = await loadAnalyzer(ctx, {
+    override: options.analyzer,
+    secrets: [session.state.apiKey],
+    deadline,
+  });
   const trace: Trace = [];
   const { decision } = await analyzeThread(analyzer, thread, profile, trace)
     .catch((error: unknown) => {
@@ -54,7 +61,11 @@ export async function runAnalyze(rawId: string | undefined, options: AnalyzeOpti
   // What was read comes first: a script's or a model's trace says little about the thread itself.
   const price = thread.priceOnFetch === undefined ? '' : `, price ${thread.priceOnFetch}`;
   const header = `Thread ${where}, ${thread.timestamp}${price}: ${oneLine(thread.text, 200)}`;
-  ctx.output.result([header, ...trace.map((line) => `  ${line}`), verdict], { threadId: thread.id, ...decisionJson(decision), trace });
+  ctx.output.result([header, ...trace.map((line) => `  ${line}`), verdict], {
+    threadId: thread.id,
+    ...decisionJson(decision),
+    trace,
+  });
 }
 
 // The protocol's own default is the built-in analyzer: were it the configured one, a config whose
@@ -66,12 +77,16 @@ async function analyzeStdin(options: AnalyzeOptions, ctx: Context): Promise<void
   try {
     json = JSON.parse(raw);
   } catch {
-    throw new UsageError('standard input is not one JSON object', { hint: 'see "Your own analyzer" in the README for the protocol' });
+    throw new UsageError('standard input is not one JSON object', {
+      hint: 'see "Your own analyzer" in the README for the protocol',
+    });
   }
   const input = parseInput(json);
   if ('error' in input) throw new UsageError(`standard input is not a protocol object (${input.error})`);
   const { analyzer } = await loadAnalyzer(ctx, { override: options.analyzer ?? 'builtin' });
-  const { decision, trace } = await analyzeThread(analyzer, input.thread, input.profile).finally(() => analyzer.close?.());
+  const { decision, trace } = await analyzeThread(analyzer, input.thread, input.profile).finally(() =>
+    analyzer.close?.(),
+  );
   for (const line of trace) ctx.output.detail(`  ${line}`);
   ctx.output.jsonLine(decisionJson(decision));
 }

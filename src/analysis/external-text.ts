@@ -3,9 +3,9 @@ import { cleanInline, probeOf, signed } from './text-clean.js';
 import type { Trace } from './types.js';
 
 // An external analyzer's words become the "why" of a post, never its head or tail: the direction and
-// the size are written from the conviction actually posted (README.md#how-the-analyzer-decides). A model's "Bearish … Expect
-// -2.0%" over +2.0, or its "+12%" over a clamped +0.7, would tell readers what the agent did not predict;
-// and since thread texts are written by strangers, a model's text may carry what a thread told it to say.
+// the size are written from the conviction actually posted (README.md#how-the-analyzer-decides). A model's
+// "Bearish … Expect -2.0%" over +2.0, or its "+12%" over a clamped +0.7, would tell readers what the agent
+// did not predict; and since thread texts are written by strangers, a model's text may carry what a thread told it to say.
 
 /**
  * Anything that may state a size: a percent in any script or word ("12%", "%12", "١٢٪", "twelve per
@@ -32,7 +32,9 @@ export function externalText(given: string, cell: string, conviction: number, tr
   const clean = cleanInline(given);
   const said = directionsIn(clean);
   if (said.opposite(conviction) && !said.own(conviction)) {
-    return { contradiction: `the analyzer's text says ${conviction > 0 ? 'bearish' : 'bullish'} but its conviction is ${signed(conviction, 1)}` };
+    return {
+      contradiction: `the analyzer's text says ${conviction > 0 ? 'bearish' : 'bullish'} but its conviction is ${signed(conviction, 1)}`,
+    };
   }
   const sentences = clean
     .split(/(?<=[.!?;])\s+/)

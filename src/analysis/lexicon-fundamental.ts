@@ -147,7 +147,11 @@ export const FUNDAMENTAL_RULES: readonly LexiconRule[] = [
   }),
   rule({
     id: 'fundamental.outage',
-    patterns: ['(?:network\\s+|mainnet\\s+)?outages?', 'halts? block production', '(?:chain|network|blockchain) halt(?:s|ed)?'],
+    patterns: [
+      '(?:network\\s+|mainnet\\s+)?outages?',
+      'halts? block production',
+      '(?:chain|network|blockchain) halt(?:s|ed)?',
+    ],
     weight: -0.45,
     method: 'fundamental',
     label: 'network outage',
@@ -161,17 +165,19 @@ export const FUNDAMENTAL_RULES: readonly LexiconRule[] = [
   }),
   rule({
     id: 'fundamental.partnership',
-    patterns: ['partner(?:s|ed|ing)? with', 'partnerships?', 'collaborat\\w* with', 'integrat(?:es|ed|ing|ion) (?:with|into)'],
+    patterns: [
+      'partner(?:s|ed|ing)? with',
+      'partnerships?',
+      'collaborat\\w* with',
+      'integrat(?:es|ed|ing|ion) (?:with|into)',
+    ],
     weight: 0.3,
     method: 'fundamental',
     label: 'new partnership',
   }),
   rule({
     id: 'fundamental.upgrade',
-    patterns: [
-      `${RELEASE}${GAP(25)}\\b${SHIPPED}`,
-      `${SHIPPED}${GAP(25)}\\b${RELEASE}`,
-    ],
+    patterns: [`${RELEASE}${GAP(25)}\\b${SHIPPED}`, `${SHIPPED}${GAP(25)}\\b${RELEASE}`],
     weight: 0.35,
     method: 'fundamental',
     label: 'mainnet/upgrade launch',

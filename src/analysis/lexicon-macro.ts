@@ -71,14 +71,18 @@ export const MACRO_RULES: readonly LexiconRule[] = [
   }),
   rule({
     id: 'macro.dollar-strong',
-    patterns: [`(?:dxy|dollar index|us dollar|dollar)${GAP(15)}\\b(?:surg\\w*|ris(?:e|es|ing)|rose|rall\\w*|strengthen\\w*|jump\\w*|climb\\w*)`],
+    patterns: [
+      `(?:dxy|dollar index|us dollar|dollar)${GAP(15)}\\b(?:surg\\w*|ris(?:e|es|ing)|rose|rall\\w*|strengthen\\w*|jump\\w*|climb\\w*)`,
+    ],
     weight: -0.25,
     method: 'macro',
     label: 'stronger dollar',
   }),
   rule({
     id: 'macro.dollar-weak',
-    patterns: [`(?:dxy|dollar index|us dollar|dollar)${GAP(15)}\\b(?:fall(?:s|ing)?|fell|slid(?:es|ing)?|weaken\\w*|drop\\w*|tumbl\\w*|declin\\w*)`],
+    patterns: [
+      `(?:dxy|dollar index|us dollar|dollar)${GAP(15)}\\b(?:fall(?:s|ing)?|fell|slid(?:es|ing)?|weaken\\w*|drop\\w*|tumbl\\w*|declin\\w*)`,
+    ],
     weight: 0.25,
     method: 'macro',
     label: 'weaker dollar',

@@ -10,7 +10,13 @@ const MOVE = anyOf(
   'deposit(?:s|ed|ing)?',
   'shift(?:s|ed|ing)?',
 );
-const LEAVE = anyOf('withdr[ae]w(?:s|n|ing|als?)?', 'pull(?:s|ed|ing)?', 'mov(?:e|es|ed|ing)', 'transferr?(?:ed|ing|s)?', 'outflows?');
+const LEAVE = anyOf(
+  'withdr[ae]w(?:s|n|ing|als?)?',
+  'pull(?:s|ed|ing)?',
+  'mov(?:e|es|ed|ing)',
+  'transferr?(?:ed|ing|s)?',
+  'outflows?',
+);
 const UP = anyOf(
   'ris(?:e|es|ing)',
   'rose',
@@ -41,9 +47,22 @@ const DOWN = anyOf(
   'decreas(?:e|es|ed|ing)',
   'halv(?:e|es|ed|ing)',
 );
-const FLOW_METRIC = anyOf('active addresses', 'daily transactions', 'network activity', 'on-?chain activity', 'new addresses');
+const FLOW_METRIC = anyOf(
+  'active addresses',
+  'daily transactions',
+  'network activity',
+  'on-?chain activity',
+  'new addresses',
+);
 const HOLDERS_BUY = anyOf('whales?', 'large holders?', 'smart money', 'long-term holders?', 'sharks?');
-const HOLDERS_SELL = anyOf('whales?', 'large holders?', 'long-term holders?', 'miners?', 'early investors?', 'insiders?');
+const HOLDERS_SELL = anyOf(
+  'whales?',
+  'large holders?',
+  'long-term holders?',
+  'miners?',
+  'early investors?',
+  'insiders?',
+);
 
 export const ONCHAIN_RULES: readonly LexiconRule[] = [
   rule({

@@ -5,7 +5,13 @@ import { GAP, rule, type LexiconRule } from './lexicon-rule.js';
 export const SENTIMENT_RULES: readonly LexiconRule[] = [
   rule({
     id: 'sentiment.bullish-word',
-    patterns: ['bullish(?:ness)?', 'optimis(?:m|tic)', 'upbeat', 'buy signal', 'bulls? (?:in control|take control|charge)'],
+    patterns: [
+      'bullish(?:ness)?',
+      'optimis(?:m|tic)',
+      'upbeat',
+      'buy signal',
+      'bulls? (?:in control|take control|charge)',
+    ],
     weight: 0.3,
     method: 'sentiment',
     label: 'bullish tone',
@@ -21,7 +27,12 @@ export const SENTIMENT_RULES: readonly LexiconRule[] = [
   }),
   rule({
     id: 'sentiment.extreme-fear',
-    patterns: ['extreme fear', `fear${GAP(10)}\\b(?:grips|spreads|mounts|rises|takes hold)`, 'panic(?:\\s+selling)?', 'capitulat\\w*'],
+    patterns: [
+      'extreme fear',
+      `fear${GAP(10)}\\b(?:grips|spreads|mounts|rises|takes hold)`,
+      'panic(?:\\s+selling)?',
+      'capitulat\\w*',
+    ],
     weight: -0.35,
     method: 'sentiment',
     label: 'extreme fear',

@@ -37,14 +37,21 @@ export async function loadAnalyzer(ctx: Context, options: LoadOptions = {}): Pro
   const config = resolveAnalyzerConfig(readSettings(ctx.configDir), options.override, { env: ctx.env, readKeyFile });
   const deadline = options.deadline ?? ctx.timing.now() + COMMAND_BUDGET_MS;
   const created = await createAnalyzer(config, ctx, { ...options, deadline });
-  const secrets = [...(options.secrets ?? []), ...(config.kind === 'llm' && config.llm.apiKey ? [config.llm.apiKey] : [])];
+  const secrets = [
+    ...(options.secrets ?? []),
+    ...(config.kind === 'llm' && config.llm.apiKey ? [config.llm.apiKey] : []),
+  ];
   const primary = stopOnInterrupt(config.kind === 'builtin' ? created : withoutSecrets(created, secrets), ctx);
   const fallback = config.kind !== 'builtin' && config.fallback === 'builtin' && options.fallback !== false;
   return { analyzer: fallback ? fallbackNoticed(primary, ctx) : primary, config };
 }
 
 // The command and LLM analyzers load only when chosen: the LLM one brings undici (README.md#speed).
-async function createAnalyzer(config: AnalyzerConfig, ctx: Context, { secrets = [], deadline, onStderr }: LoadOptions & { deadline: number }): Promise<Analyzer> {
+async function createAnalyzer(
+  config: AnalyzerConfig,
+  ctx: Context,
+  { secrets = [], deadline, onStderr }: LoadOptions & { deadline: number },
+): Promise<Analyzer> {
   if (config.kind === 'command') {
     const { createCommandAnalyzer } = await import('./command/analyzer.js');
     const { parseCommandLine } = await import('./command/command-line.js');
@@ -67,7 +74,14 @@ async function createAnalyzer(config: AnalyzerConfig, ctx: Context, { secrets = 
     const { llm } = config;
     if (llm.apiKey) ctx.output.addSecret(llm.apiKey);
     const { createLlmAnalyzer } = await import('./llm/index.js');
-    return createLlmAnalyzer({ baseUrl: llm.baseUrl.href, model: llm.model, apiKey: llm.apiKey, timeoutMs: config.timeoutMs, timing: ctx.timing, deadline });
+    return createLlmAnalyzer({
+      baseUrl: llm.baseUrl.href,
+      model: llm.model,
+      apiKey: llm.apiKey,
+      timeoutMs: config.timeoutMs,
+      timing: ctx.timing,
+      deadline,
+    });
   }
   return builtinAnalyzer;
 }
@@ -99,7 +113,9 @@ function fallbackNoticed(primary: Analyzer, ctx: Context): Analyzer {
     close: async () => {
       await analyzer.close?.();
       if (failures.length) {
-        ctx.output.warn(`agent: the ${primary.name} analyzer failed on ${failures.length} thread(s), so the built-in analyzer decided (first: ${failures[0]})`);
+        ctx.output.warn(
+          `agent: the ${primary.name} analyzer failed on ${failures.length} thread(s), so the built-in analyzer decided (first: ${failures[0]})`,
+        );
       }
     },
   };
@@ -137,8 +153,11 @@ function withoutSecrets(analyzer: Analyzer, secrets: string[]): Analyzer {
     close: analyzer.close?.bind(analyzer),
     async analyze(thread, profile, trace) {
       const output = await analyzer.analyze(scrubThread(thread), profile, trace);
-      if (output.kind === 'signal') return { ...output, evidence: output.evidence.map((e) => ({ ...e, phrase: scrub(e.phrase) })) };
-      return output.action === 'post' ? { ...output, text: scrub(output.text) } : { ...output, reason: scrub(output.reason) };
+      if (output.kind === 'signal')
+        return { ...output, evidence: output.evidence.map((e) => ({ ...e, phrase: scrub(e.phrase) })) };
+      return output.action === 'post'
+        ? { ...output, text: scrub(output.text) }
+        : { ...output, reason: scrub(output.reason) };
     },
   };
 }

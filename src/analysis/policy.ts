@@ -26,9 +26,7 @@ export function decide(thread: Thread, profile: Profile, output: AnalyzerOutput,
   const sigma = sigmaOf(thread.cell);
   const [low, top] = PROFILE_NUMBERS.style[profile.conviction_style];
   const cap = sizeCap(profile.conviction_style, sigma);
-  trace.push(
-    `policy: c/${cell} σ ${sigma}%, ${profile.conviction_style} ${low}-${top}σ, at most ±${cap.toFixed(1)}%`,
-  );
+  trace.push(`policy: c/${cell} σ ${sigma}%, ${profile.conviction_style} ${low}-${top}σ, at most ±${cap.toFixed(1)}%`);
   const context: Context = { profile, cell, sigma, cap, trace };
   const decision =
     output.kind === 'signal'
@@ -87,7 +85,9 @@ function fromSignal(signal: Signal, context: Context): Decision {
   const supporting = signal.evidence.filter((e) => Math.sign(e.weight) === Math.sign(conviction));
   // An external analyzer's evidence is free text: a phrase stating a size, the other direction or a link
   // is not quoted (the built-in lexicon's labels never do).
-  const reasons = (supporting.length > 0 ? supporting : signal.evidence).map((e) => e.phrase).filter((phrase) => isPlainReason(phrase, conviction));
+  const reasons = (supporting.length > 0 ? supporting : signal.evidence)
+    .map((e) => e.phrase)
+    .filter((phrase) => isPlainReason(phrase, conviction));
   return { action: 'post', conviction, text: composeSummary({ cell: context.cell, conviction, reasons }) };
 }
 

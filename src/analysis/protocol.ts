@@ -73,22 +73,34 @@ function answerSchemas() {
  * so garbage is never posted; sizes and texts are still checked by the policy afterwards.
  */
 export function parseAnswer(value: unknown, who: string): AnalyzerOutput {
-  const shapes = 'a signal {strength, evidence} or a decision {action: "post", conviction, text} / {action: "skip", reason}';
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new AnalyzerError(`${who} answered with ${describeValue(value)}, not ${shapes}`);
+  const shapes =
+    'a signal {strength, evidence} or a decision {action: "post", conviction, text} / {action: "skip", reason}';
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new AnalyzerError(`${who} answered with ${describeValue(value)}, not ${shapes}`);
   const record = value as Record<string, unknown>;
   // The shape is chosen by its key, so that the message names what is wrong with it, not "invalid input".
   const schemas = answerSchemas();
-  const kind = record.action === 'post' ? 'post' : record.action === 'skip' ? 'skip' : 'action' in record ? undefined : 'signal';
-  if (kind === undefined) throw new AnalyzerError(`${who} answered with action ${JSON.stringify(oneLineOf(record.action))}: it must be "post" or "skip"`);
+  const kind =
+    record.action === 'post' ? 'post' : record.action === 'skip' ? 'skip' : 'action' in record ? undefined : 'signal';
+  if (kind === undefined)
+    throw new AnalyzerError(
+      `${who} answered with action ${JSON.stringify(oneLineOf(record.action))}: it must be "post" or "skip"`,
+    );
   const result = schemas[kind].safeParse(value);
-  if (!result.success) throw new AnalyzerError(`${who} answered with an invalid ${kind === 'signal' ? 'signal' : `"${kind}" decision`} (${describeIssue(result.error.issues)}); expected ${shapes}`);
+  if (!result.success)
+    throw new AnalyzerError(
+      `${who} answered with an invalid ${kind === 'signal' ? 'signal' : `"${kind}" decision`} (${describeIssue(result.error.issues)}); expected ${shapes}`,
+    );
   if (kind === 'post') {
     const answer = result.data as { conviction: number; text?: string };
     return { kind: 'decision', action: 'post', conviction: answer.conviction, text: answer.text ?? '' };
   }
-  if (kind === 'skip') return { kind: 'decision', action: 'skip', reason: (result.data as { reason?: string }).reason ?? '' };
+  if (kind === 'skip')
+    return { kind: 'decision', action: 'skip', reason: (result.data as { reason?: string }).reason ?? '' };
   const answer = result.data as { strength: number; evidence: string[] };
-  const phrases = answer.evidence.map((p) => Array.from(cleanInline(p)).slice(0, MAX_PHRASE).join('')).filter((p) => p !== '');
+  const phrases = answer.evidence
+    .map((p) => Array.from(cleanInline(p)).slice(0, MAX_PHRASE).join(''))
+    .filter((p) => p !== '');
   // The script says how strong and why, not how much each phrase weighs: each gets an equal share, so
   // the policy can still tell evidence from none (and quotes only the phrases that give reasons).
   const weight = phrases.length ? Math.round((answer.strength / phrases.length) * 1000) / 1000 : 0;
@@ -100,30 +112,46 @@ function describeValue(value: unknown): string {
 }
 
 function oneLineOf(value: unknown): string {
-  return Array.from(cleanInline(String(value))).slice(0, 40).join('');
+  return Array.from(cleanInline(String(value)))
+    .slice(0, 40)
+    .join('');
 }
 
 /** The last non-empty line of an analyzer's stdout, as JSON: earlier lines are the script's own chatter. */
 export function parseAnswerText(stdout: string, who: string): AnalyzerOutput {
-  const line = stdout.split(/\r?\n/).reverse().find((l) => l.trim() !== '');
+  const line = stdout
+    .split(/\r?\n/)
+    .reverse()
+    .find((l) => l.trim() !== '');
   if (line === undefined) throw new AnalyzerError(`${who} printed no answer on stdout`);
   const parsed = parseBoundedJson(line);
-  if (!parsed.ok && parsed.tooDeep) throw new AnalyzerError(`${who} printed JSON nested more than ${MAX_JSON_DEPTH} levels deep; refused`);
+  if (!parsed.ok && parsed.tooDeep)
+    throw new AnalyzerError(`${who} printed JSON nested more than ${MAX_JSON_DEPTH} levels deep; refused`);
   if (!parsed.ok) {
-    throw new AnalyzerError(`${who} printed a last line that is not JSON: ${JSON.stringify(Array.from(cleanInline(line)).slice(0, 80).join(''))}`);
+    throw new AnalyzerError(
+      `${who} printed a last line that is not JSON: ${JSON.stringify(Array.from(cleanInline(line)).slice(0, 80).join(''))}`,
+    );
   }
   return parseAnswer(parsed.value, who);
 }
 
 function inputSchema() {
-  const citation = z.catch(z.looseObject({ url: z.catch(z.optional(z.string()), undefined), title: z.catch(z.optional(z.string()), undefined) }), {});
+  const citation = z.catch(
+    z.looseObject({
+      url: z.catch(z.optional(z.string()), undefined),
+      title: z.catch(z.optional(z.string()), undefined),
+    }),
+    {},
+  );
   return z.looseObject({
     version: z.optional(z.number()),
     thread: z.looseObject({
       id: z.pipe(z.union([z.string().check(z.minLength(1)), z.number()]), z.transform(String)),
       project_id: z.string(),
       text: z.string(),
-      timestamp: z.string().check(z.refine((v) => Number.isFinite(Date.parse(v)), { message: 'not an ISO 8601 timestamp' })),
+      timestamp: z
+        .string()
+        .check(z.refine((v) => Number.isFinite(Date.parse(v)), { message: 'not an ISO 8601 timestamp' })),
       price_on_fetch: z.catch(z.optional(z.nullable(z.number())), undefined),
       citations: z.catch(z.array(citation), []),
     }),
@@ -162,7 +190,10 @@ export function parseInput(value: unknown): { thread: Thread; profile: Profile }
 
 /** Only url and title, and only those present: anything else a citation carries stays behind. */
 function citationsOf(citations: readonly { url?: string; title?: string }[]): { url?: string; title?: string }[] {
-  return citations.map((c) => ({ ...(c.url !== undefined ? { url: c.url } : {}), ...(c.title !== undefined ? { title: c.title } : {}) }));
+  return citations.map((c) => ({
+    ...(c.url !== undefined ? { url: c.url } : {}),
+    ...(c.title !== undefined ? { title: c.title } : {}),
+  }));
 }
 
 function describeIssue(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {

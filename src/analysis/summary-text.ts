@@ -64,7 +64,7 @@ export function composeSummary(input: SummaryInput): string {
   return `${direction}. Expect ${size} in 3h.`;
 }
 
-/** The text cut at the last space that leaves room for the ellipsis within `budget`, its trailing punctuation dropped. */
+/** The text cut at the last space that leaves room for the ellipsis in `budget`, trailing punctuation dropped. */
 function cutAtWord(text: string, budget: number): string | undefined {
   for (let i = budget - ELLIPSIS.length; i > 0; i -= 1) {
     if (!/\s/.test(text.charAt(i))) continue;

@@ -10,18 +10,21 @@ export { probeOf } from '../domain/probe.js';
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 /** Every other character Unicode says to ignore when displaying: they hide inside words ("12\u200C%"). */
 const IGNORABLE = /(?![\u200D\uFE0F])\p{Default_Ignorable_Code_Point}/gu;
-const INVISIBLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u00AD\u061C\u200B\u200E\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/g;
+const INVISIBLE =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u00AD\u061C\u200B\u200E\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/g;
 
 /** For text kept as written (a user's post): line breaks stay, invisible characters go. */
 export function cleanBlock(text: string): string {
-  return text
-    .replace(IGNORABLE, '')
-    // Whole, as on a terminal: removing only its ESC would leave "[31m" in a post.
-    .replace(TERMINAL_ESCAPE, '')
-    .replace(LONE_SURROGATE, '')
-    .replace(/\r\n?|[\u2028\u2029]/g, '\n')
-    .replace(INVISIBLE, '')
-    .trim();
+  return (
+    text
+      .replace(IGNORABLE, '')
+      // Whole, as on a terminal: removing only its ESC would leave "[31m" in a post.
+      .replace(TERMINAL_ESCAPE, '')
+      .replace(LONE_SURROGATE, '')
+      .replace(/\r\n?|[\u2028\u2029]/g, '\n')
+      .replace(INVISIBLE, '')
+      .trim()
+  );
 }
 
 /** For a phrase placed inside a sentence: one line, single spaces. */

@@ -14,9 +14,7 @@ export interface Signal {
   evidence: Evidence[];
 }
 
-export type Decision =
-  | { action: 'skip'; reason: string }
-  | { action: 'post'; conviction: number; text: string };
+export type Decision = { action: 'skip'; reason: string } | { action: 'post'; conviction: number; text: string };
 
 /** An analyzer may return a signal (the policy sizes it) or a full decision (the policy checks it). */
 export type AnalyzerOutput = Signal | ({ kind: 'decision' } & Decision);

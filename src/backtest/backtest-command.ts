@@ -26,12 +26,25 @@ const BAR_WIDTH = 30;
 const INVALID_SHOWN = 5;
 
 /** `agent backtest <file>` with the configured analyzer, or the one --analyzer names (never its fallback). */
-export async function backtestConfigured(file: string, options: BacktestOptions & { analyzer?: string }, ctx: Context): Promise<void> {
+export async function backtestConfigured(
+  file: string,
+  options: BacktestOptions & { analyzer?: string },
+  ctx: Context,
+): Promise<void> {
   const { loadAnalyzer } = await import('../analysis/load.js');
   // Not cron: a long file may take a model as long as it needs.
-  const { analyzer, config } = await loadAnalyzer(ctx, { override: options.analyzer, fallback: false, deadline: Number.POSITIVE_INFINITY });
+  const { analyzer, config } = await loadAnalyzer(ctx, {
+    override: options.analyzer,
+    fallback: false,
+    deadline: Number.POSITIVE_INFINITY,
+  });
   // A result file should say what was measured: the command, or the model and where it ran.
-  const describe = config.kind === 'command' ? config.command : config.kind === 'llm' ? `${config.llm.model} at ${config.llm.baseUrl.origin}` : undefined;
+  const describe =
+    config.kind === 'command'
+      ? config.command
+      : config.kind === 'llm'
+        ? `${config.llm.model} at ${config.llm.baseUrl.origin}`
+        : undefined;
   try {
     await runBacktest(file, options, ctx, analyzer, describe, config.kind !== 'builtin');
   } finally {
@@ -45,7 +58,14 @@ export async function backtestConfigured(file: string, options: BacktestOptions 
  * `describe`: which command or model the analyzer is, for the heading and `analyzerDetail` in --json.
  * `slow`: a command or a model, which reads threads side by side as in a poll.
  */
-export async function runBacktest(file: string, options: BacktestOptions, ctx: Context, analyzer: Analyzer, describe?: string, slow = false): Promise<void> {
+export async function runBacktest(
+  file: string,
+  options: BacktestOptions,
+  ctx: Context,
+  analyzer: Analyzer,
+  describe?: string,
+  slow = false,
+): Promise<void> {
   const given = profileFromFlags(options);
   const profile: Profile = {
     signal_method: given.signal_method ?? BACKTEST_DEFAULT_PROFILE.signal_method,
@@ -68,13 +88,25 @@ export async function runBacktest(file: string, options: BacktestOptions, ctx: C
   const firstFailure = failed[0] && `first, ${failed[0].threadId}: ${failed[0].reason ?? 'no reason given'}`;
   // Numbers from an analyzer that never answered measure nothing: a script must not read them as a result.
   if (failed.length > 0 && failed.length === report.threads.length) {
-    throw new AnalyzerError(`the ${analyzer.name} analyzer answered none of the ${failed.length} thread(s); ${firstFailure}`, {
-      hint: 'try it on one thread: agent analyze <threadId>, or agent analyze --stdin',
-    });
+    throw new AnalyzerError(
+      `the ${analyzer.name} analyzer answered none of the ${failed.length} thread(s); ${firstFailure}`,
+      {
+        hint: 'try it on one thread: agent analyze <threadId>, or agent analyze --stdin',
+      },
+    );
   }
-  if (failed.length > 0) ctx.output.warn(`backtest: the analyzer failed on ${failed.length} of ${report.threads.length} thread(s); ${firstFailure}`);
+  if (failed.length > 0)
+    ctx.output.warn(
+      `backtest: the analyzer failed on ${failed.length} of ${report.threads.length} thread(s); ${firstFailure}`,
+    );
 
-  const heading = headingLine({ file, analyzer: describe ? `${analyzer.name} (${describe})` : analyzer.name, profile, given: Object.keys(given) as Array<keyof Profile>, invalid: invalid.length });
+  const heading = headingLine({
+    file,
+    analyzer: describe ? `${analyzer.name} (${describe})` : analyzer.name,
+    profile,
+    given: Object.keys(given) as Array<keyof Profile>,
+    invalid: invalid.length,
+  });
   ctx.output.result([heading, '', ...tableLines(report), '', LEGEND], {
     analyzer: analyzer.name,
     ...(describe ? { analyzerDetail: describe } : {}),
@@ -89,9 +121,12 @@ export async function runBacktest(file: string, options: BacktestOptions, ctx: C
 
 function warnInvalid(output: Output, invalid: readonly InvalidThread[]): void {
   for (const entry of invalid.slice(0, INVALID_SHOWN)) {
-    output.warn(`backtest: left out the thread at index ${entry.index}${entry.id === undefined ? '' : ` (id ${entry.id})`}: ${entry.reason}`);
+    output.warn(
+      `backtest: left out the thread at index ${entry.index}${entry.id === undefined ? '' : ` (id ${entry.id})`}: ${entry.reason}`,
+    );
   }
-  if (invalid.length > INVALID_SHOWN) output.warn(`backtest: … and ${invalid.length - INVALID_SHOWN} more left out (--json lists them all)`);
+  if (invalid.length > INVALID_SHOWN)
+    output.warn(`backtest: … and ${invalid.length - INVALID_SHOWN} more left out (--json lists them all)`);
 }
 
 /** A bar on a terminal's stderr, redrawn when the whole percentage changes, erased at the end. */
@@ -103,7 +138,9 @@ function progressBar(output: Output, total: number): { update?: (done: number, t
     if (percent === shown) return;
     shown = percent;
     const filled = Math.round((done * BAR_WIDTH) / of);
-    output.statusLine(`backtest [${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}] ${percent}% (${done}/${of} threads)`);
+    output.statusLine(
+      `backtest [${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}] ${percent}% (${done}/${of} threads)`,
+    );
   };
   update(0, total);
   return { update, clear: () => output.statusLine(undefined) };

@@ -39,15 +39,24 @@ export const MAX_BACKTEST_FILE_BYTES = 50 * 1024 * 1024;
 const MAX_PROJECT_ID = 100;
 
 // Messages name the field and say what it must be: zod's own "Invalid input" would not help anyone.
-const must = (what: string) => ({ error: (issue: { input?: unknown }) => (issue.input === undefined ? 'is missing' : `must be ${what}`) });
+const must = (what: string) => ({
+  error: (issue: { input?: unknown }) => (issue.input === undefined ? 'is missing' : `must be ${what}`),
+});
 
 function threadSchema() {
-  const id = z.pipe(z.union([z.string().check(z.minLength(1, 'must be a non-empty string or a number')), z.number()], must('a non-empty string or a number')), z.transform(String));
+  const id = z.pipe(
+    z.union(
+      [z.string().check(z.minLength(1, 'must be a non-empty string or a number')), z.number()],
+      must('a non-empty string or a number'),
+    ),
+    z.transform(String),
+  );
   const price = z.pipe(
     z.union([z.number(), z.string()], must('a number greater than 0')),
     z.transform((value, ctx) => {
       const n = typeof value === 'number' ? value : Number(value.trim() === '' ? Number.NaN : value);
-      if (!(Number.isFinite(n) && n > 0)) ctx.issues.push({ code: 'custom', message: 'must be a number greater than 0', input: value });
+      if (!(Number.isFinite(n) && n > 0))
+        ctx.issues.push({ code: 'custom', message: 'must be a number greater than 0', input: value });
       return n;
     }),
   );
@@ -55,7 +64,9 @@ function threadSchema() {
     z.maxLength(MAX_PROJECT_ID, `must be at most ${MAX_PROJECT_ID} characters`),
     z.refine((value) => cellOf(value) !== '', { message: 'must name a cell, e.g. "c/bitcoin"' }),
   );
-  const instant = z.string(must('an ISO 8601 timestamp')).check(z.refine((value) => Number.isFinite(Date.parse(value)), { message: 'must be an ISO 8601 timestamp' }));
+  const instant = z
+    .string(must('an ISO 8601 timestamp'))
+    .check(z.refine((value) => Number.isFinite(Date.parse(value)), { message: 'must be an ISO 8601 timestamp' }));
   const text = z.catch(z.optional(z.string()), undefined);
   const citation = z.catch(z.looseObject({ url: text, title: text }), {});
   return z.looseObject(
@@ -79,14 +90,19 @@ export function readBacktestFile(path: string, maxBytes = MAX_BACKTEST_FILE_BYTE
   try {
     const size = statSync(path).size;
     if (size > maxBytes) {
-      throw new UsageError(`backtest file ${name} is ${megabytes(size)}, more than the ${megabytes(maxBytes)} a backtest reads`, {
-        hint: 'split it into smaller files',
-      });
+      throw new UsageError(
+        `backtest file ${name} is ${megabytes(size)}, more than the ${megabytes(maxBytes)} a backtest reads`,
+        {
+          hint: 'split it into smaller files',
+        },
+      );
     }
     text = readFileSync(path, 'utf8');
   } catch (error) {
     if (error instanceof UsageError) throw error;
-    throw new UsageError(`cannot read backtest file ${name}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new UsageError(
+      `cannot read backtest file ${name}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
   }
   let data: unknown;
   try {
@@ -129,12 +145,17 @@ export function parseBacktestData(data: unknown, name: string): BacktestFile {
       timestampMs: Date.parse(t.timestamp),
       price_on_fetch: t.price_on_fetch,
       price_on_eval: t.price_on_eval,
-      citations: (t.citations ?? []).map((c) => ({ ...(c.url !== undefined ? { url: c.url } : {}), ...(c.title !== undefined ? { title: c.title } : {}) })),
+      citations: (t.citations ?? []).map((c) => ({
+        ...(c.url !== undefined ? { url: c.url } : {}),
+        ...(c.title !== undefined ? { title: c.title } : {}),
+      })),
     });
   });
   if (threads.length === 0) {
     const why = invalid[0] ? `; the first problem: index ${invalid[0].index}: ${invalid[0].reason}` : ': it is empty';
-    throw new UsageError(`backtest file ${name} has no valid thread${why}`, { hint: 'see the file format in the README ("Backtest")' });
+    throw new UsageError(`backtest file ${name} has no valid thread${why}`, {
+      hint: 'see the file format in the README ("Backtest")',
+    });
   }
   return { threads, invalid };
 }
@@ -146,7 +167,9 @@ function isObject(value: unknown): value is Record<string, unknown> {
 /** The entry's id when it has a usable one, so the user can find it. */
 function idOf(entry: unknown): { id?: string } {
   const id = isObject(entry) ? entry.id : undefined;
-  return (typeof id === 'string' && id !== '') || (typeof id === 'number' && Number.isFinite(id)) ? { id: oneLine(String(id), 80) } : {};
+  return (typeof id === 'string' && id !== '') || (typeof id === 'number' && Number.isFinite(id))
+    ? { id: oneLine(String(id), 80) }
+    : {};
 }
 
 function describeIssue(issues: readonly { path: PropertyKey[]; message: string }[]): string {

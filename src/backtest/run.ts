@@ -40,16 +40,21 @@ export async function runBacktestOn(
   const results: ThreadResult[] = [];
   let unreachable: AnalyzerError[] = [];
   for (let i = 0; i < ordered.length; i += concurrency) {
-    const chunk = await Promise.all(ordered.slice(i, i + concurrency).map((record) => replay(record, analyzer, profile)));
+    const chunk = await Promise.all(
+      ordered.slice(i, i + concurrency).map((record) => replay(record, analyzer, profile)),
+    );
     for (const { result, error } of chunk) {
       results.push(result);
       unreachable = error && isUnreachable(error) ? [...unreachable, error] : [];
       // A server that is not there fails every thread the same way, a second or more each: say so once.
       const [first] = unreachable;
       if (first && unreachable.length >= UNREACHABLE_LIMIT) {
-        throw new AnalyzerError(`stopped after ${unreachable.length} threads in a row could not reach the analyzer: ${first.message}`, {
-          hint: first.hint ?? 'is the server running, and is the base URL right?',
-        });
+        throw new AnalyzerError(
+          `stopped after ${unreachable.length} threads in a row could not reach the analyzer: ${first.message}`,
+          {
+            hint: first.hint ?? 'is the server running, and is the base URL right?',
+          },
+        );
       }
     }
     onProgress?.(results.length, ordered.length);
@@ -84,7 +89,10 @@ export function threadAtItsTime(record: BacktestThread): Thread {
     timestamp: record.timestamp,
     locked: false,
     priceOnFetch: record.price_on_fetch,
-    citations: record.citations.map((c) => ({ ...(c.url !== undefined ? { url: c.url } : {}), ...(c.title !== undefined ? { title: c.title } : {}) })),
+    citations: record.citations.map((c) => ({
+      ...(c.url !== undefined ? { url: c.url } : {}),
+      ...(c.title !== undefined ? { title: c.title } : {}),
+    })),
   };
 }
 
@@ -93,7 +101,11 @@ export function actualMovePct(record: Pick<BacktestThread, 'price_on_fetch' | 'p
   return Math.round((record.price_on_eval / record.price_on_fetch - 1) * 100 * 1000) / 1000;
 }
 
-async function replay(record: BacktestThread, analyzer: Analyzer, profile: Profile): Promise<{ result: ThreadResult; error?: AnalyzerError }> {
+async function replay(
+  record: BacktestThread,
+  analyzer: Analyzer,
+  profile: Profile,
+): Promise<{ result: ThreadResult; error?: AnalyzerError }> {
   const thread = threadAtItsTime(record);
   const move = actualMovePct(record);
   const head = { threadId: record.id, cell: thread.cell };
@@ -103,13 +115,27 @@ async function replay(record: BacktestThread, analyzer: Analyzer, profile: Profi
   } catch (error) {
     // Only an analyzer that could not answer is a failed thread; anything else is a bug and stops the run.
     if (!(error instanceof AnalyzerError)) throw error;
-    return { result: { ...head, action: 'failed', actualMovePct: move, honey: 0, wax: 0, reason: oneLine(error.message) }, error };
+    return {
+      result: { ...head, action: 'failed', actualMovePct: move, honey: 0, wax: 0, reason: oneLine(error.message) },
+      error,
+    };
   }
-  if (decision.action === 'skip') return { result: { ...head, action: 'skip', actualMovePct: move, honey: 0, wax: 0, reason: decision.reason } };
+  if (decision.action === 'skip')
+    return { result: { ...head, action: 'skip', actualMovePct: move, honey: 0, wax: 0, reason: decision.reason } };
   const { conviction } = decision;
   // Scored as if posted the moment the thread appeared (age 0): the best case the rule allows.
   const award = scorePrediction({ conviction, actualMovePct: move, sigma: sigmaOf(thread.cell), ageMs: 0 });
-  return { result: { ...head, action: 'post', conviction, actualMovePct: move, right: conviction * move > 0, honey: award.honey, wax: award.wax } };
+  return {
+    result: {
+      ...head,
+      action: 'post',
+      conviction,
+      actualMovePct: move,
+      right: conviction * move > 0,
+      honey: award.honey,
+      wax: award.wax,
+    },
+  };
 }
 
 function isUnreachable(error: AnalyzerError): boolean {

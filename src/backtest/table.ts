@@ -30,7 +30,9 @@ export function headingLine({ file, analyzer, profile, given, invalid }: Heading
       ? 'all defaults'
       : given.length === PROFILE_FLAGS.length
         ? 'all given'
-        : `${PROFILE_FLAGS.filter(([field]) => given.includes(field)).map(([, flag]) => flag).join(', ')} given, the rest defaults`;
+        : `${PROFILE_FLAGS.filter(([field]) => given.includes(field))
+            .map(([, flag]) => flag)
+            .join(', ')} given, the rest defaults`;
   const left = `${invalid} invalid thread${invalid === 1 ? '' : 's'} left out`;
   return `Backtest of ${oneLine(file, 120)}: analyzer ${oneLine(analyzer, 120)}, profile ${flags} (${source}); ${left}.`;
 }
@@ -51,11 +53,16 @@ const COLUMNS: Array<[title: string, value: (m: CellMetrics) => string]> = [
 export function tableLines(report: BacktestReport): string[] {
   const rows: Array<[string, CellMetrics]> = [
     ['all', report.overall],
-    ...Object.entries(report.cells).map(([cell, metrics]): [string, CellMetrics] => [oneLine(cell, CELL_WIDTH_MAX), metrics]),
+    ...Object.entries(report.cells).map(([cell, metrics]): [string, CellMetrics] => [
+      oneLine(cell, CELL_WIDTH_MAX),
+      metrics,
+    ]),
   ];
   const cells = rows.map(([name, metrics]) => [name, ...COLUMNS.map(([, value]) => value(metrics))]);
   const header = ['cell', ...COLUMNS.map(([title]) => title)];
-  const widths = header.map((title, i) => Math.max(Array.from(title).length, ...cells.map((row) => Array.from(row[i] ?? '').length)));
+  const widths = header.map((title, i) =>
+    Math.max(Array.from(title).length, ...cells.map((row) => Array.from(row[i] ?? '').length)),
+  );
   const line = (row: string[]) =>
     row
       .map((text, i) => (i === 0 ? padEnd(text, widths[i] ?? 0) : padStart(text, widths[i] ?? 0)))

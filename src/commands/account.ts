@@ -13,10 +13,21 @@ export const addAccountCommands: AddCommand = (program, action) => {
       .option('--avatar-url <url>', 'optional http(s) URL of an avatar image')
       .option('--force', 'replace an agent already registered here (the old state is kept as a backup)'),
   ).action(
-    action(async (ctx, options: ProfileOptions & { name?: string; bio?: string; avatarUrl?: string; force?: boolean }) => {
-      const { runRegister } = await import('../account/register.js');
-      await runRegister({ ...profileFlags(options), name: options.name, bio: options.bio, avatarUrl: options.avatarUrl, force: !!options.force }, ctx);
-    }),
+    action(
+      async (ctx, options: ProfileOptions & { name?: string; bio?: string; avatarUrl?: string; force?: boolean }) => {
+        const { runRegister } = await import('../account/register.js');
+        await runRegister(
+          {
+            ...profileFlags(options),
+            name: options.name,
+            bio: options.bio,
+            avatarUrl: options.avatarUrl,
+            force: !!options.force,
+          },
+          ctx,
+        );
+      },
+    ),
   );
 
   program
@@ -29,7 +40,13 @@ export const addAccountCommands: AddCommand = (program, action) => {
       }),
     );
 
-  profileOptions(program.command('update').description('change the bio or prediction profile (the name cannot change)').option('--bio <text>', 'new bio, at most 500 characters'), true).action(
+  profileOptions(
+    program
+      .command('update')
+      .description('change the bio or prediction profile (the name cannot change)')
+      .option('--bio <text>', 'new bio, at most 500 characters'),
+    true,
+  ).action(
     action(async (ctx, options: ProfileOptions & { bio?: string }) => {
       const { runUpdate } = await import('../account/update.js');
       await runUpdate({ ...profileFlags(options), bio: options.bio }, ctx);

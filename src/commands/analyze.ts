@@ -8,7 +8,10 @@ export const addAnalyzeCommand: AddCommand = (program, action) => {
     .description('the decision on a thread and the whole trace, posting nothing; --stdin: the analyzer protocol')
     .argument('[threadId]', 'the thread to analyze')
     .addOption(new Option('--analyzer <kind>', 'this run only (default: the configured one)').choices(ANALYZER_KINDS))
-    .option('--stdin', 'read one protocol object on stdin, print the decision as one JSON line (built-in analyzer unless --analyzer)')
+    .option(
+      '--stdin',
+      'read one protocol object on stdin, print the decision as one JSON line (built-in analyzer unless --analyzer)',
+    )
     .action(
       action(async (ctx, threadId: string | undefined, options: { analyzer?: string; stdin?: boolean }) => {
         const { runAnalyze } = await import('../analysis/analyze-command.js');

@@ -7,11 +7,21 @@ export const addBacktestCommand: AddCommand = (program, action) => {
   profileOptions(
     program
       .command('backtest')
-      .description('replay resolved threads from a file through an analyzer: coverage, accuracy, MAE, honey/wax per cell')
+      .description(
+        'replay resolved threads from a file through an analyzer: coverage, accuracy, MAE, honey/wax per cell',
+      )
       .argument('<file>', 'JSON: an array of resolved threads or {"threads": [...]} (README "Backtest")')
-      .addOption(new Option('--analyzer <kind>', 'the analyzer to measure (default: the configured one; never its fallback)').choices(ANALYZER_KINDS)),
+      .addOption(
+        new Option(
+          '--analyzer <kind>',
+          'the analyzer to measure (default: the configured one; never its fallback)',
+        ).choices(ANALYZER_KINDS),
+      ),
   )
-    .addHelpText('after', '\nProfile defaults: --signal-method sentiment --conviction-style moderate --directional-bias neutral --participation moderate\n')
+    .addHelpText(
+      'after',
+      '\nProfile defaults: --signal-method sentiment --conviction-style moderate --directional-bias neutral --participation moderate\n',
+    )
     .action(
       action(async (ctx, file: string, options: Parameters<typeof profileFlags>[0] & { analyzer?: string }) => {
         const { backtestConfigured } = await import('../backtest/backtest-command.js');

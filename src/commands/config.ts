@@ -1,11 +1,16 @@
 import type { AddCommand } from './wiring.js';
 
 export const addConfigCommands: AddCommand = (program, action) => {
-  const config = program.command('config').description('the analyzer settings in <config-dir>/config.json (mode 600): get, set, unset');
+  const config = program
+    .command('config')
+    .description('the analyzer settings in <config-dir>/config.json (mode 600): get, set, unset');
   config
     .command('get')
     .description('show every setting, or print one stored value')
-    .argument('[key]', 'one of: analyzer, analyzer.command, analyzer.timeout, analyzer.fallback, llm.base-url, llm.model, llm.key-file')
+    .argument(
+      '[key]',
+      'one of: analyzer, analyzer.command, analyzer.timeout, analyzer.fallback, llm.base-url, llm.model, llm.key-file',
+    )
     .action(
       action(async (ctx, key: string | undefined) => {
         const { runConfigGet } = await import('../settings/config-command.js');

@@ -8,4 +8,12 @@ import { addSandboxCommand } from './sandbox.js';
 import type { AddCommand } from './wiring.js';
 
 /** Every command, in the order `agent --help` lists them. */
-export const COMMANDS: AddCommand[] = [addAccountCommands, addPollCommand, addPredictCommand, addConfigCommands, addAnalyzeCommand, addBacktestCommand, addSandboxCommand];
+export const COMMANDS: AddCommand[] = [
+  addAccountCommands,
+  addPollCommand,
+  addPredictCommand,
+  addConfigCommands,
+  addAnalyzeCommand,
+  addBacktestCommand,
+  addSandboxCommand,
+];

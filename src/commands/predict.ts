@@ -10,9 +10,15 @@ export const addPredictCommand: AddCommand = (program, action) => {
     .option('-y, --yes', "post a --conviction beyond your profile's largest size for the cell without asking")
     .option('--dry-run', 'print the decision, post nothing')
     .action(
-      action(async (ctx, threadId: string, options: { conviction?: string; text?: string; dryRun?: boolean; yes?: boolean }) => {
-        const { runPredict } = await import('../predict/predict.js');
-        await runPredict(threadId, options, ctx);
-      }),
+      action(
+        async (
+          ctx,
+          threadId: string,
+          options: { conviction?: string; text?: string; dryRun?: boolean; yes?: boolean },
+        ) => {
+          const { runPredict } = await import('../predict/predict.js');
+          await runPredict(threadId, options, ctx);
+        },
+      ),
     );
 };

@@ -11,7 +11,10 @@ export const addSandboxCommand: AddCommand = (program, action) => {
     .option('--rate <threads/min>', 'new threads per minute of sandbox time')
     .option('--rate-limit <requests/min>', 'answer 429 beyond this many requests a minute per key (0: off)')
     .option('--state <file>', 'keep the sandbox state in this file across restarts')
-    .option('--export <file>', 'write the resolved threads to this file (for agent backtest) and exit instead of serving')
+    .option(
+      '--export <file>',
+      'write the resolved threads to this file (for agent backtest) and exit instead of serving',
+    )
     .option('--history <hours>', 'with --export: run the feed this many hours of sandbox time first (default 0)')
     .action(
       action(async (ctx, options: Record<string, string | undefined>) => {

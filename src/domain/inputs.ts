@@ -18,13 +18,16 @@ const codePoints = (text: string) => Array.from(text).length;
 /** `label` names the value as the user gave it: the flag, or the question's words. */
 export function checkName(name: string, label = '--name'): string | undefined {
   const n = codePoints(name);
-  if (n < LIMITS.nameMin || n > LIMITS.nameMax) return `${label} must be ${LIMITS.nameMin}-${LIMITS.nameMax} characters (got ${n})`;
+  if (n < LIMITS.nameMin || n > LIMITS.nameMax)
+    return `${label} must be ${LIMITS.nameMin}-${LIMITS.nameMax} characters (got ${n})`;
   if (/[\u0000-\u001f\u007f]/.test(name)) return `${label} must not contain control characters`;
   return undefined;
 }
 
 export function checkBio(bio: string): string | undefined {
-  return codePoints(bio) > LIMITS.bioMax ? `--bio must be at most ${LIMITS.bioMax} characters (got ${codePoints(bio)})` : undefined;
+  return codePoints(bio) > LIMITS.bioMax
+    ? `--bio must be at most ${LIMITS.bioMax} characters (got ${codePoints(bio)})`
+    : undefined;
 }
 
 export function checkAvatarUrl(raw: string): string | undefined {
@@ -37,9 +40,15 @@ export function checkAvatarUrl(raw: string): string | undefined {
   return `--avatar-url must be an http(s) URL (got ${JSON.stringify(oneLine(raw, 80))})`;
 }
 
-export function checkProfileValue(field: keyof Profile, value: string, label = PROFILE_FLAG_NAMES[field]): string | undefined {
+export function checkProfileValue(
+  field: keyof Profile,
+  value: string,
+  label = PROFILE_FLAG_NAMES[field],
+): string | undefined {
   const allowed = PROFILE_FIELDS[field] as readonly string[];
-  return allowed.includes(value) ? undefined : `${label} must be one of ${allowed.join(', ')} (got ${JSON.stringify(oneLine(value, 40))})`;
+  return allowed.includes(value)
+    ? undefined
+    : `${label} must be one of ${allowed.join(', ')} (got ${JSON.stringify(oneLine(value, 40))})`;
 }
 
 /** Throws one UsageError naming every problem, so the user fixes them all at once. */
@@ -51,10 +60,12 @@ export function failOn(problems: Array<string | undefined>): void {
 /** Profile fields given as flags, checked; fields not given are absent. */
 export function profileFromFlags(flags: ProfileFlags): Partial<Profile> {
   const fields = Object.keys(PROFILE_FLAG_NAMES) as Array<keyof Profile>;
-  failOn(fields.map((field) => {
-    const value = flags[field];
-    return value === undefined ? undefined : checkProfileValue(field, value);
-  }));
+  failOn(
+    fields.map((field) => {
+      const value = flags[field];
+      return value === undefined ? undefined : checkProfileValue(field, value);
+    }),
+  );
   const profile: Partial<Record<keyof Profile, string>> = {};
   for (const field of fields) if (flags[field] !== undefined) profile[field] = flags[field];
   return profile as Partial<Profile>;
@@ -64,7 +75,13 @@ export function profileFromFlags(flags: ProfileFlags): Partial<Profile> {
 export function checkThreadId(id: string): string {
   const trimmed = id.trim();
   // `.` and `..` cannot be one URL path segment in any spelling (see pathSegment).
-  if (!trimmed || trimmed === '.' || trimmed === '..' || trimmed.length > 200 || /[\u0000-\u001f\u007f]/.test(trimmed)) {
+  if (
+    !trimmed ||
+    trimmed === '.' ||
+    trimmed === '..' ||
+    trimmed.length > 200 ||
+    /[\u0000-\u001f\u007f]/.test(trimmed)
+  ) {
     throw new UsageError(`not a thread id: ${JSON.stringify(oneLine(id, 60))}`, { hint: 'nothing was sent' });
   }
   return trimmed;

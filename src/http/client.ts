@@ -107,37 +107,52 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     if (call.body !== undefined) {
       body = JSON.stringify(call.body);
       headers['content-type'] = 'application/json';
-      // The last guard (key-never-shown): whatever an analyzer or a user wrote, the key never goes into a post or a bio.
+      // The last guard (key-never-shown): whatever an analyzer or a user wrote, the key never goes into a post or bio.
       if (options.apiKey !== undefined && probeOf(body).includes(options.apiKey)) {
-        throw new UsageError('refusing to send a request whose body contains the API key', { hint: 'nothing was sent' });
+        throw new UsageError('refusing to send a request whose body contains the API key', {
+          hint: 'nothing was sent',
+        });
       }
     }
     const budget = remaining();
     // A write sent with a second left would time out after leaving, and its thread could then never be
     // posted again (never-twice): with too little time it is not sent at all, and stays due (no-thread-lost).
     if (budget <= (call.method === 'GET' ? 0 : MIN_WRITE_BUDGET_MS)) throw new BudgetError();
-    return transport.send({ method: call.method, url, headers, body, timeoutMs: Math.min(timeoutMs, budget), maxBodyBytes });
+    return transport.send({
+      method: call.method,
+      url,
+      headers,
+      body,
+      timeoutMs: Math.min(timeoutMs, budget),
+      maxBodyBytes,
+    });
   }
 
   async function call(call: CallOptions) {
     let rateLimitWaited = false;
     const timedOut: number[] = [];
     for (let attempt = 0; ; attempt++) {
-      if (blockedUntil !== undefined) await waitOut(blockedUntil, 'rate limited (a pause the service asked for earlier)');
+      if (blockedUntil !== undefined)
+        await waitOut(blockedUntil, 'rate limited (a pause the service asked for earlier)');
       let response: HttpResponse;
       try {
         response = await sendOnce(call);
       } catch (error) {
         if (error instanceof TimeoutError && error.waitedMs !== undefined) timedOut.push(error.waitedMs);
         if (await retryable(call, attempt, error)) continue;
-        throw timedOut.length > 1 && timedOut.length === attempt + 1 ? everyTryTimedOut(error as TimeoutError, timedOut, options.baseUrl.origin) : error;
+        throw timedOut.length > 1 && timedOut.length === attempt + 1
+          ? everyTryTimedOut(error as TimeoutError, timedOut, options.baseUrl.origin)
+          : error;
       }
-      if (response.status >= 200 && response.status < 300) return { status: response.status, ...parseJson(response.body) };
+      if (response.status >= 200 && response.status < 300)
+        return { status: response.status, ...parseJson(response.body) };
       if (response.status === 429) {
         const { ms, capped } = backoffMs(response.headers['retry-after'], timing.now());
         blockedUntil = timing.now() + ms;
         options.onRateLimited?.(blockedUntil);
-        const why = capped ? `rate limited (the service asked for an absurd pause; capped at ${ms / 60_000} min)` : 'rate limited by the service';
+        const why = capped
+          ? `rate limited (the service asked for an absurd pause; capped at ${ms / 60_000} min)`
+          : 'rate limited by the service';
         // A 429 means the request was not processed, so sending it again once after the pause is safe, POST included.
         if (!rateLimitWaited) {
           rateLimitWaited = true;
@@ -175,7 +190,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 function everyTryTimedOut(last: TimeoutError, waitedMs: number[], origin: string): TimeoutError {
   const seconds = waitedMs.map((ms) => `${ms / 1000} s`);
   const each = seconds.every((s) => s === seconds[0]) ? `of ${seconds[0]} each` : `that waited ${seconds.join(', ')}`;
-  return new TimeoutError(`no complete answer from ${origin} after ${waitedMs.length} tries ${each}`, last.notSent, { hint: last.hint, cause: last });
+  return new TimeoutError(`no complete answer from ${origin} after ${waitedMs.length} tries ${each}`, last.notSent, {
+    hint: last.hint,
+    cause: last,
+  });
 }
 
 function parseJson(text: string): { json: unknown; text: string } {
@@ -206,13 +224,19 @@ function statusError(response: HttpResponse, base: string, apiKey: string | unde
     } catch {
       // an unparseable Location says nothing useful
     }
-    return new RedirectError(`the service answered ${status}, a redirect to ${where}; not followed, the key stays here`, status, {
-      hint: 'if the service has moved, register again with the new --base-url',
-    });
+    return new RedirectError(
+      `the service answered ${status}, a redirect to ${where}; not followed, the key stays here`,
+      status,
+      {
+        hint: 'if the service has moved, register again with the new --base-url',
+      },
+    );
   }
-  if (status === 401) return new AuthError(`the service rejected the API key (401)${suffix}`, {
+  if (status === 401)
+    return new AuthError(`the service rejected the API key (401)${suffix}`, {
       hint: 'the key was rejected: register again with "agent register --force" (the old state is kept as a backup)',
     });
-  if (status === 408 || status >= 500) return new ServerError(`the service failed (${status})${suffix}`, status, { hint: 'try again later' });
+  if (status === 408 || status >= 500)
+    return new ServerError(`the service failed (${status})${suffix}`, status, { hint: 'try again later' });
   return new RejectedError(`the service refused the request (${status})${suffix}`, status, { said: said || undefined });
 }

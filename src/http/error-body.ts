@@ -32,7 +32,11 @@ function pick(value: unknown, depth = 0): string {
   if (depth > 3 || value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value)) return value.map((item) => pick(item, depth + 1)).filter(Boolean).join('; ');
+  if (Array.isArray(value))
+    return value
+      .map((item) => pick(item, depth + 1))
+      .filter(Boolean)
+      .join('; ');
   if (typeof value === 'object') {
     const record = value as Record<string, unknown>;
     for (const key of ['message', 'error_description', 'detail', 'error', 'errors', 'msg']) {

@@ -5,7 +5,14 @@ import type { HttpRequest, HttpResponse, Transport } from './transport.js';
 
 // Errors raised before a single byte could have reached the server: a POST that failed this way is
 // safe to try again. Anything else after connecting leaves the outcome unknown.
-export const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL']);
+export const NOT_SENT = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL',
+]);
 
 /**
  * Node's own http/https: the cheapest way to talk to the service on every cron run (README.md#speed).
@@ -23,7 +30,8 @@ export function createNodeTransport(): Transport {
         secure = { request, agent: new SecureAgent({ keepAlive: true, maxSockets: 4 }) };
       }
     }
-    const { request: makeRequest, agent } = url.protocol === 'https:' && secure ? secure : { request: httpRequest, agent: httpAgent };
+    const { request: makeRequest, agent } =
+      url.protocol === 'https:' && secure ? secure : { request: httpRequest, agent: httpAgent };
     return new Promise<HttpResponse>((resolve, reject) => {
       let settled = false;
       // Until the connection is up (TLS handshake included) and the whole request is handed to it, the
@@ -77,11 +85,14 @@ export function createNodeTransport(): Transport {
       );
       req.on('socket', (socket) => {
         // A kept-alive socket is connected already; a new one says so when it is (after TLS, for https).
-        if (!socket.connecting && !(url.protocol === 'https:' && !(socket as import('node:tls').TLSSocket).encrypted)) connected = true;
+        if (!socket.connecting && !(url.protocol === 'https:' && !(socket as import('node:tls').TLSSocket).encrypted))
+          connected = true;
         else socket.once(url.protocol === 'https:' ? 'secureConnect' : 'connect', () => (connected = true));
       });
       req.on('finish', () => (finished = true));
-      req.on('error', (error) => finish(networkError(error, !sent() || NOT_SENT.has((error as NodeJS.ErrnoException).code ?? ''), url)));
+      req.on('error', (error) =>
+        finish(networkError(error, !sent() || NOT_SENT.has((error as NodeJS.ErrnoException).code ?? ''), url)),
+      );
       req.end(request.body);
     });
   }
@@ -115,10 +126,16 @@ export function networkError(error: Error, notSent: boolean, url: URL): NetworkE
   const code = (error as NodeJS.ErrnoException).code;
   const origin = url.origin;
   if (code === 'ENOTFOUND') {
-    return new ConnectionSetupError(`cannot reach ${origin}: the host name ${url.hostname} does not resolve (${code})`, { hint: CHECK_ADDRESS });
+    return new ConnectionSetupError(
+      `cannot reach ${origin}: the host name ${url.hostname} does not resolve (${code})`,
+      { hint: CHECK_ADDRESS },
+    );
   }
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
-    return new ConnectionSetupError(`cannot reach ${origin}: its TLS certificate is not for ${url.hostname} (${code})`, { hint: CHECK_ADDRESS });
+    return new ConnectionSetupError(
+      `cannot reach ${origin}: its TLS certificate is not for ${url.hostname} (${code})`,
+      { hint: CHECK_ADDRESS },
+    );
   }
   if (code !== undefined && UNTRUSTED.has(code)) {
     return new ConnectionSetupError(`cannot reach ${origin}: its TLS certificate is not trusted here (${code})`, {
@@ -130,5 +147,7 @@ export function networkError(error: Error, notSent: boolean, url: URL): NetworkE
       hint: "check this machine's clock; if it is right, the service must renew its certificate",
     });
   }
-  return new NetworkError(`cannot reach ${origin} (${code ?? error.message})`, notSent, { hint: 'check the network and try again later' });
+  return new NetworkError(`cannot reach ${origin} (${code ?? error.message})`, notSent, {
+    hint: 'check the network and try again later',
+  });
 }

@@ -15,7 +15,9 @@ export function parseBaseUrl(raw: string): URL {
   try {
     url = new URL(raw.trim());
   } catch {
-    throw new UsageError(`not a URL: ${JSON.stringify(raw)}`, { hint: 'pass the service address, e.g. https://service.example' });
+    throw new UsageError(`not a URL: ${JSON.stringify(raw)}`, {
+      hint: 'pass the service address, e.g. https://service.example',
+    });
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new UsageError(`the service address must be http(s), not ${url.protocol}`);
@@ -41,7 +43,10 @@ export function baseUrlText(url: URL): string {
 export function pathSegment(value: string): string {
   // The URL standard reads `.` and `..` as "here" and "up" even when written `%2E` (url.spec.whatwg.org,
   // "single-dot / double-dot URL path segment"), and an empty id would address the list: none can be sent.
-  const refuse = () => new UsageError(`${JSON.stringify(value)} cannot be sent as an id: it is not one path segment`, { hint: 'nothing was sent' });
+  const refuse = () =>
+    new UsageError(`${JSON.stringify(value)} cannot be sent as an id: it is not one path segment`, {
+      hint: 'nothing was sent',
+    });
   if (value === '' || value === '.' || value === '..') throw refuse();
   let encoded: string;
   try {

@@ -20,7 +20,10 @@ const TLS_FAILED = /CERT|SELF_SIGNED|UNABLE_TO_|^ERR_TLS_|^ERR_SSL_/;
  */
 export async function createProxyTransport(env: ProxyEnv): Promise<Transport> {
   const undici = await import('undici');
-  const dispatcher: Dispatcher = new undici.EnvHttpProxyAgent({ httpsProxy: httpsProxyOf(env), noProxy: env.no_proxy || env.NO_PROXY || '' });
+  const dispatcher: Dispatcher = new undici.EnvHttpProxyAgent({
+    httpsProxy: httpsProxyOf(env),
+    noProxy: env.no_proxy || env.NO_PROXY || '',
+  });
 
   async function send(request: HttpRequest): Promise<HttpResponse> {
     const { url } = request;
@@ -54,7 +57,8 @@ export async function createProxyTransport(env: ProxyEnv): Promise<Transport> {
     } catch (error) {
       if (error instanceof ResponseError) throw error;
       // Whether the request was on its way when time ran out is not known here: it may have landed.
-      if (timedOut) throw new TimeoutError(`no complete answer from ${url.host} within ${request.timeoutMs / 1000} s`, false);
+      if (timedOut)
+        throw new TimeoutError(`no complete answer from ${url.host} within ${request.timeoutMs / 1000} s`, false);
       throw proxyNetworkError(error, url);
     } finally {
       clearTimeout(timer);
@@ -81,7 +85,11 @@ function proxyNetworkError(error: unknown, url: URL): NetworkError | ConnectionS
     });
   }
   const what = typeof code === 'string' ? code : 'network error';
-  return new NetworkError(`cannot reach ${url.origin} through the proxy (${what})`, typeof code === 'string' && NOT_SENT_HERE.has(code), {
-    hint: 'check the network and HTTPS_PROXY, and try again later',
-  });
+  return new NetworkError(
+    `cannot reach ${url.origin} through the proxy (${what})`,
+    typeof code === 'string' && NOT_SENT_HERE.has(code),
+    {
+      hint: 'check the network and HTTPS_PROXY, and try again later',
+    },
+  );
 }

@@ -10,6 +10,8 @@ export function refuseUnverifiedTls(baseUrl: URL, env: Record<string, string | u
   if (baseUrl.protocol !== 'https:' || env.NODE_TLS_REJECT_UNAUTHORIZED !== '0') return;
   throw new UsageError(
     `NODE_TLS_REJECT_UNAUTHORIZED=0 turns off certificate checks, so ${what} could go to whoever poses as ${baseUrl.host}; nothing was sent`,
-    { hint: 'unset NODE_TLS_REJECT_UNAUTHORIZED; for a service with a private CA, set NODE_EXTRA_CA_CERTS=<its CA certificate file> instead' },
+    {
+      hint: 'unset NODE_TLS_REJECT_UNAUTHORIZED; for a service with a private CA, set NODE_EXTRA_CA_CERTS=<its CA certificate file> instead',
+    },
   );
 }

@@ -5,7 +5,12 @@ import { CancelledError } from '../errors.js';
  * One question on a terminal. Ctrl-C at a prompt reaches readline as a key, not as a signal, and Ctrl-D
  * ends the input: either way the person stopped, which is a cancellation, not a failure of the agent.
  */
-export async function askLine(question: string, input: Readable, output: Writable, terminal?: boolean): Promise<string> {
+export async function askLine(
+  question: string,
+  input: Readable,
+  output: Writable,
+  terminal?: boolean,
+): Promise<string> {
   const { createInterface } = await import('node:readline/promises');
   const rl = createInterface({ input, output, ...(terminal === undefined ? {} : { terminal }) });
   try {

@@ -14,7 +14,12 @@ const realFd: FdOps = { fstatSync, writeSync };
  * `--version` into a pipe. So off a terminal the bytes go to the descriptor directly, as Node's own stream
  * does for a file; on a terminal (or another character device) Node's stream is used, since ora needs one.
  */
-export function stdio(fd: 1 | 2, rawStream: () => NodeJS.WriteStream, onFail: (error: NodeJS.ErrnoException) => void, ops: FdOps = realFd): WritableLike {
+export function stdio(
+  fd: 1 | 2,
+  rawStream: () => NodeJS.WriteStream,
+  onFail: (error: NodeJS.ErrnoException) => void,
+  ops: FdOps = realFd,
+): WritableLike {
   // A write that fails (a full disk, /dev/full, a device error) ends the printing, not the program: Node's
   // stream would otherwise throw it as an unhandled 'error' event, stack trace and all.
   let failed = false;
@@ -38,7 +43,12 @@ export function stdio(fd: 1 | 2, rawStream: () => NodeJS.WriteStream, onFail: (e
   return characterDevice ? stream() : directWriter(fd, stream, ops, fail);
 }
 
-function directWriter(fd: number, stream: () => NodeJS.WriteStream, ops: FdOps, fail: (error: NodeJS.ErrnoException) => void): WritableLike {
+function directWriter(
+  fd: number,
+  stream: () => NodeJS.WriteStream,
+  ops: FdOps,
+  fail: (error: NodeJS.ErrnoException) => void,
+): WritableLike {
   // Once Node's stream has bytes queued, everything after them must queue behind them too.
   let queued: NodeJS.WriteStream | undefined;
   let readerGone = false;

@@ -42,7 +42,10 @@ export function isFuture(key: Cursor, now: number): boolean {
  * than the current cursor (it never moves backwards, never passes a thread that must be retried: no-thread-lost).
  */
 export function nextCursor(current: Cursor | null, handled: Cursor[], due: Cursor[]): Cursor | null {
-  const oldestDue = due.reduce<Cursor | undefined>((min, key) => (!min || compareKey(key, min) < 0 ? key : min), undefined);
+  const oldestDue = due.reduce<Cursor | undefined>(
+    (min, key) => (!min || compareKey(key, min) < 0 ? key : min),
+    undefined,
+  );
   const movable = oldestDue ? handled.filter((key) => compareKey(key, oldestDue) < 0) : handled;
   const best = maxKey(movable);
   if (!best) return current;

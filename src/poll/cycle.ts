@@ -22,7 +22,10 @@ const PAGE_RESERVE_MS = 2 * POST_RESERVE_MS;
  * backlog, the latest page comes next: after a long gap, the threads still open are the newest, and early
  * predictions earn the most. The walk then goes on through the rest.
  */
-export async function pollCycle({ limit, dryRun, started }: { limit: number; dryRun: boolean; started: number }, ctx: Context): Promise<ExitCode> {
+export async function pollCycle(
+  { limit, dryRun, started }: { limit: number; dryRun: boolean; started: number },
+  ctx: Context,
+): Promise<ExitCode> {
   const deadline = started + COMMAND_BUDGET_MS;
   const now = () => ctx.timing.now();
   const session = openSession(ctx, { deadline, holdsLock: true, dryRun });
@@ -31,22 +34,44 @@ export async function pollCycle({ limit, dryRun, started }: { limit: number; dry
   if (blocked !== undefined && blocked > started) {
     // The service asked for a pause (polite): this run sends nothing at all.
     const note = `rate limited until ${state.rateLimitedUntil}: nothing sent this run`;
-    renderPoll({ posted: [], skipped: [], failed: [], cursor: state.cursor }, ctx.output, { dryRun, elapsedMs: 0, note });
+    renderPoll({ posted: [], skipped: [], failed: [], cursor: state.cursor }, ctx.output, {
+      dryRun,
+      elapsedMs: 0,
+      note,
+    });
     return EXIT.ok;
   }
   const ledger = new PollLedger(state, now);
   const saveJournal = () => held?.update({ journal: ledger.journal });
   const spinner = await ctx.output.spinner('Fetching new threads…');
-  const handler: ThreadHandler = threadHandler({ api, ledger, dryRun, ctx, spinner, deadline, secrets: [state.apiKey], saveJournal });
+  const handler: ThreadHandler = threadHandler({
+    api,
+    ledger,
+    dryRun,
+    ctx,
+    spinner,
+    deadline,
+    secrets: [state.apiKey],
+    saveJournal,
+  });
 
   // Threads first met this run dated ahead of the local clock: a service's time zone or unit mistake
   // would otherwise stop the agent silently, every later thread hidden behind a cursor set in the future.
   const aheadOfClock: Thread[] = [];
-  const take = async (page: { threads: Thread[]; malformed: MalformedThread[]; undated: UndatedThread[]; unidentifiable: number }) => {
-    if (page.unidentifiable) ctx.output.warn(`agent: ${page.unidentifiable} thread(s) in the list had no usable id and were ignored`);
+  const take = async (page: {
+    threads: Thread[];
+    malformed: MalformedThread[];
+    undated: UndatedThread[];
+    unidentifiable: number;
+  }) => {
+    if (page.unidentifiable)
+      ctx.output.warn(`agent: ${page.unidentifiable} thread(s) in the list had no usable id and were ignored`);
     for (const { id, sent } of page.undated) {
-      const what = sent === undefined ? 'no timestamp' : `the timestamp ${oneLine(sent, 60)}, not an ISO 8601 date-time`;
-      ctx.output.warn(`agent: thread ${JSON.stringify(oneLine(id, 80))} has ${what}: it cannot be placed relative to the cursor, so it was ignored`);
+      const what =
+        sent === undefined ? 'no timestamp' : `the timestamp ${oneLine(sent, 60)}, not an ISO 8601 date-time`;
+      ctx.output.warn(
+        `agent: thread ${JSON.stringify(oneLine(id, 80))} has ${what}: it cannot be placed relative to the cursor, so it was ignored`,
+      );
     }
     for (const bad of page.malformed) ledger.malformed(bad);
     const todo: Thread[] = [];
@@ -77,7 +102,9 @@ export async function pollCycle({ limit, dryRun, started }: { limit: number; dry
         break;
       }
       if (aheadOf(ledger.journal, cursor) >= MAX_AHEAD) {
-        ctx.output.detail(`agent poll: ${MAX_AHEAD} threads wait ahead of the cursor behind one still due; the next run goes on`);
+        ctx.output.detail(
+          `agent poll: ${MAX_AHEAD} threads wait ahead of the cursor behind one still due; the next run goes on`,
+        );
         break;
       }
     }
@@ -92,7 +119,10 @@ export async function pollCycle({ limit, dryRun, started }: { limit: number; dry
   }
 
   const blockedAfter = session.http.blockedUntil;
-  held?.update({ rateLimitedUntil: blockedAfter !== undefined && blockedAfter > now() ? new Date(blockedAfter).toISOString() : undefined });
+  held?.update({
+    rateLimitedUntil:
+      blockedAfter !== undefined && blockedAfter > now() ? new Date(blockedAfter).toISOString() : undefined,
+  });
   // On a stop the one JSON document is the error's, so the report shows only to a person.
   if (!ledger.stop || !ctx.output.json) renderPoll(ledger.report, ctx.output, { dryRun, elapsedMs: now() - started });
   if (ledger.stop) throw ledger.stop;
@@ -104,6 +134,9 @@ export async function pollCycle({ limit, dryRun, started }: { limit: number; dry
 function warnAheadOfClock(threads: Thread[], ctx: Context): void {
   const first = threads.reduce<Thread | undefined>((min, t) => (!min || compareKey(t, min) < 0 ? t : min), undefined);
   if (!first) return;
-  const which = threads.length === 1 ? `thread ${first.id} is` : `${threads.length} threads (the earliest: ${first.id}) are`;
-  ctx.output.warn(`agent: ${which} dated ahead of this machine's clock (${oneLine(first.timestamp, 40)}): handled, but the cursor does not move past the present for them`);
+  const which =
+    threads.length === 1 ? `thread ${first.id} is` : `${threads.length} threads (the earliest: ${first.id}) are`;
+  ctx.output.warn(
+    `agent: ${which} dated ahead of this machine's clock (${oneLine(first.timestamp, 40)}): handled, but the cursor does not move past the present for them`,
+  );
 }

@@ -22,14 +22,21 @@ export interface NewThreads {
  * still moves the walk on (the service lists it where its date puts it); only the saved cursor never
  * passes the present for it (ledger.ts).
  */
-export async function* walkNewThreads(api: ServiceApi, cursor: Cursor | null, limit: number): AsyncGenerator<NewThreads> {
+export async function* walkNewThreads(
+  api: ServiceApi,
+  cursor: Cursor | null,
+  limit: number,
+): AsyncGenerator<NewThreads> {
   let from = cursor && justBefore(cursor);
   for (;;) {
     const page = await api.threads(limit, from);
     const full = page.size >= limit;
     const newest = maxKey([...page.threads, ...page.malformed]);
     // No progress means the service ignores the cursor: asking again would loop.
-    const next = full && newest && (!from || compareKey(newest, from) > 0) ? { timestamp: newest.timestamp, id: newest.id } : undefined;
+    const next =
+      full && newest && (!from || compareKey(newest, from) > 0)
+        ? { timestamp: newest.timestamp, id: newest.id }
+        : undefined;
     yield { ...newOnly(page, cursor), seenUpTo: next };
     if (!next) return;
     from = next;
@@ -47,7 +54,11 @@ function justBefore(cursor: Cursor): Cursor {
 }
 
 /** The latest page (no cursor), for the newest threads first after a gap; what it holds is ahead of the walk. */
-export async function latestThreads(api: ServiceApi, cursor: Cursor | null, limit: number): Promise<Omit<NewThreads, 'seenUpTo'>> {
+export async function latestThreads(
+  api: ServiceApi,
+  cursor: Cursor | null,
+  limit: number,
+): Promise<Omit<NewThreads, 'seenUpTo'>> {
   return newOnly(await api.threads(limit, null), cursor);
 }
 
@@ -57,5 +68,10 @@ function newOnly(page: Awaited<ReturnType<ServiceApi['threads']>>, cursor: Curso
   for (const thread of page.threads) if (mayBeNew(thread, cursor)) threads.set(thread.id, thread);
   const malformed = new Map<string, MalformedThread>();
   for (const bad of page.malformed) if (mayBeNew(bad, cursor) && !threads.has(bad.id)) malformed.set(bad.id, bad);
-  return { threads: [...threads.values()], malformed: [...malformed.values()], undated: page.undated, unidentifiable: page.unidentifiable };
+  return {
+    threads: [...threads.values()],
+    malformed: [...malformed.values()],
+    undated: page.undated,
+    unidentifiable: page.unidentifiable,
+  };
 }

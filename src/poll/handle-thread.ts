@@ -16,11 +16,18 @@ export interface PrepareDeps {
 }
 
 /** Everything before the POST: never throws, and never sends anything. */
-export async function prepareThread(thread: Thread, previous: JournalEntry | undefined, deps: PrepareDeps): Promise<Outcome | ToPost> {
+export async function prepareThread(
+  thread: Thread,
+  previous: JournalEntry | undefined,
+  deps: PrepareDeps,
+): Promise<Outcome | ToPost> {
   if (previous?.status === 'posting') {
     // A run died between "about to post" and "posted": that post may have landed, and a doubled
     // prediction is worse than a missed one (never-twice).
-    return { kind: 'unknown', error: 'an earlier run was interrupted while posting on it; not posted again in case that post landed' };
+    return {
+      kind: 'unknown',
+      error: 'an earlier run was interrupted while posting on it; not posted again in case that post landed',
+    };
   }
   if (thread.locked) return { kind: 'skipped', reason: 'locked' };
   if (!deps.analyzer || !deps.profile) throw new Error(`bug: thread ${thread.id} is open but no analyzer was loaded`);

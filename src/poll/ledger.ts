@@ -10,7 +10,8 @@ import type { PollReport } from './report.js';
 
 /**
  * What one poll did with each thread: the report the user sees, the journal that keeps a thread from
- * being posted twice (never-twice), and which threads are done with, so the cursor never passes one still due (no-thread-lost).
+ * being posted twice (never-twice), and which threads are done with, so the cursor never passes one still due
+ * (no-thread-lost).
  */
 export class PollLedger {
   readonly report: PollReport;
@@ -63,7 +64,12 @@ export class PollLedger {
     };
     switch (outcome.kind) {
       case 'posted':
-        report.posted.push({ threadId: thread.id, conviction: outcome.conviction, text: outcome.text, predictionId: outcome.predictionId });
+        report.posted.push({
+          threadId: thread.id,
+          conviction: outcome.conviction,
+          text: outcome.text,
+          predictionId: outcome.predictionId,
+        });
         done('posted');
         break;
       case 'skipped':
@@ -103,7 +109,9 @@ export class PollLedger {
    */
   cursor(seenUpTo: Cursor | undefined): Cursor | null {
     const now = this.now();
-    const movable = this.handled.filter((key) => !isFuture(key, now) && (seenUpTo === undefined || compareKey(key, seenUpTo) <= 0));
+    const movable = this.handled.filter(
+      (key) => !isFuture(key, now) && (seenUpTo === undefined || compareKey(key, seenUpTo) <= 0),
+    );
     this.report.cursor = nextCursor(this.state.cursor, movable, this.due);
     return this.report.cursor;
   }

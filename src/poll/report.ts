@@ -15,7 +15,11 @@ export interface PollReport {
  * failure on stderr. With --json: the document of docs/cli.md. A `note` (another run busy, a rate-limit
  * pause) takes the summary's place.
  */
-export function renderPoll(report: PollReport, output: Output, run: { dryRun: boolean; elapsedMs: number; note?: string }): void {
+export function renderPoll(
+  report: PollReport,
+  output: Output,
+  run: { dryRun: boolean; elapsedMs: number; note?: string },
+): void {
   const verb = run.dryRun ? 'would post' : 'posted';
   const summary =
     run.note ??
@@ -24,8 +28,12 @@ export function renderPoll(report: PollReport, output: Output, run: { dryRun: bo
     output.result([], report);
   } else if (output.stdoutIsTTY || run.dryRun) {
     const lines = [
-      ...report.posted.map((p) => `${verb.padEnd(10)} ${signed(p.conviction).padStart(6)}%  ${p.threadId}  ${oneLine(p.text, 120)}`),
-      ...report.skipped.map((s) => `${'skipped'.padEnd(10)} ${''.padStart(7)}  ${s.threadId}  ${oneLine(s.reason, 120)}`),
+      ...report.posted.map(
+        (p) => `${verb.padEnd(10)} ${signed(p.conviction).padStart(6)}%  ${p.threadId}  ${oneLine(p.text, 120)}`,
+      ),
+      ...report.skipped.map(
+        (s) => `${'skipped'.padEnd(10)} ${''.padStart(7)}  ${s.threadId}  ${oneLine(s.reason, 120)}`,
+      ),
       !run.note && report.posted.length + report.skipped.length + report.failed.length === 0 ? 'Nothing new.' : summary,
     ];
     output.result(lines, report);
@@ -36,7 +44,10 @@ export function renderPoll(report: PollReport, output: Output, run: { dryRun: bo
   const byError = new Map<string, string[]>();
   for (const f of report.failed) byError.set(f.error, [...(byError.get(f.error) ?? []), f.threadId]);
   for (const [error, ids] of byError) {
-    const who = ids.length === 1 ? `thread ${ids[0]}` : `${ids.length} threads (${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ', …' : ''})`;
+    const who =
+      ids.length === 1
+        ? `thread ${ids[0]}`
+        : `${ids.length} threads (${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ', …' : ''})`;
     output.error(`agent: ${who}: ${oneLine(error, 300)}`);
   }
 }

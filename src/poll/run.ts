@@ -37,7 +37,10 @@ function parseLimit(raw: string | undefined): number {
   if (raw === undefined) return LIMITS.defaultThreadLimit;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 1 || n > LIMITS.maxThreadLimit) {
-    throw new UsageError(`--limit must be a whole number from 1 to ${LIMITS.maxThreadLimit} (got ${JSON.stringify(raw)})`, { hint: 'nothing was sent' });
+    throw new UsageError(
+      `--limit must be a whole number from 1 to ${LIMITS.maxThreadLimit} (got ${JSON.stringify(raw)})`,
+      { hint: 'nothing was sent' },
+    );
   }
   return n;
 }

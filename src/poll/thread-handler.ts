@@ -42,14 +42,19 @@ export function threadHandler(deps: HandlerDeps): ThreadHandler {
   const { api, ledger, dryRun, ctx, spinner, deadline } = deps;
   // The reasoning is what a dry run is for; under cron it would be a mail per thread. Threads are read
   // side by side, so each line names its thread.
-  const show = (threadId: string, line: string) => (dryRun ? ctx.output.detail(`  ${threadId}: ${line}`) : ctx.output.pollTrace(`  ${threadId}: ${line}`));
+  const show = (threadId: string, line: string) =>
+    dryRun ? ctx.output.detail(`  ${threadId}: ${line}`) : ctx.output.pollTrace(`  ${threadId}: ${line}`);
   const onStderr = (line: string, threadId: string) => show(threadId, `analyzer stderr: ${line}`);
   let loaded: { analyzer: Analyzer; profile: Profile; slow: boolean; timeoutMs: number } | undefined;
   // Only for the first open thread: pages of locked history after a long gap need neither.
   const load = async () => {
     const { loadAnalyzer } = await import('../analysis/load.js');
     const profile = await api.profile();
-    const { analyzer, config } = await loadAnalyzer(ctx, { secrets: deps.secrets, deadline: deadline - POST_RESERVE_MS, onStderr });
+    const { analyzer, config } = await loadAnalyzer(ctx, {
+      secrets: deps.secrets,
+      deadline: deadline - POST_RESERVE_MS,
+      onStderr,
+    });
     // A slow analyzer (a command, a model) reads a few threads side by side, and their posts leave as soon
     // as they are read: the built-in one is fast enough to fill whole batches first.
     return { analyzer, profile, slow: config.kind !== 'builtin', timeoutMs: config.timeoutMs };
@@ -66,7 +71,11 @@ export function threadHandler(deps: HandlerDeps): ThreadHandler {
       for (const { thread, tries } of marked) ledger.posting(thread, tries);
       deps.saveJournal();
     };
-    for (const { thread, tries, outcome } of await postOnce(sending, { api, markPosting, crashPoint: ctx.crashPoint })) {
+    for (const { thread, tries, outcome } of await postOnce(sending, {
+      api,
+      markPosting,
+      crashPoint: ctx.crashPoint,
+    })) {
       ledger.apply(outcome, thread, tries);
     }
   };
@@ -80,17 +89,27 @@ export function threadHandler(deps: HandlerDeps): ThreadHandler {
         const chunk = threads.slice(i, i + width);
         // An analyzer that may take its whole timeout is not started when the run could not wait for it (bounded).
         // Its posts then need time too: one sent with seconds left could time out after leaving, and be lost.
-        if (!ledger.stop && slow && ctx.timing.now() + timeoutMs + KILL_GRACE_MS + POST_RESERVE_MS > deadline) ledger.stop = new BudgetError();
+        if (!ledger.stop && slow && ctx.timing.now() + timeoutMs + KILL_GRACE_MS + POST_RESERVE_MS > deadline)
+          ledger.stop = new BudgetError();
         if (ledger.stop) {
           for (const thread of chunk) ledger.leaveDue(thread);
           continue;
         }
         const [single] = chunk;
-        spinner.update(chunk.length === 1 && single ? `Thread ${single.id} (${single.projectId})…` : `Analyzing ${chunk.length} threads…`);
+        spinner.update(
+          chunk.length === 1 && single
+            ? `Thread ${single.id} (${single.projectId})…`
+            : `Analyzing ${chunk.length} threads…`,
+        );
         const prepared = await Promise.all(
           chunk.map(async (thread) => ({
             thread,
-            outcome: await prepareThread(thread, ledger.journal.get(thread.id), { analyzer, profile, dryRun, trace: (line) => show(thread.id, line) }),
+            outcome: await prepareThread(thread, ledger.journal.get(thread.id), {
+              analyzer,
+              profile,
+              dryRun,
+              trace: (line) => show(thread.id, line),
+            }),
           })),
         );
         for (const { thread, outcome } of prepared) {
@@ -104,6 +123,12 @@ export function threadHandler(deps: HandlerDeps): ThreadHandler {
     },
     // The state must still be saved after this: a close that fails is reported, not thrown.
     close: async () =>
-      loaded?.analyzer.close?.().catch((error: unknown) => ctx.output.warn(`agent: stopping the analyzer failed: ${error instanceof Error ? error.message : String(error)}`)),
+      loaded?.analyzer
+        .close?.()
+        .catch((error: unknown) =>
+          ctx.output.warn(
+            `agent: stopping the analyzer failed: ${error instanceof Error ? error.message : String(error)}`,
+          ),
+        ),
   };
 }

@@ -15,13 +15,19 @@ import { sendPrediction } from './send.js';
  */
 export async function postOnce<T extends { thread: Thread; post: ToPost }>(
   batch: readonly T[],
-  deps: { api: ServiceApi; markPosting: (batch: readonly T[]) => void; crashPoint?: ((point: CrashPoint) => void) | undefined },
+  deps: {
+    api: ServiceApi;
+    markPosting: (batch: readonly T[]) => void;
+    crashPoint?: ((point: CrashPoint) => void) | undefined;
+  },
 ): Promise<Array<T & { outcome: Outcome }>> {
   if (!batch.length) return [];
   deps.markPosting(batch);
   deps.crashPoint?.('before-post');
   // Side by side: each mark is already on disk, whatever order the answers come in.
-  const sent = await Promise.all(batch.map(async (item) => ({ ...item, outcome: await sendPrediction(item.thread, item.post, deps.api) })));
+  const sent = await Promise.all(
+    batch.map(async (item) => ({ ...item, outcome: await sendPrediction(item.thread, item.post, deps.api) })),
+  );
   deps.crashPoint?.('after-post');
   return sent;
 }

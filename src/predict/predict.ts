@@ -31,14 +31,19 @@ export async function runPredict(rawId: string, options: PredictOptions, ctx: Co
   const own = parseOwnValues(options);
   const dryRun = options.dryRun === true;
   // Shares the journal with poll, so a manual prediction and a cron run never both post (never-twice, one-writer).
-  const lock = dryRun ? undefined : acquireLock({ dir: stateStore(ctx).dir, pid: ctx.pid, now: ctx.timing.now(), user: ctx.user });
+  const lock = dryRun
+    ? undefined
+    : acquireLock({ dir: stateStore(ctx).dir, pid: ctx.pid, now: ctx.timing.now(), user: ctx.user });
   try {
     const deadline = ctx.timing.now() + COMMAND_BUDGET_MS;
     const session = openSession(ctx, { deadline, holdsLock: true, dryRun });
     const { api, state, held } = session;
     const previous = state.journal?.get(threadId);
     if (mayBePosted(previous)) {
-      const reason = previous?.status === 'posted' ? 'already predicted by this agent' : 'an earlier post on it may have landed; not posted again';
+      const reason =
+        previous?.status === 'posted'
+          ? 'already predicted by this agent'
+          : 'an earlier post on it may have landed; not posted again';
       return report(ctx, { threadId, action: 'skip', reason });
     }
     const spinner = await ctx.output.spinner(`Fetching thread ${threadId}…`);
@@ -46,7 +51,9 @@ export async function runPredict(rawId: string, options: PredictOptions, ctx: Co
       const thread = await api.thread(threadId);
       if (thread.locked) throw lockedError(threadId);
       spinner.update('Analyzing…');
-      const decision = own ? await userDecision(thread, own, ctx) : await analyzedDecision(thread, session, ctx, deadline);
+      const decision = own
+        ? await userDecision(thread, own, ctx)
+        : await analyzedDecision(thread, session, ctx, deadline);
       if (decision.action === 'skip' || dryRun) {
         spinner.stop();
         return report(ctx, { threadId, ...decision }, thread, dryRun);
@@ -57,11 +64,20 @@ export async function runPredict(rawId: string, options: PredictOptions, ctx: Co
       }
       spinner.update('Posting…');
       // Retention of a post's entry counts from when it was written (journal.ts), so it carries the time.
-      const entry = (status: 'posting' | 'posted' | 'unknown'): JournalEntry => ({ ts: thread.timestamp, status, at: new Date(ctx.timing.now()).toISOString() });
+      const entry = (status: 'posting' | 'posted' | 'unknown'): JournalEntry => ({
+        ts: thread.timestamp,
+        status,
+        at: new Date(ctx.timing.now()).toISOString(),
+      });
       if (!held) throw new Error('bug: predict posts without holding the state');
-      const mark = (next: JournalEntry | undefined) => held.update({ journal: withEntry(held.current.journal, threadId, next) });
+      const mark = (next: JournalEntry | undefined) =>
+        held.update({ journal: withEntry(held.current.journal, threadId, next) });
       const post = { kind: 'post', conviction: decision.conviction, text: decision.text } as const;
-      const [sent] = await postOnce([{ thread, post }], { api, markPosting: () => mark(entry('posting')), crashPoint: ctx.crashPoint });
+      const [sent] = await postOnce([{ thread, post }], {
+        api,
+        markPosting: () => mark(entry('posting')),
+        crashPoint: ctx.crashPoint,
+      });
       if (!sent) throw new Error('bug: a post without an outcome');
       // Certainly not stored: the entry goes back to what it was, so a later run may post on the thread.
       const guard = guardAfter(sent.outcome);
@@ -107,16 +123,28 @@ export function parseConviction(raw: string): number {
   const text = raw.trim();
   const shown = JSON.stringify(oneLine(raw, 40));
   if (!DECIMAL.test(text)) {
-    throw new UsageError(`--conviction must be a decimal number, the predicted % change over 3 h, e.g. 1.5, -2 or 0.7% (got ${shown})`, { hint: 'nothing was sent' });
+    throw new UsageError(
+      `--conviction must be a decimal number, the predicted % change over 3 h, e.g. 1.5, -2 or 0.7% (got ${shown})`,
+      { hint: 'nothing was sent' },
+    );
   }
   // Halves away from zero, so that a size and its opposite round alike.
   const value = Number(text.replace('%', ''));
   const conviction = (Math.sign(value) * Math.round(Math.abs(value) * 10)) / 10 || 0;
   if (conviction === 0) {
-    throw new UsageError('--conviction rounds to 0.0, which predicts no direction', { hint: 'give at least ±0.1; nothing was sent' });
+    throw new UsageError('--conviction rounds to 0.0, which predicts no direction', {
+      hint: 'give at least ±0.1; nothing was sent',
+    });
   }
-  if (conviction <= -100) throw new UsageError(`--conviction ${conviction} would be a price falling ${-conviction} %: a price cannot fall 100 % or more`, { hint: 'nothing was sent' });
-  if (conviction > MAX_CONVICTION) throw new UsageError(`--conviction ${conviction} is beyond ${MAX_CONVICTION} %, not a 3-hour move`, { hint: 'nothing was sent' });
+  if (conviction <= -100)
+    throw new UsageError(
+      `--conviction ${conviction} would be a price falling ${-conviction} %: a price cannot fall 100 % or more`,
+      { hint: 'nothing was sent' },
+    );
+  if (conviction > MAX_CONVICTION)
+    throw new UsageError(`--conviction ${conviction} is beyond ${MAX_CONVICTION} %, not a 3-hour move`, {
+      hint: 'nothing was sent',
+    });
   return conviction;
 }
 
@@ -124,7 +152,13 @@ export function parseConviction(raw: string): number {
  * A post cannot be undone, so a size beyond the largest the agent's own profile would post on this cell is
  * confirmed: asked at a terminal, or given as --yes; anywhere else (cron, a pipe, --json) it is refused.
  */
-async function confirmSize(conviction: number, thread: Thread, api: ServiceApi, options: PredictOptions, ctx: Context): Promise<void> {
+async function confirmSize(
+  conviction: number,
+  thread: Thread,
+  api: ServiceApi,
+  options: PredictOptions,
+  ctx: Context,
+): Promise<void> {
   if (options.yes) return;
   const profile = await api.profile();
   const cap = sizeCap(profile.conviction_style, sigmaOf(thread.cell));
@@ -132,24 +166,42 @@ async function confirmSize(conviction: number, thread: Thread, api: ServiceApi, 
   const what = `${conviction > 0 ? '+' : ''}${conviction.toFixed(1)}% on ${oneLine(thread.projectId, 60)} is beyond the largest size your profile (${profile.conviction_style}) posts there, ±${cap.toFixed(1)}%`;
   if (!ctx.prompt?.available()) throw new UsageError(what, { hint: 'add --yes to post it anyway; nothing was sent' });
   const answer = await ctx.prompt.ask(`${what}. Post it anyway? [y/N] `);
-  if (!/^y(es)?$/i.test(answer.trim())) throw new UsageError('not posted: the size was not confirmed', { hint: 'nothing was sent' });
+  if (!/^y(es)?$/i.test(answer.trim()))
+    throw new UsageError('not posted: the size was not confirmed', { hint: 'nothing was sent' });
 }
 
 async function userDecision(thread: Thread, own: OwnValues, ctx: Context): Promise<Decision> {
   if (own.text !== undefined) return { action: 'post', conviction: own.conviction, text: own.text };
   // No text given: say why in the analyzer's words, keeping only the evidence that agrees with the user.
   const signal = await builtinAnalyzer.analyze(thread, neutralProfile, []);
-  const reasons = signal.kind === 'signal' ? signal.evidence.filter((e) => Math.sign(e.weight) === Math.sign(own.conviction)).map((e) => e.phrase) : [];
-  ctx.output.detail(`agent: composed the text from ${reasons.length} piece(s) of evidence that agree with ${own.conviction}`);
-  return { action: 'post', conviction: own.conviction, text: composeSummary({ cell: thread.cell, conviction: own.conviction, reasons }) };
+  const reasons =
+    signal.kind === 'signal'
+      ? signal.evidence.filter((e) => Math.sign(e.weight) === Math.sign(own.conviction)).map((e) => e.phrase)
+      : [];
+  ctx.output.detail(
+    `agent: composed the text from ${reasons.length} piece(s) of evidence that agree with ${own.conviction}`,
+  );
+  return {
+    action: 'post',
+    conviction: own.conviction,
+    text: composeSummary({ cell: thread.cell, conviction: own.conviction, reasons }),
+  };
 }
 
 // Only used to read evidence for a text; the user's conviction, not the profile, sets the size.
-const neutralProfile = { signal_method: 'sentiment', conviction_style: 'moderate', directional_bias: 'neutral', participation: 'active' } as const;
+const neutralProfile = {
+  signal_method: 'sentiment',
+  conviction_style: 'moderate',
+  directional_bias: 'neutral',
+  participation: 'active',
+} as const;
 
 async function analyzedDecision(thread: Thread, session: Session, ctx: Context, deadline: number): Promise<Decision> {
   const profile = await session.api.profile();
-  const { analyzer } = await loadAnalyzer(ctx, { secrets: [session.state.apiKey], deadline: deadline - POST_RESERVE_MS });
+  const { analyzer } = await loadAnalyzer(ctx, {
+    secrets: [session.state.apiKey],
+    deadline: deadline - POST_RESERVE_MS,
+  });
   const { decision, trace } = await analyzeThread(analyzer, thread, profile).finally(() => analyzer.close?.());
   for (const line of trace) ctx.output.detail(`  ${line}`);
   return decision;
@@ -178,6 +230,10 @@ type PredictResult = { threadId: string; prediction?: Prediction | undefined } &
 
 function report(ctx: Context, result: PredictResult, thread?: Thread, dryRun = false): void {
   const where = thread ? `${thread.id} (${thread.projectId})` : result.threadId;
-  const json = { threadId: result.threadId, ...decisionJson(result), ...(result.prediction ? { prediction: result.prediction } : {}) };
+  const json = {
+    threadId: result.threadId,
+    ...decisionJson(result),
+    ...(result.prediction ? { prediction: result.prediction } : {}),
+  };
   ctx.output.result(decisionLine(result, where, !dryRun), json);
 }

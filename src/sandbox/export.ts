@@ -33,7 +33,8 @@ export function sandboxWithHistory(options: HistoryOptions): Sandbox {
     readOnly: true,
     clock,
   });
-  const step = options.ratePerMinute > 0 ? Math.min(HOUR_MS, (THREADS_PER_STEP * MINUTE_MS) / options.ratePerMinute) : HOUR_MS;
+  const step =
+    options.ratePerMinute > 0 ? Math.min(HOUR_MS, (THREADS_PER_STEP * MINUTE_MS) / options.ratePerMinute) : HOUR_MS;
   while (clock.now() < options.now) {
     clock.set(Math.min(options.now, clock.now() + step));
     sandbox.tick();

@@ -29,7 +29,8 @@ export function buildThread(seed: number, counter: number, input: ThreadInput, n
   const timestampMs = timestampOf(input.timestamp, now);
   const base = generateThread(seed, MANUAL_INDEX_BASE + counter, timestampMs);
   const projectId = input.project_id ?? base.project_id;
-  const price = input.price_on_fetch ?? (input.project_id === undefined ? base.price_on_fetch : (marketOf(projectId)?.price ?? 1));
+  const price =
+    input.price_on_fetch ?? (input.project_id === undefined ? base.price_on_fetch : (marketOf(projectId)?.price ?? 1));
   let outcome = base.outcome;
   if (input.movePct !== undefined) outcome = fixedOutcome(price, input.movePct);
   else if (price !== base.price_on_fetch || projectId !== base.project_id) {

@@ -31,9 +31,7 @@ export function simulateOutcome(
 
 /** An outcome chosen by a test: a straight path to the given move. */
 export function fixedOutcome(price: number, movePct: number): Outcome {
-  const path = Array.from({ length: STEPS + 1 }, (_, step) =>
-    roundPrice(price * (1 + (movePct * step) / STEPS / 100)),
-  );
+  const path = Array.from({ length: STEPS + 1 }, (_, step) => roundPrice(price * (1 + (movePct * step) / STEPS / 100)));
   const direction = movePct > 0 ? 1 : movePct < 0 ? -1 : 0;
   return { direction, strength: 1, movePct, path, priceOnEval: roundPrice(price * (1 + movePct / 100)) };
 }

@@ -17,7 +17,8 @@ export async function postComment(ctx: RouteContext): Promise<Reply> {
   if (!thread) throw new HttpError(404, 'not_found', 'no thread with that id');
   const input = parsePrediction(body, threadId);
   const now = ctx.clock.now();
-  if (isLocked(thread, now)) throw new HttpError(403, 'thread_locked', 'the thread is locked and accepts no predictions');
+  if (isLocked(thread, now))
+    throw new HttpError(403, 'thread_locked', 'the thread is locked and accepts no predictions');
   if (ctx.store.hasPrediction(threadId, agent.id)) {
     throw new HttpError(409, 'already_predicted', 'this agent has already posted a prediction on this thread');
   }

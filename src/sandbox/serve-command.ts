@@ -34,7 +34,11 @@ export async function runSandbox(flags: SandboxFlags, ctx: Context): Promise<voi
     seed: number('--seed', flags.seed, SANDBOX_CLI_DEFAULTS.seed, { min: 0, max: 2 ** 32 - 1, integer: true }),
     speed: number('--speed', flags.speed, SANDBOX_CLI_DEFAULTS.speed, { min: 0.001, max: 100_000 }),
     ratePerMinute: number('--rate', flags.rate, SANDBOX_CLI_DEFAULTS.ratePerMinute, { min: 0, max: 10_000 }),
-    rateLimit: number('--rate-limit', flags.rateLimit, SANDBOX_CLI_DEFAULTS.rateLimit, { min: 0, max: 1_000_000, integer: true }),
+    rateLimit: number('--rate-limit', flags.rateLimit, SANDBOX_CLI_DEFAULTS.rateLimit, {
+      min: 0,
+      max: 1_000_000,
+      integer: true,
+    }),
     backlog: SANDBOX_CLI_DEFAULTS.backlog,
     statePath: flags.state,
     onError: (error: unknown) => ctx.output.warn(`sandbox: ${error instanceof Error ? error.message : String(error)}`),
@@ -64,26 +68,50 @@ function exportSandbox(
   const historyHours = number('--history', rawHistory, 0, { min: 0, max: MAX_HISTORY_HOURS });
   const planned = Math.ceil(options.ratePerMinute * 60 * historyHours);
   if (planned > MAX_HISTORY_THREADS) {
-    throw new UsageError(`--history ${historyHours} at --rate ${options.ratePerMinute} would create ${planned} threads; at most ${MAX_HISTORY_THREADS}`, {
-      hint: 'lower --history or --rate',
-    });
+    throw new UsageError(
+      `--history ${historyHours} at --rate ${options.ratePerMinute} would create ${planned} threads; at most ${MAX_HISTORY_THREADS}`,
+      {
+        hint: 'lower --history or --rate',
+      },
+    );
   }
   const sandbox = sandboxWithHistory({ ...options, historyHours, now: ctx.timing.now() });
   const threads = sandbox.resolvedThreads();
   try {
     writeResolvedThreads(file, threads);
   } catch (error) {
-    throw new UsageError(`cannot write ${JSON.stringify(oneLine(file, 200))}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new UsageError(
+      `cannot write ${JSON.stringify(oneLine(file, 200))}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
   }
-  const few = historyHours === 0 && threads.length < 50 ? ` (a fresh sandbox has only its ${options.backlog}-thread backlog; --history 24 runs the feed for 24 hours first)` : '';
-  ctx.output.result(`Wrote ${threads.length} resolved thread${threads.length === 1 ? '' : 's'} to ${oneLine(file, 200)}${few}.`, { file, threads: threads.length });
+  const few =
+    historyHours === 0 && threads.length < 50
+      ? ` (a fresh sandbox has only its ${options.backlog}-thread backlog; --history 24 runs the feed for 24 hours first)`
+      : '';
+  ctx.output.result(
+    `Wrote ${threads.length} resolved thread${threads.length === 1 ? '' : 's'} to ${oneLine(file, 200)}${few}.`,
+    { file, threads: threads.length },
+  );
 }
 
-function number(flag: string, raw: string | undefined, fallback: number, range: { min: number; max: number; integer?: boolean }): number {
+function number(
+  flag: string,
+  raw: string | undefined,
+  fallback: number,
+  range: { min: number; max: number; integer?: boolean },
+): number {
   if (raw === undefined) return fallback;
   const value = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(value) || value < range.min || value > range.max || (range.integer && !Number.isInteger(value))) {
-    throw new UsageError(`${flag} must be ${range.integer ? 'a whole number' : 'a number'} from ${range.min} to ${range.max} (got ${JSON.stringify(raw)})`);
+  if (
+    raw.trim() === '' ||
+    !Number.isFinite(value) ||
+    value < range.min ||
+    value > range.max ||
+    (range.integer && !Number.isInteger(value))
+  ) {
+    throw new UsageError(
+      `${flag} must be ${range.integer ? 'a whole number' : 'a number'} from ${range.min} to ${range.max} (got ${JSON.stringify(raw)})`,
+    );
   }
   return value;
 }
@@ -92,7 +120,9 @@ function number(flag: string, raw: string | undefined, fallback: number, range: 
 function listenError(error: unknown, host: string, port: number): unknown {
   switch ((error as NodeJS.ErrnoException).code) {
     case 'EADDRINUSE':
-      return new UsageError(`port ${port} is already in use on ${host}`, { hint: 'choose another --port, or --port 0 to pick a free one' });
+      return new UsageError(`port ${port} is already in use on ${host}`, {
+        hint: 'choose another --port, or --port 0 to pick a free one',
+      });
     case 'EADDRNOTAVAIL':
       return new UsageError(`cannot listen on ${host}: it is not an address of this machine`, { hint: 'check --host' });
     default:

@@ -13,7 +13,10 @@ export interface StoreSnapshot {
 }
 
 /** The order of GET /thread: by creation time, ties broken by id (plain string comparison). */
-export function compareThreads(a: Pick<ThreadRecord, 'timestampMs' | 'id'>, b: Pick<ThreadRecord, 'timestampMs' | 'id'>): number {
+export function compareThreads(
+  a: Pick<ThreadRecord, 'timestampMs' | 'id'>,
+  b: Pick<ThreadRecord, 'timestampMs' | 'id'>,
+): number {
   if (a.timestampMs !== b.timestampMs) return a.timestampMs - b.timestampMs;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
@@ -109,7 +112,8 @@ export class SandboxStore {
   }
 
   static fromJSON(data: unknown): SandboxStore {
-    if (!isSnapshot(data)) throw new Error('not a sandbox state file (expected version 1 with agents, keys, threads, comments)');
+    if (!isSnapshot(data))
+      throw new Error('not a sandbox state file (expected version 1 with agents, keys, threads, comments)');
     const store = new SandboxStore();
     for (const agent of data.agents) store.agents.set(agent.id, agent);
     for (const [hash, id] of Object.entries(data.keys)) store.keyHashes.set(hash, id);

@@ -129,7 +129,8 @@ function citationFor(fragment: Fragment, market: Market, rng: Rng, timestampMs: 
       market.cell === 'ethereum' && rng.chance(0.5)
         ? `https://etherscan.io/tx/0x${rng.hex(64)}`
         : `https://x.com/whale_alert/status/${digits(rng, 19)}`,
-    chart: () => `https://www.tradingview.com/chart/${market.symbol === 'TOTAL' ? 'TOTAL' : `${market.symbol}USD`}/${rng.hex(8)}-${slug}/`,
+    chart: () =>
+      `https://www.tradingview.com/chart/${market.symbol === 'TOTAL' ? 'TOTAL' : `${market.symbol}USD`}/${rng.hex(8)}-${slug}/`,
     macro: () => `https://www.reuters.com/markets/us/${slug}-${yyyy}-${mm}-${dd}/`,
   };
   const title = fragment.headline.charAt(0).toUpperCase() + fragment.headline.slice(1);

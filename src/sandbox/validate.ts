@@ -96,7 +96,9 @@ function parseAvatarUrl(value: unknown): string | null {
 
 function parseProfile(value: unknown): Profile {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw invalid('prediction_profile must be an object with signal_method, conviction_style, directional_bias and participation');
+    throw invalid(
+      'prediction_profile must be an object with signal_method, conviction_style, directional_bias and participation',
+    );
   }
   const given = value as Record<string, unknown>;
   const profile: Record<string, string> = {};

@@ -72,10 +72,15 @@ export function createServiceApi(http: HttpClient) {
         const parsed = parse(registrationSchema(), unwrapObject(json, ['data'], 'api_key'), 'registration');
         const agent = agentSchema().safeParse(parsed.agent);
         // The key is kept whatever the agent object looks like; the name is the one we registered.
-        return { agent: agent.success ? agent.data : { id: idOf(parsed.agent), name: input.name }, apiKey: parsed.api_key };
+        return {
+          agent: agent.success ? agent.data : { id: idOf(parsed.agent), name: input.name },
+          apiKey: parsed.api_key,
+        };
       } catch (error) {
         if (error instanceof RejectedError && error.status === 409) {
-          throw new RejectedError(`the name ${JSON.stringify(input.name)} is already taken`, 409, { hint: 'choose another --name' });
+          throw new RejectedError(`the name ${JSON.stringify(input.name)} is already taken`, 409, {
+            hint: 'choose another --name',
+          });
         }
         throw error;
       }
@@ -89,7 +94,10 @@ export function createServiceApi(http: HttpClient) {
     /** The agent's prediction profile, which every analysis needs. */
     async profile(): Promise<Profile> {
       const profile = (await this.me()).prediction_profile;
-      if (!profile) throw new ResponseError("the service did not return this agent's prediction profile", { hint: 'try again later' });
+      if (!profile)
+        throw new ResponseError("the service did not return this agent's prediction profile", {
+          hint: 'try again later',
+        });
       return profile;
     },
 
@@ -110,10 +118,14 @@ export function createServiceApi(http: HttpClient) {
         // as invalid input: the user can only act on it by knowing it was the limit.
         if (error instanceof RejectedError && (error.status === 400 || error.status === 422)) {
           const said = error.said ? `: ${error.said}` : '';
-          throw new RejectedError(`the service refused the limit ${limit} on the thread list (${error.status}${said})`, error.status, {
-            hint: 'try a smaller --limit',
-            said: error.said,
-          });
+          throw new RejectedError(
+            `the service refused the limit ${limit} on the thread list (${error.status}${said})`,
+            error.status,
+            {
+              hint: 'try a smaller --limit',
+              said: error.said,
+            },
+          );
         }
         throw error;
       }
@@ -124,7 +136,11 @@ export function createServiceApi(http: HttpClient) {
         const full = threadSchema().safeParse(element);
         if (full.success && !isSendableId(full.data.id)) {
           // `..` or a lone surrogate cannot be put in a URL as one segment: no prediction can be sent.
-          page.malformed.push({ id: full.data.id, timestamp: full.data.timestamp, reason: 'its id cannot be sent back to the service as one path segment' });
+          page.malformed.push({
+            id: full.data.id,
+            timestamp: full.data.timestamp,
+            reason: 'its id cannot be sent back to the service as one path segment',
+          });
           continue;
         }
         if (full.success) {
@@ -134,7 +150,11 @@ export function createServiceApi(http: HttpClient) {
         const identity = threadIdentitySchema().safeParse(element);
         // Only the identity: the rest of a loose, malformed element (any size, any content) goes no further.
         if (identity.success) {
-          page.malformed.push({ id: identity.data.id, timestamp: identity.data.timestamp, reason: `malformed thread (${firstIssue(full.error)})` });
+          page.malformed.push({
+            id: identity.data.id,
+            timestamp: identity.data.timestamp,
+            reason: `malformed thread (${firstIssue(full.error)})`,
+          });
           continue;
         }
         const id = threadIdSchema().safeParse(element);
@@ -215,9 +235,12 @@ function toThread(wire: ThreadWire): Thread {
 function parse<T>(schema: z.ZodMiniType<T>, value: unknown, what: string): T {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  throw new ResponseError(`the service's ${what} answer is not what the interface describes (${firstIssue(result.error)})`, {
-    hint: 'try again later; if it persists the service may have changed',
-  });
+  throw new ResponseError(
+    `the service's ${what} answer is not what the interface describes (${firstIssue(result.error)})`,
+    {
+      hint: 'try again later; if it persists the service may have changed',
+    },
+  );
 }
 
 function firstIssue(error: z.core.$ZodError): string {

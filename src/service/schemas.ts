@@ -20,9 +20,7 @@ const idLike = lazy(() =>
   ),
 );
 
-const instant = lazy(() =>
-  z.string().check(z.refine(isIsoInstant, { message: 'not an ISO 8601 date-time' })),
-);
+const instant = lazy(() => z.string().check(z.refine(isIsoInstant, { message: 'not an ISO 8601 date-time' })));
 
 const numberLike = lazy(() =>
   z.pipe(
@@ -73,7 +71,15 @@ export const threadSchema = lazy(() =>
     locked: z._default(z.boolean(), false),
     price_on_fetch: z.catch(z.optional(z.nullable(numberLike())), undefined),
     citations: z.catch(
-      z.array(z.catch(z.looseObject({ url: z.catch(z.optional(z.string()), undefined), title: z.catch(z.optional(z.string()), undefined) }), {})),
+      z.array(
+        z.catch(
+          z.looseObject({
+            url: z.catch(z.optional(z.string()), undefined),
+            title: z.catch(z.optional(z.string()), undefined),
+          }),
+          {},
+        ),
+      ),
       [],
     ),
   }),

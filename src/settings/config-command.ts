@@ -1,7 +1,16 @@
 import { join, resolve } from 'node:path';
 import type { Context } from '../context.js';
 import { StateError, UsageError } from '../errors.js';
-import { checkKey, parseAnalyzerKind, parseFallback, parseModel, parseTimeout, SETTING_DEFAULTS, type SettingKey, type Settings } from './keys.js';
+import {
+  checkKey,
+  parseAnalyzerKind,
+  parseFallback,
+  parseModel,
+  parseTimeout,
+  SETTING_DEFAULTS,
+  type SettingKey,
+  type Settings,
+} from './keys.js';
 import { readKeyFile } from './key-file.js';
 import { parseLlmBaseUrl } from './llm-url.js';
 import { readSettings, readSettingsForEdit, settingsFile, writeSettings } from './store.js';
@@ -24,8 +33,15 @@ export async function runConfigGet(rawKey: string | undefined, ctx: Context): Pr
     const value = settings[key];
     const override = overrideOf(key, ctx);
     if (value === undefined) ctx.output.warn(`${key} is not set (default: ${SETTING_DEFAULTS[key]})`);
-    if (override) ctx.output.warn(`${override}=${ctx.env[override]} is set in this environment and overrides it for runs that have it`);
-    ctx.output.result(value === undefined ? [] : String(value), { key, value: value ?? null, ...(override ? { overriddenBy: override } : {}) });
+    if (override)
+      ctx.output.warn(
+        `${override}=${ctx.env[override]} is set in this environment and overrides it for runs that have it`,
+      );
+    ctx.output.result(value === undefined ? [] : String(value), {
+      key,
+      value: value ?? null,
+      ...(override ? { overriddenBy: override } : {}),
+    });
     return;
   }
   const width = Math.max(...Object.keys(SETTING_DEFAULTS).map((k) => k.length));
@@ -35,12 +51,18 @@ export async function runConfigGet(rawKey: string | undefined, ctx: Context): Pr
     const shown = value === undefined ? `${SETTING_DEFAULTS[key]}  (default)` : String(value);
     return `${key.padEnd(width)}  ${shown}${override ? `  (here ${override}=${ctx.env[override]} overrides it)` : ''}`;
   });
-  const llmKey = ctx.env.AGENT_LLM_API_KEY ? 'from AGENT_LLM_API_KEY (never shown)' : settings['llm.key-file'] ? `from ${settings['llm.key-file']} (never shown)` : 'none';
+  const llmKey = ctx.env.AGENT_LLM_API_KEY
+    ? 'from AGENT_LLM_API_KEY (never shown)'
+    : settings['llm.key-file']
+      ? `from ${settings['llm.key-file']} (never shown)`
+      : 'none';
   ctx.output.result([...lines, `${'llm key'.padEnd(width)}  ${llmKey}`, '', `Settings file: ${file}`], {
     file,
     settings,
     overrides: Object.fromEntries(
-      (Object.keys(ENV_OVERRIDES) as SettingKey[]).flatMap((key) => (overrideOf(key, ctx) ? [[key, overrideOf(key, ctx)]] : [])),
+      (Object.keys(ENV_OVERRIDES) as SettingKey[]).flatMap((key) =>
+        overrideOf(key, ctx) ? [[key, overrideOf(key, ctx)]] : [],
+      ),
     ),
     llmKey: ctx.env.AGENT_LLM_API_KEY ? 'env' : settings['llm.key-file'] ? 'file' : 'none',
   });
@@ -72,7 +94,11 @@ export async function runConfigUnset(rawKey: string, ctx: Context): Promise<void
     const { [key]: _gone, ...rest } = settings;
     writeSettings(ctx.configDir, rest, ctx.user);
   }
-  ctx.output.result(removed ? `Unset ${key} (default: ${SETTING_DEFAULTS[key]})` : `${key} was not set`, { key, removed, file });
+  ctx.output.result(removed ? `Unset ${key} (default: ${SETTING_DEFAULTS[key]})` : `${key} was not set`, {
+    key,
+    removed,
+    file,
+  });
 }
 
 function parseValue(key: SettingKey, raw: string, ctx: Context): Settings[SettingKey] {
@@ -109,9 +135,12 @@ function parseValue(key: SettingKey, raw: string, ctx: Context): Settings[Settin
 
 /** After `config set analyzer llm`, say what else a run will need, before cron finds out. */
 function missingCompanions(settings: Settings): string[] {
-  if (settings.analyzer === 'command' && !settings['analyzer.command']) return ['Next: agent config set analyzer.command "<your command>"'];
+  if (settings.analyzer === 'command' && !settings['analyzer.command'])
+    return ['Next: agent config set analyzer.command "<your command>"'];
   if (settings.analyzer !== 'llm') return [];
-  return (['llm.base-url', 'llm.model'] as const).filter((k) => !settings[k]).map((k) => `Next: agent config set ${k} <${k === 'llm.model' ? 'name' : 'url'}>`);
+  return (['llm.base-url', 'llm.model'] as const)
+    .filter((k) => !settings[k])
+    .map((k) => `Next: agent config set ${k} <${k === 'llm.model' ? 'name' : 'url'}>`);
 }
 
 function overrideOf(key: SettingKey, ctx: Context): string | undefined {

@@ -37,7 +37,9 @@ export const SETTING_DEFAULTS: Record<SettingKey, string> = {
 
 export function checkKey(key: string): SettingKey {
   if (Object.hasOwn(SETTING_DEFAULTS, key)) return key as SettingKey;
-  throw new UsageError(`unknown setting ${JSON.stringify(key)}`, { hint: `the settings are: ${Object.keys(SETTING_DEFAULTS).join(', ')}` });
+  throw new UsageError(`unknown setting ${JSON.stringify(key)}`, {
+    hint: `the settings are: ${Object.keys(SETTING_DEFAULTS).join(', ')}`,
+  });
 }
 
 export function parseAnalyzerKind(raw: string, source: string): AnalyzerKind {
@@ -55,7 +57,9 @@ export function parseFallback(raw: string): Fallback {
 export function parseTimeout(raw: string): number {
   const seconds = Number(raw.trim());
   if (raw.trim() === '' || !Number.isFinite(seconds) || seconds < 0.1 || seconds > MAX_TIMEOUT_S) {
-    throw new UsageError(`analyzer.timeout must be a number of seconds from 0.1 to ${MAX_TIMEOUT_S} (got ${JSON.stringify(raw)})`);
+    throw new UsageError(
+      `analyzer.timeout must be a number of seconds from 0.1 to ${MAX_TIMEOUT_S} (got ${JSON.stringify(raw)})`,
+    );
   }
   return seconds;
 }

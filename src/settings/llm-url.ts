@@ -11,11 +11,16 @@ export function parseLlmBaseUrl(raw: string, source = 'llm.base-url'): URL {
     url = new URL(raw.trim());
   } catch {
     // Not echoed: what was pasted where a URL belongs may be the key.
-    throw new UsageError(`${source} is not a URL`, { hint: 'e.g. http://127.0.0.1:11434/v1 or https://api.openai.com/v1' });
+    throw new UsageError(`${source} is not a URL`, {
+      hint: 'e.g. http://127.0.0.1:11434/v1 or https://api.openai.com/v1',
+    });
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UsageError(`${source} must be http(s), not ${url.protocol}`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new UsageError(`${source} must be http(s), not ${url.protocol}`);
   if (url.username || url.password || url.search || url.hash) {
-    throw new UsageError(`${source} must not contain credentials, a query or a fragment`, { hint: 'give the key with AGENT_LLM_API_KEY or llm.key-file' });
+    throw new UsageError(`${source} must not contain credentials, a query or a fragment`, {
+      hint: 'give the key with AGENT_LLM_API_KEY or llm.key-file',
+    });
   }
   url.pathname = url.pathname.replace(/\/+$/, '');
   return url;
@@ -23,8 +28,11 @@ export function parseLlmBaseUrl(raw: string, source = 'llm.base-url'): URL {
 
 export function checkKeyTransport(url: URL): void {
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    throw new UsageError(`refusing to send the LLM key over plain http to ${url.host}: anyone on the way could read it`, {
-      hint: 'use https, or a local server without a key',
-    });
+    throw new UsageError(
+      `refusing to send the LLM key over plain http to ${url.host}: anyone on the way could read it`,
+      {
+        hint: 'use https, or a local server without a key',
+      },
+    );
   }
 }

@@ -24,7 +24,11 @@ export interface ResolveDeps {
 }
 
 /** Precedence, per value: the command's flag, then the env var (docs/cli.md), then config.json, then the default. */
-export function resolveAnalyzerConfig(settings: Settings, override: string | undefined, { env, readKeyFile }: ResolveDeps): AnalyzerConfig {
+export function resolveAnalyzerConfig(
+  settings: Settings,
+  override: string | undefined,
+  { env, readKeyFile }: ResolveDeps,
+): AnalyzerConfig {
   const kind =
     override !== undefined
       ? parseAnalyzerKind(override, '--analyzer')
@@ -58,10 +62,18 @@ export function resolveAnalyzerConfig(settings: Settings, override: string | und
     const stored = settings['llm.base-url'];
     // The stored key goes only to the stored server: an env override for one run names another server,
     // and its key with it (like the service key, which is bound to the origin it was issued by).
-    if (!env.AGENT_LLM_API_KEY && keyFile && env.AGENT_LLM_BASE_URL && (!stored || parseLlmBaseUrl(stored).origin !== baseUrl.origin)) {
-      throw new UsageError(`AGENT_LLM_BASE_URL names ${baseUrl.origin}, but the key in llm.key-file belongs to ${stored ? parseLlmBaseUrl(stored).origin : 'the stored llm.base-url'}`, {
-        hint: 'give that server its own key with AGENT_LLM_API_KEY, or change llm.base-url with agent config set',
-      });
+    if (
+      !env.AGENT_LLM_API_KEY &&
+      keyFile &&
+      env.AGENT_LLM_BASE_URL &&
+      (!stored || parseLlmBaseUrl(stored).origin !== baseUrl.origin)
+    ) {
+      throw new UsageError(
+        `AGENT_LLM_BASE_URL names ${baseUrl.origin}, but the key in llm.key-file belongs to ${stored ? parseLlmBaseUrl(stored).origin : 'the stored llm.base-url'}`,
+        {
+          hint: 'give that server its own key with AGENT_LLM_API_KEY, or change llm.base-url with agent config set',
+        },
+      );
     }
     const apiKey = env.AGENT_LLM_API_KEY || (keyFile ? readKeyFile(keyFile) : undefined);
     if (apiKey) checkKeyTransport(baseUrl);

@@ -4,7 +4,14 @@ import * as z from 'zod/mini';
 import { ANALYZER_KINDS } from '../analysis/types.js';
 import { StateError } from '../errors.js';
 import type { RunningUser } from '../state/owner.js';
-import { DIR_MODE, FILE_MODE, fileSystemError, preparePrivateDir, refuseLooseMode, writePrivateFile } from '../state/private-file.js';
+import {
+  DIR_MODE,
+  FILE_MODE,
+  fileSystemError,
+  preparePrivateDir,
+  refuseLooseMode,
+  writePrivateFile,
+} from '../state/private-file.js';
 import { FALLBACKS, MAX_TIMEOUT_S, type Settings } from './keys.js';
 
 // config.json: the analyzer settings, apart from the state file (docs/cli.md) so that changing the analyzer
@@ -37,7 +44,9 @@ export function readSettings(configDir: string): Settings {
     const issue = result.error.issues[0];
     const key = String(issue?.path[0] ?? '');
     throw new StateError(`the settings file ${file} is not valid (${key || 'root'}: ${issue?.message})`, 'corrupt', {
-      hint: key ? `fix it: agent config set ${key} <value>, or agent config unset ${key}` : `move it away to start from the defaults: mv '${file}' '${file}.bad'`,
+      hint: key
+        ? `fix it: agent config set ${key} <value>, or agent config unset ${key}`
+        : `move it away to start from the defaults: mv '${file}' '${file}.bad'`,
     });
   }
   return result.data as Settings;
@@ -68,13 +77,19 @@ export function readSettingsForEdit(configDir: string): Record<string, unknown> 
     json = undefined;
   }
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-    throw new StateError(`the settings file ${file} is not a JSON object`, 'corrupt', { hint: `move it away to start from the defaults: mv '${file}' '${file}.bad'` });
+    throw new StateError(`the settings file ${file} is not a JSON object`, 'corrupt', {
+      hint: `move it away to start from the defaults: mv '${file}' '${file}.bad'`,
+    });
   }
   return json as Record<string, unknown>;
 }
 
 /** Atomic, mode 600 from creation; keys this version does not know are kept as they were. */
-export function writeSettings(configDir: string, settings: Settings | Record<string, unknown>, user?: RunningUser): string {
+export function writeSettings(
+  configDir: string,
+  settings: Settings | Record<string, unknown>,
+  user?: RunningUser,
+): string {
   preparePrivateDir(configDir, undefined, user);
   const file = settingsFile(configDir);
   writePrivateFile(file, `${JSON.stringify(settings, null, 2)}\n`);

@@ -39,18 +39,23 @@ export function acquireLock({ dir, pid, now, isAlive = processAlive, files = nod
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       // No config dir means nobody registered here: say so (exit 3), not "unexpected error: ENOENT".
-      if (code === 'ENOENT') throw new NotRegisteredError(`no agent is registered in ${dir}`, { hint: 'run "agent register" first' });
+      if (code === 'ENOENT')
+        throw new NotRegisteredError(`no agent is registered in ${dir}`, { hint: 'run "agent register" first' });
       if (code !== 'EEXIST') throw fileSystemError('create the lock file', file, error);
     }
-    if (fd !== undefined) return holdLock(file, fd, JSON.stringify({ pid, startedAt: new Date(now).toISOString() }), files);
+    if (fd !== undefined)
+      return holdLock(file, fd, JSON.stringify({ pid, startedAt: new Date(now).toISOString() }), files);
     const holder = readHolder(file, files);
     if (!holder) continue; // released between our open and read: try again
     const age = now - holder.mtimeMs;
     const stale = holder.pid === undefined ? age > 10_000 : !isAlive(holder.pid) || age > STALE_AFTER_MS;
     if (!stale) {
-      throw new BusyError(`another agent run (pid ${holder.pid ?? 'unknown'}, a poll from cron?) holds ${file}; this run did nothing`, {
-        hint: 'try again in a moment',
-      });
+      throw new BusyError(
+        `another agent run (pid ${holder.pid ?? 'unknown'}, a poll from cron?) holds ${file}; this run did nothing`,
+        {
+          hint: 'try again in a moment',
+        },
+      );
     }
     const guard = `${file}.takeover`;
     if (!takeGuard(guard, now, files)) continue; // another run is taking it over right now
@@ -63,7 +68,9 @@ export function acquireLock({ dir, pid, now, isAlive = processAlive, files = nod
     }
     removeIfThere(guard, files);
   }
-  throw new BusyError(`could not take the lock ${file}; another run keeps taking it`, { hint: 'try again in a moment' });
+  throw new BusyError(`could not take the lock ${file}; another run keeps taking it`, {
+    hint: 'try again in a moment',
+  });
 }
 
 // The lock is the first thing a run writes, and a dir that cannot be read is reported by the open below.
@@ -114,7 +121,8 @@ function takeGuard(guard: string, now: number, files: FileOps): boolean {
       files.closeSync(files.openSync(guard, CREATE_EXCLUSIVE, 0o600));
       return true;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw fileSystemError('create the lock file', guard, error);
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST')
+        throw fileSystemError('create the lock file', guard, error);
     }
     try {
       if (now - files.statSync(guard).mtimeMs <= 10_000) return false;
@@ -147,7 +155,10 @@ function tryToRemove(file: string, files: FileOps): void {
  * The lock as found, or undefined if it is gone. One we may not read is an error: taken for "gone", it
  * would make every run give up as "busy" (a quiet exit 0 under cron) for as long as it stays.
  */
-function readHolder(file: string, files: FileOps): { raw: string; pid: number | undefined; mtimeMs: number; ino: number } | undefined {
+function readHolder(
+  file: string,
+  files: FileOps,
+): { raw: string; pid: number | undefined; mtimeMs: number; ino: number } | undefined {
   let raw: string;
   let stat: { mtimeMs: number; ino: number };
   try {

@@ -13,14 +13,24 @@ export interface RunningUser {
  * user owns with mode 600, and every later run by the owner (cron) would fail on them: refused before
  * anything is written or sent. Root on its own dir is just a user on its own dir.
  */
-export function refuseForeignOwner(target: string, stat: Stats, user: RunningUser | undefined, kind: string, dir: string): void {
+export function refuseForeignOwner(
+  target: string,
+  stat: Stats,
+  user: RunningUser | undefined,
+  kind: string,
+  dir: string,
+): void {
   if (user === undefined || stat.uid === user.uid) return;
   const owner = who(user, stat.uid);
   const me = who(user, user.uid);
   const why = `files written there now would belong to ${me.name}, and the runs of ${owner.name} (cron) could not use them`;
-  throw new StateError(`${kind} ${target} belongs to ${owner.text}, but this runs as ${me.text}: ${why}; nothing was done`, 'foreign', {
-    hint: `run agent as ${owner.name}, or give the directory to ${me.name}: sudo chown -R ${me.name} '${dir}'`,
-  });
+  throw new StateError(
+    `${kind} ${target} belongs to ${owner.text}, but this runs as ${me.text}: ${why}; nothing was done`,
+    'foreign',
+    {
+      hint: `run agent as ${owner.name}, or give the directory to ${me.name}: sudo chown -R ${me.name} '${dir}'`,
+    },
+  );
 }
 
 function who(user: RunningUser, uid: number): { name: string; text: string } {

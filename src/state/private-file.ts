@@ -42,7 +42,7 @@ export function fileSystemError(action: string, target: string, error: unknown):
   return new StateError(`cannot ${action} ${target} (${code})`, 'io', { hint, cause: error });
 }
 
-/** Creates the directory (mode 700) if needed and refuses one that others can open (key-at-rest) or that another user owns. */
+/** Creates the directory (mode 700) if needed; refuses one others can open (key-at-rest) or another user owns. */
 export function preparePrivateDir(dir: string, files: FileOps = nodeFileOps, user?: RunningUser): void {
   let stat: Stats;
   try {
@@ -64,7 +64,11 @@ let writes = 0;
  * Atomic and private: readers see the complete old or the complete new file, never a part (state-intact), and the
  * content is never on disk with a looser mode than 600, not even for an instant.
  */
-export function writePrivateFile(target: string, content: string, options: { beforeRename?: () => void; files?: FileOps } = {}): void {
+export function writePrivateFile(
+  target: string,
+  content: string,
+  options: { beforeRename?: () => void; files?: FileOps } = {},
+): void {
   try {
     writeFileAtomic(target, content, { ...options, mode: FILE_MODE });
   } catch (error) {
@@ -73,7 +77,11 @@ export function writePrivateFile(target: string, content: string, options: { bef
 }
 
 /** Atomic, with the file created in its final mode (before the umask): the sandbox's files use it too. */
-export function writeFileAtomic(target: string, content: string, options: { mode: number; beforeRename?: () => void; files?: FileOps }): void {
+export function writeFileAtomic(
+  target: string,
+  content: string,
+  options: { mode: number; beforeRename?: () => void; files?: FileOps },
+): void {
   const files = options.files ?? nodeFileOps;
   const temp = tempFor(target);
   // Created with its final mode (never write-then-chmod), exclusively, in the same directory so the rename is atomic.
@@ -105,7 +113,11 @@ export interface ReservedFile {
  * could then not be stored. The content later overwrites these blocks in place, so it needs no new ones
  * (up to `bytes`, on file systems that write in place).
  */
-export function reservePrivateFile(target: string, bytes: number, options: { beforeRename?: () => void; files?: FileOps } = {}): ReservedFile {
+export function reservePrivateFile(
+  target: string,
+  bytes: number,
+  options: { beforeRename?: () => void; files?: FileOps } = {},
+): ReservedFile {
   const files = options.files ?? nodeFileOps;
   const temp = tempFor(target);
   let created = false;

@@ -5,7 +5,10 @@ export const STATE_VERSION = 1;
 
 // Checked on every run, so without zod's datetime schema (see isIsoInstant). A cursor that is not a real
 // instant would be compared as NaN, or as some other date, and bring back old threads or hide new ones.
-const cursorSchema = z.object({ timestamp: z.string().check(z.refine(isIsoInstant, { message: 'not an ISO 8601 date-time' })), id: z.string() });
+const cursorSchema = z.object({
+  timestamp: z.string().check(z.refine(isIsoInstant, { message: 'not an ISO 8601 date-time' })),
+  id: z.string(),
+});
 
 const STATUSES = ['posting', 'posted', 'unknown', 'skipped', 'failed'] as const;
 
@@ -49,15 +52,20 @@ const journalSchema = z.pipe(
 );
 
 function journalProblem(journal: unknown): { path: string[]; message: string } | undefined {
-  if (typeof journal !== 'object' || journal === null || Array.isArray(journal)) return { path: [], message: 'expected an object' };
+  if (typeof journal !== 'object' || journal === null || Array.isArray(journal))
+    return { path: [], message: 'expected an object' };
   for (const [id, entry] of Object.entries(journal)) {
-    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return { path: [id], message: 'expected an object' };
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
+      return { path: [id], message: 'expected an object' };
     const { ts, status, tries, reason, at } = entry as Record<string, unknown>;
     if (typeof ts !== 'string') return { path: [id, 'ts'], message: 'expected a string' };
     if (at !== undefined && typeof at !== 'string') return { path: [id, 'at'], message: 'expected a string' };
-    if (!(STATUSES as readonly unknown[]).includes(status)) return { path: [id, 'status'], message: `expected one of ${STATUSES.join(', ')}` };
-    if (tries !== undefined && (typeof tries !== 'number' || !Number.isFinite(tries))) return { path: [id, 'tries'], message: 'expected a number' };
-    if (reason !== undefined && typeof reason !== 'string') return { path: [id, 'reason'], message: 'expected a string' };
+    if (!(STATUSES as readonly unknown[]).includes(status))
+      return { path: [id, 'status'], message: `expected one of ${STATUSES.join(', ')}` };
+    if (tries !== undefined && (typeof tries !== 'number' || !Number.isFinite(tries)))
+      return { path: [id, 'tries'], message: 'expected a number' };
+    if (reason !== undefined && typeof reason !== 'string')
+      return { path: [id, 'reason'], message: 'expected a string' };
   }
   return undefined;
 }

@@ -2,7 +2,15 @@ import type { Stats } from 'node:fs';
 import { join } from 'node:path';
 import { StateError } from '../errors.js';
 import { nodeFileOps, type FileOps } from './file-ops.js';
-import { DIR_MODE, FILE_MODE, fileSystemError, preparePrivateDir, refuseLooseMode, reservePrivateFile, writePrivateFile } from './private-file.js';
+import {
+  DIR_MODE,
+  FILE_MODE,
+  fileSystemError,
+  preparePrivateDir,
+  refuseLooseMode,
+  reservePrivateFile,
+  writePrivateFile,
+} from './private-file.js';
 import { refuseForeignOwner, type RunningUser } from './owner.js';
 import { STATE_VERSION, stateSchema, type State } from './schema.js';
 
@@ -15,7 +23,7 @@ export interface StateStore {
   write(state: State, text?: string): void;
   /** Copies the current state aside (mode 600) and returns the copy's path. */
   backup(stamp: string): string;
-  /** Creates the directory (mode 700) if needed and refuses one that others can open (key-at-rest) or another user owns. */
+  /** Creates the directory (mode 700) if needed; refuses one others can open (key-at-rest) or another user owns. */
   prepareDir(): void;
   /** Takes the disk space of a state before it exists (registration: see reservePrivateFile). */
   reserve(): { commit(state: State): void; abandon(): void };
@@ -26,7 +34,10 @@ const RESERVED_BYTES = 4096;
 
 const KEY_RISK = 'read or change the API key';
 
-export function createStateStore(dir: string, options: { beforeRename?: () => void; files?: FileOps; user?: RunningUser } = {}): StateStore {
+export function createStateStore(
+  dir: string,
+  options: { beforeRename?: () => void; files?: FileOps; user?: RunningUser } = {},
+): StateStore {
   const files = options.files ?? nodeFileOps;
   const { user } = options;
   const file = join(dir, 'state.json');
@@ -44,7 +55,8 @@ export function createStateStore(dir: string, options: { beforeRename?: () => vo
     let raw: string;
     try {
       const stat = files.lstatSync(file);
-      if (!stat.isFile()) throw new StateError(`${file} is not a regular file`, 'exposed', { hint: 'move it away and register again' });
+      if (!stat.isFile())
+        throw new StateError(`${file} is not a regular file`, 'exposed', { hint: 'move it away and register again' });
       refuseLooseMode(file, stat, FILE_MODE, 'the state file', KEY_RISK);
       refuseForeignOwner(file, stat, user, 'the state file', dir);
       raw = files.readFileSync(file, 'utf8');
@@ -103,14 +115,22 @@ export function parseState(raw: string, file: string): State {
   const result = stateSchema.safeParse(json);
   if (!result.success) {
     const issue = result.error.issues[0];
-    throw new StateError(`the state file ${file} is not valid (${issue?.path.join('.') || 'root'}: ${issue?.message}); it was left as it is`, 'corrupt', {
-      hint: 'restore it from a backup, or move it away and run "agent register"',
-    });
+    throw new StateError(
+      `the state file ${file} is not valid (${issue?.path.join('.') || 'root'}: ${issue?.message}); it was left as it is`,
+      'corrupt',
+      {
+        hint: 'restore it from a backup, or move it away and run "agent register"',
+      },
+    );
   }
   if ((result.data.version ?? STATE_VERSION) > STATE_VERSION) {
-    throw new StateError(`the state file ${file} was written by a newer version of agent (state version ${result.data.version})`, 'corrupt', {
-      hint: 'upgrade agent',
-    });
+    throw new StateError(
+      `the state file ${file} was written by a newer version of agent (state version ${result.data.version})`,
+      'corrupt',
+      {
+        hint: 'upgrade agent',
+      },
+    );
   }
   return result.data;
 }

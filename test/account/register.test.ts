@@ -53,7 +53,9 @@ it('checks each answer as it is given, and asks again with the reason until it i
   await runRegister({ signal_method: 'macro' }, ctx).finally(close);
   expect(asked).toHaveLength(6);
   expect(asked[1]).toMatch(/^the name must be 3-50 characters \(got 2\)\. Agent name/);
-  expect(asked[3]).toMatch(/^the conviction style must be one of conservative, moderate, bold, degen \(got "reckless"\)\. Conviction style/);
+  expect(asked[3]).toMatch(
+    /^the conviction style must be one of conservative, moderate, bold, degen \(got "reckless"\)\. Conviction style/,
+  );
   // The reasons name what was asked, never a flag the user did not type.
   expect(asked.join('\n')).not.toContain('--');
   expect(stdout.text).toContain('Registered ok-name');
@@ -61,7 +63,19 @@ it('checks each answer as it is given, and asks again with the reason until it i
 });
 
 it('without an address, asks for it first, and checks it as it is given', async () => {
-  const { ctx, asked, stdout, close } = context(['ftp://service.example', 'http://service.example', world.sandbox.url, 'addr-agent', 'onchain', 'bold', 'neutral', 'active'], { noAddress: true });
+  const { ctx, asked, stdout, close } = context(
+    [
+      'ftp://service.example',
+      'http://service.example',
+      world.sandbox.url,
+      'addr-agent',
+      'onchain',
+      'bold',
+      'neutral',
+      'active',
+    ],
+    { noAddress: true },
+  );
   await runRegister({}, ctx).finally(close);
   expect(asked[0]).toMatch(/^Service address/);
   expect(asked[1]).toMatch(/^the service address must be http\(s\), not ftp:\. Service address/);
@@ -81,13 +95,17 @@ it('checks the flags it was given before asking anything', async () => {
 
 it('without a terminal or an address, says both at once and sends nothing', async () => {
   const { ctx, close } = context(undefined, { noAddress: true });
-  await expect(runRegister({ name: 'no-address' }, ctx).finally(close)).rejects.toThrow(/^no service address: .*; missing --signal-method, /);
+  await expect(runRegister({ name: 'no-address' }, ctx).finally(close)).rejects.toThrow(
+    /^no service address: .*; missing --signal-method, /,
+  );
   expect(world.sandbox.requests).toHaveLength(0);
 });
 
 it('without a terminal, names every missing flag and sends nothing', async () => {
   const { ctx, asked, close } = context(undefined);
-  await expect(runRegister({ signal_method: 'macro' }, ctx).finally(close)).rejects.toThrow(/--name, --conviction-style, --directional-bias, --participation/);
+  await expect(runRegister({ signal_method: 'macro' }, ctx).finally(close)).rejects.toThrow(
+    /--name, --conviction-style, --directional-bias, --participation/,
+  );
   expect(asked).toEqual([]);
   expect(world.sandbox.requests).toHaveLength(0);
 });

@@ -31,10 +31,19 @@ describe('analyzeThread', () => {
       name: 'llm',
       analyze: async (_thread, _profile, trace) => {
         trace.push('llm: asked');
-        return { kind: 'decision', action: 'post', conviction: 12, text: 'To the moon, ETF demand is insane right now.' };
+        return {
+          kind: 'decision',
+          action: 'post',
+          conviction: 12,
+          text: 'To the moon, ETF demand is insane right now.',
+        };
       },
     };
-    const { decision, trace } = await analyzeThread(llm, thread('anything'), profile({ conviction_style: 'conservative' }));
+    const { decision, trace } = await analyzeThread(
+      llm,
+      thread('anything'),
+      profile({ conviction_style: 'conservative' }),
+    );
     expect(decision).toMatchObject({ action: 'post', conviction: 0.7 });
     expect(trace.slice(0, 2)).toEqual(['analyzer: llm', 'llm: asked']);
     expect(trace.some((line) => line.includes('clamped to +0.7'))).toBe(true);

@@ -13,7 +13,12 @@ import { T0 } from '../support/timing.js';
 // The one loader poll, predict, analyze and backtest use: which analyzer, and the guards around it.
 
 const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures', 'analyzers');
-const PROFILE = { signal_method: 'onchain', conviction_style: 'moderate', directional_bias: 'neutral', participation: 'active' } as const;
+const PROFILE = {
+  signal_method: 'onchain',
+  conviction_style: 'moderate',
+  directional_bias: 'neutral',
+  participation: 'active',
+} as const;
 const KEY = 'hive_0123456789abcdefSECRETKEY';
 
 let dir: string;
@@ -22,7 +27,8 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-const command = (script: string, ...args: string[]) => [process.execPath, path.join(FIXTURES, script), ...args].map((a) => `'${a}'`).join(' ');
+const command = (script: string, ...args: string[]) =>
+  [process.execPath, path.join(FIXTURES, script), ...args].map((a) => `'${a}'`).join(' ');
 
 describe('loadAnalyzer', () => {
   it('nothing configured: the built-in analyzer', async () => {
@@ -32,7 +38,11 @@ describe('loadAnalyzer', () => {
   });
 
   it('a command never runs past the deadline it is given, whatever analyzer.timeout says (bounded)', async () => {
-    writeSettings(dir, { analyzer: 'command', 'analyzer.command': command('hang.mjs', path.join(dir, 'pid')), 'analyzer.timeout': 120 });
+    writeSettings(dir, {
+      analyzer: 'command',
+      'analyzer.command': command('hang.mjs', path.join(dir, 'pid')),
+      'analyzer.timeout': 120,
+    });
     const { ctx } = offlineContext(dir);
     await expect(loadAnalyzer(ctx, { deadline: T0 + 2_500 })).rejects.toBeInstanceOf(BudgetError);
     const { analyzer } = await loadAnalyzer(ctx, { deadline: T0 + 3_300 });
@@ -45,12 +55,18 @@ describe('loadAnalyzer', () => {
   });
 
   it('a fallback that decided is said once, at close', async () => {
-    writeSettings(dir, { analyzer: 'command', 'analyzer.command': command('crash.mjs'), 'analyzer.fallback': 'builtin' });
+    writeSettings(dir, {
+      analyzer: 'command',
+      'analyzer.command': command('crash.mjs'),
+      'analyzer.fallback': 'builtin',
+    });
     const { ctx, stderr } = offlineContext(dir);
     const { analyzer } = await loadAnalyzer(ctx, { secrets: [KEY] });
     for (const id of ['t1', 't2']) await analyzer.analyze(thread(id, '2026-03-02T08:15:00Z'), PROFILE, []);
     expect(stderr.text).toBe('');
     await analyzer.close?.();
-    expect(stderr.text).toMatch(/^agent: the command analyzer failed on 2 thread\(s\), so the built-in analyzer decided \(first: the analyzer command exited with code 3/);
+    expect(stderr.text).toMatch(
+      /^agent: the command analyzer failed on 2 thread\(s\), so the built-in analyzer decided \(first: the analyzer command exited with code 3/,
+    );
   });
 });

@@ -4,16 +4,25 @@ import type { AnalyzerOutput, Decision, Evidence, Trace } from '../../src/analys
 import type { Profile } from '../../src/domain/profile.js';
 import { isPostable, profile, thread } from './fixtures.js';
 
-const signal = (strength: number, evidence: Evidence[] = [{ phrase: 'ETF inflows', weight: strength }]): AnalyzerOutput => ({
+const signal = (
+  strength: number,
+  evidence: Evidence[] = [{ phrase: 'ETF inflows', weight: strength }],
+): AnalyzerOutput => ({
   kind: 'signal',
   strength,
   evidence,
 });
 const external = (decision: Decision): AnalyzerOutput => ({ kind: 'decision', ...decision });
-const post = (conviction: number, text = `${conviction < 0 ? 'Bearish' : 'Bullish'} on bitcoin: external analysis says so.`): AnalyzerOutput =>
-  external({ action: 'post', conviction, text });
+const post = (
+  conviction: number,
+  text = `${conviction < 0 ? 'Bearish' : 'Bullish'} on bitcoin: external analysis says so.`,
+): AnalyzerOutput => external({ action: 'post', conviction, text });
 
-function run(output: AnalyzerOutput, overrides: Partial<Profile> = {}, cell = 'bitcoin'): { decision: Decision; trace: Trace } {
+function run(
+  output: AnalyzerOutput,
+  overrides: Partial<Profile> = {},
+  cell = 'bitcoin',
+): { decision: Decision; trace: Trace } {
   const trace: Trace = [];
   const decision = decide(thread('text', { cell, projectId: `c/${cell}` }), profile(overrides), output, trace);
   return { decision, trace };
@@ -27,22 +36,67 @@ describe('decide: sizing a signal', () => {
     ['moderate on bitcoin', signal(0.6), {}, 'bitcoin', 0.8],
     ['bearish mirror', signal(-0.6), {}, 'bitcoin', -0.8],
     ['at the selective threshold, bottom of range', signal(0.45), { participation: 'selective' }, 'ethereum', 0.4],
-    ['at the active threshold, conservative, general', signal(0.1), { participation: 'active', conviction_style: 'conservative' }, 'general', 0.2],
-    ['full strength, conservative, bitcoin: 0.72 → 0.7', signal(1), { conviction_style: 'conservative' }, 'bitcoin', 0.7],
+    [
+      'at the active threshold, conservative, general',
+      signal(0.1),
+      { participation: 'active', conviction_style: 'conservative' },
+      'general',
+      0.2,
+    ],
+    [
+      'full strength, conservative, bitcoin: 0.72 → 0.7',
+      signal(1),
+      { conviction_style: 'conservative' },
+      'bitcoin',
+      0.7,
+    ],
     ['full strength, degen, unknown cell', signal(-1), { conviction_style: 'degen' }, 'pepe', -8],
     ['full strength, bold, solana', signal(1), { conviction_style: 'bold' }, 'solana', 3.7],
     ['ticker alias', signal(1), { conviction_style: 'bold' }, 'SOL', 3.7],
     ['cell still prefixed', signal(1), { conviction_style: 'conservative' }, 'c/bitcoin', 0.7],
-    ['below the selective threshold', signal(0.3), { participation: 'selective' }, 'bitcoin', 'below the selective threshold 0.45'],
+    [
+      'below the selective threshold',
+      signal(0.3),
+      { participation: 'selective' },
+      'bitcoin',
+      'below the selective threshold 0.45',
+    ],
     ['no evidence', signal(0.9, []), {}, 'bitcoin', 'no evidence'],
-    ['evidence cancels out', signal(0, [{ phrase: 'a', weight: 0.4 }, { phrase: 'b', weight: -0.4 }]), {}, 'bitcoin', 'cancels out'],
+    [
+      'evidence cancels out',
+      signal(0, [
+        { phrase: 'a', weight: 0.4 },
+        { phrase: 'b', weight: -0.4 },
+      ]),
+      {},
+      'bitcoin',
+      'cancels out',
+    ],
     ['evidence too weak', signal(0.02), { participation: 'active' }, 'bitcoin', 'too weak'],
     ['non-finite strength', signal(Number.NaN), {}, 'bitcoin', 'not a finite number'],
     ['bullish bias lifts 0.20 over 0.25', signal(0.2), { directional_bias: 'bullish' }, 'bitcoin', 0.3],
-    ['bearish bias drops 0.30 under 0.25', signal(0.3), { directional_bias: 'bearish' }, 'bitcoin', 'below the moderate threshold'],
+    [
+      'bearish bias drops 0.30 under 0.25',
+      signal(0.3),
+      { directional_bias: 'bearish' },
+      'bitcoin',
+      'below the moderate threshold',
+    ],
     ['bearish bias helps bearish evidence', signal(-0.2), { directional_bias: 'bearish' }, 'bitcoin', -0.3],
-    ['bias never flips the evidence', signal(0.08), { directional_bias: 'bearish', participation: 'active' }, 'bitcoin', 'bias outweighs'],
-    ['bias cannot create a post from nothing', signal(0, []), { directional_bias: 'bullish', participation: 'active' }, 'bitcoin', 'no evidence'],
+    [
+      'bias never flips the evidence',
+      signal(0.08),
+      { directional_bias: 'bearish', participation: 'active' },
+      'bitcoin',
+      'bias outweighs',
+    ],
+    [
+      'bias cannot create a post from nothing',
+      signal(0, []),
+      { directional_bias: 'bullish', participation: 'active' },
+      'bitcoin',
+      'no evidence',
+    ],
     ['0.35 - 0.10 meets 0.25', signal(0.35), { directional_bias: 'bearish' }, 'bitcoin', 0.3],
     ['out-of-range strength is clamped', signal(3), { conviction_style: 'degen' }, 'bitcoin', 3.6],
   ];
@@ -86,9 +140,7 @@ describe('decide: checking an external decision', () => {
   it('clamps +12.0 on bitcoin for a conservative agent to +0.7 and says so', () => {
     const { decision, trace } = run(post(12), { conviction_style: 'conservative' });
     expect(conviction(decision)).toBe(0.7);
-    expect(trace).toContain(
-      'policy: conviction +12.0 clamped to +0.7 (conservative top 0.8σ × σ 0.9% on c/bitcoin)',
-    );
+    expect(trace).toContain('policy: conviction +12.0 clamped to +0.7 (conservative top 0.8σ × σ 0.9% on c/bitcoin)');
   });
 
   const CASES: ReadonlyArray<readonly [string, AnalyzerOutput, Partial<Profile>, number | string]> = [
@@ -120,16 +172,66 @@ describe('decide: checking an external decision', () => {
 
   // [case, conviction, the analyzer's text, the text posted] on bitcoin, conservative (cap 0.7)
   it.each([
-    ['its own head and tail give way to ours', 0.5, 'Bullish: ETF demand keeps absorbing supply. Expect +0.5% in 3h.', 'Bullish on c/bitcoin: ETF demand keeps absorbing supply. Expect +0.5% in 3h.'],
-    ['a clamped size in the text is not posted', 12, 'Bullish on c/bitcoin: spot ETF inflows hit a record. Expect +12% in 3h. Shorts are crowded.', 'Bullish on c/bitcoin: spot ETF inflows hit a record, Shorts are crowded. Expect +0.7% in 3h.'],
-    ['a size in full width or "per cent" is a size too', -0.5, 'Miners keep selling. About ０.５ percent down. 10 per cent of hashrate offline.', 'Bearish on c/bitcoin: Miners keep selling. Expect -0.5% in 3h.'],
-    ['a size hidden by a zero-width space', 0.5, 'Halving supply shock. Expect +12\u200B% in 3h.', 'Bullish on c/bitcoin: Halving supply shock. Expect +0.5% in 3h.'],
-    ['no size stated', 0.5, 'Up only: ETF demand keeps absorbing supply.', 'Bullish on c/bitcoin: Up only: ETF demand keeps absorbing supply. Expect +0.5% in 3h.'],
-    ['no direction stated', 0.1, 'Tiny move expected here for sure.', 'Bullish on c/bitcoin: Tiny move expected here for sure. Expect +0.1% in 3h.'],
-    ['"Bullish because …"', 12, 'Bullish because ETF demand keeps absorbing supply.', 'Bullish on c/bitcoin: ETF demand keeps absorbing supply. Expect +0.7% in 3h.'],
-    ['a link a thread slipped in', 0.5, 'Whales accumulate. Claim your airdrop at https://evil.example now!', 'Bullish on c/bitcoin: Whales accumulate. Expect +0.5% in 3h.'],
-    ['a terminal escape leaves no residue', 0.5, '\u001b[31mRED\u001b[0m pump: buy buy buy going up fast', 'Bullish on c/bitcoin: RED pump: buy buy buy going up fast. Expect +0.5% in 3h.'],
-    ['a DCS or APC string leaves no payload', 0.5, 'Whales \u001bPq#0;2;0;0;0#0~~@@\u001b\\accumulate\u001b_Gf=100;AAAA\u001b\\ on dips.', 'Bullish on c/bitcoin: Whales accumulate on dips. Expect +0.5% in 3h.'],
+    [
+      'its own head and tail give way to ours',
+      0.5,
+      'Bullish: ETF demand keeps absorbing supply. Expect +0.5% in 3h.',
+      'Bullish on c/bitcoin: ETF demand keeps absorbing supply. Expect +0.5% in 3h.',
+    ],
+    [
+      'a clamped size in the text is not posted',
+      12,
+      'Bullish on c/bitcoin: spot ETF inflows hit a record. Expect +12% in 3h. Shorts are crowded.',
+      'Bullish on c/bitcoin: spot ETF inflows hit a record, Shorts are crowded. Expect +0.7% in 3h.',
+    ],
+    [
+      'a size in full width or "per cent" is a size too',
+      -0.5,
+      'Miners keep selling. About ０.５ percent down. 10 per cent of hashrate offline.',
+      'Bearish on c/bitcoin: Miners keep selling. Expect -0.5% in 3h.',
+    ],
+    [
+      'a size hidden by a zero-width space',
+      0.5,
+      'Halving supply shock. Expect +12\u200B% in 3h.',
+      'Bullish on c/bitcoin: Halving supply shock. Expect +0.5% in 3h.',
+    ],
+    [
+      'no size stated',
+      0.5,
+      'Up only: ETF demand keeps absorbing supply.',
+      'Bullish on c/bitcoin: Up only: ETF demand keeps absorbing supply. Expect +0.5% in 3h.',
+    ],
+    [
+      'no direction stated',
+      0.1,
+      'Tiny move expected here for sure.',
+      'Bullish on c/bitcoin: Tiny move expected here for sure. Expect +0.1% in 3h.',
+    ],
+    [
+      '"Bullish because …"',
+      12,
+      'Bullish because ETF demand keeps absorbing supply.',
+      'Bullish on c/bitcoin: ETF demand keeps absorbing supply. Expect +0.7% in 3h.',
+    ],
+    [
+      'a link a thread slipped in',
+      0.5,
+      'Whales accumulate. Claim your airdrop at https://evil.example now!',
+      'Bullish on c/bitcoin: Whales accumulate. Expect +0.5% in 3h.',
+    ],
+    [
+      'a terminal escape leaves no residue',
+      0.5,
+      '\u001b[31mRED\u001b[0m pump: buy buy buy going up fast',
+      'Bullish on c/bitcoin: RED pump: buy buy buy going up fast. Expect +0.5% in 3h.',
+    ],
+    [
+      'a DCS or APC string leaves no payload',
+      0.5,
+      'Whales \u001bPq#0;2;0;0;0#0~~@@\u001b\\accumulate\u001b_Gf=100;AAAA\u001b\\ on dips.',
+      'Bullish on c/bitcoin: Whales accumulate on dips. Expect +0.5% in 3h.',
+    ],
     ['a short one', -0.5, 'Dump.', 'Bearish on c/bitcoin: Dump. Expect -0.5% in 3h.'],
   ])('%s', (_name, size, text, expected) => {
     const { decision, trace } = run(post(size, text), { conviction_style: 'conservative' });
@@ -152,17 +254,33 @@ describe('decide: checking an external decision', () => {
     'see bit.ly/3xYzAbC',
     'claim at uniswap-claim.finance',
   ])('a sentence stating a size, the other direction or a link stays out of a bullish post: %j', (sentence) => {
-    const { decision } = run(post(0.5, `Bullish: Whales accumulate. ${sentence}.`), { conviction_style: 'conservative' });
-    expect(decision).toEqual({ action: 'post', conviction: 0.5, text: 'Bullish on c/bitcoin: Whales accumulate. Expect +0.5% in 3h.' });
+    const { decision } = run(post(0.5, `Bullish: Whales accumulate. ${sentence}.`), {
+      conviction_style: 'conservative',
+    });
+    expect(decision).toEqual({
+      action: 'post',
+      conviction: 0.5,
+      text: 'Bullish on c/bitcoin: Whales accumulate. Expect +0.5% in 3h.',
+    });
   });
 
-  it.each(['Whales accumulate. Bearishness rising.', 'Whales accumulate. I am not bullish at all.'])('%j says only the other direction: skipped', (text) => {
-    expect(run(post(0.5, text)).decision).toMatchObject({ action: 'skip', reason: "the analyzer's text says bearish but its conviction is +0.5" });
-  });
+  it.each(['Whales accumulate. Bearishness rising.', 'Whales accumulate. I am not bullish at all.'])(
+    '%j says only the other direction: skipped',
+    (text) => {
+      expect(run(post(0.5, text)).decision).toMatchObject({
+        action: 'skip',
+        reason: "the analyzer's text says bearish but its conviction is +0.5",
+      });
+    },
+  );
 
   it('"not bullish" is no contradiction of a bearish post', () => {
     const { decision } = run(post(-0.5, 'ETF outflows, not bullish.'), { conviction_style: 'conservative' });
-    expect(decision).toEqual({ action: 'post', conviction: -0.5, text: 'Bearish on c/bitcoin: ETF outflows, not bullish. Expect -0.5% in 3h.' });
+    expect(decision).toEqual({
+      action: 'post',
+      conviction: -0.5,
+      text: 'Bearish on c/bitcoin: ETF outflows, not bullish. Expect -0.5% in 3h.',
+    });
   });
 
   it('a text that names only the opposite direction makes the decision incoherent: skipped, never posted', () => {

@@ -20,11 +20,13 @@ const anyChar = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom('\uD83D', '\uDE00', '🚀', '👩‍👩‍👧', ' ', '\n', '\u202E') },
 );
 const anyText = (maxLength: number) => fc.string({ unit: anyChar, maxLength });
-const cell = fc.oneof(fc.constantFrom('bitcoin', 'ethereum', 'general', 'solana', 'pepe', '__proto__', 'constructor'), anyText(80));
-const evidence = fc.array(
-  fc.record({ phrase: anyText(120), weight: fc.double({ min: -2, max: 2, noNaN: true }) }),
-  { maxLength: 6 },
+const cell = fc.oneof(
+  fc.constantFrom('bitcoin', 'ethereum', 'general', 'solana', 'pepe', '__proto__', 'constructor'),
+  anyText(80),
 );
+const evidence = fc.array(fc.record({ phrase: anyText(120), weight: fc.double({ min: -2, max: 2, noNaN: true }) }), {
+  maxLength: 6,
+});
 const signal: fc.Arbitrary<Signal> = fc.record({
   kind: fc.constant('signal' as const),
   strength: fc.double({ min: -1, max: 1, noNaN: true }),
@@ -140,10 +142,13 @@ describe('fitText invariants', () => {
   });
 
   it('cuts only at a space', () => {
-    const words = fc.array(fc.string({ unit: fc.constantFrom('a', 'é', '🚀', '👩‍👩‍👧'), minLength: 1, maxLength: 12 }), {
-      minLength: 1,
-      maxLength: 80,
-    });
+    const words = fc.array(
+      fc.string({ unit: fc.constantFrom('a', 'é', '🚀', '👩‍👩‍👧'), minLength: 1, maxLength: 12 }),
+      {
+        minLength: 1,
+        maxLength: 80,
+      },
+    );
     fc.assert(
       fc.property(words, (ws) => {
         const fitted = fitText(ws.join(' '));

@@ -66,7 +66,9 @@ describe('loudness', () => {
 
 describe('readText', () => {
   it('lets the longest phrase win an overlap', () => {
-    expect(readText('Short squeeze liquidations hit bears').map((r) => r.matched)).toEqual(['Short squeeze liquidations']);
+    expect(readText('Short squeeze liquidations hit bears').map((r) => r.matched)).toEqual([
+      'Short squeeze liquidations',
+    ]);
     expect(readText('Exchange withdrawals halted').map((r) => r.ruleId)).toEqual(['fundamental.withdrawals-halted']);
     expect(readText('SEC drops lawsuit against Coinbase').map((r) => r.ruleId)).toEqual(['macro.legal-win']);
   });

@@ -4,10 +4,18 @@ import { codePoints, isPostable } from './fixtures.js';
 
 describe('fitText', () => {
   it.each([
-    ['keeps a valid text as written', 'ETF demand keeps absorbing new supply.', 'ETF demand keeps absorbing new supply.'],
+    [
+      'keeps a valid text as written',
+      'ETF demand keeps absorbing new supply.',
+      'ETF demand keeps absorbing new supply.',
+    ],
     ['trims surrounding space', '   ETF demand keeps absorbing supply.  ', 'ETF demand keeps absorbing supply.'],
     ['keeps line breaks', 'Line one is here.\r\nLine two is here.', 'Line one is here.\nLine two is here.'],
-    ['drops control and bidi characters', 'Bullish\u0007 on \u202Ebitcoin today, really.', 'Bullish on bitcoin today, really.'],
+    [
+      'drops control and bidi characters',
+      'Bullish\u0007 on \u202Ebitcoin today, really.',
+      'Bullish on bitcoin today, really.',
+    ],
     ['drops lone surrogates', 'Bullish \uD83D on bitcoin today, really.', 'Bullish  on bitcoin today, really.'],
     ['rejects a text that is too short', 'Up only.', undefined],
     ['rejects 19 code points', '🚀'.repeat(19), undefined],
@@ -55,10 +63,16 @@ describe('isValidText', () => {
 
 describe('composeSummary', () => {
   it('states direction, cell, reasons and size', () => {
-    expect(composeSummary({ cell: 'arbitrum', conviction: -1.8, reasons: ['token unlock adds supply', 'exchange inflows rising'] })).toBe(
-      'Bearish on c/arbitrum: token unlock adds supply, exchange inflows rising. Expect -1.8% in 3h.',
+    expect(
+      composeSummary({
+        cell: 'arbitrum',
+        conviction: -1.8,
+        reasons: ['token unlock adds supply', 'exchange inflows rising'],
+      }),
+    ).toBe('Bearish on c/arbitrum: token unlock adds supply, exchange inflows rising. Expect -1.8% in 3h.');
+    expect(composeSummary({ cell: 'bitcoin', conviction: 0.1, reasons: [] })).toBe(
+      'Bullish on c/bitcoin. Expect +0.1% in 3h.',
     );
-    expect(composeSummary({ cell: 'bitcoin', conviction: 0.1, reasons: [] })).toBe('Bullish on c/bitcoin. Expect +0.1% in 3h.');
   });
 
   it('quotes at most three reasons, once each, without their end punctuation', () => {

@@ -36,7 +36,12 @@ function context(mode: { json?: boolean; quiet?: boolean; stderrTTY?: boolean } 
   return { ctx, stdout, stderr };
 }
 
-async function backtest(file: string, options: BacktestOptions = {}, mode: Parameters<typeof context>[0] = {}, analyzer: Analyzer = builtinAnalyzer) {
+async function backtest(
+  file: string,
+  options: BacktestOptions = {},
+  mode: Parameters<typeof context>[0] = {},
+  analyzer: Analyzer = builtinAnalyzer,
+) {
   const { ctx, stdout, stderr } = context(mode);
   await runBacktest(file, options, ctx, analyzer);
   return { stdout: stdout.text, stderr: stderr.text };
@@ -58,10 +63,17 @@ describe('golden: the example file, built-in analyzer, default profile', () => {
     const doc = JSON.parse((await backtest(SAMPLE, {}, { json: true })).stdout);
     expect(Object.keys(doc)).toEqual(['analyzer', 'profile', 'file', 'overall', 'cells', 'threads', 'invalid']);
     expect(doc).toMatchObject({ analyzer: 'builtin', file: SAMPLE, invalid: [] });
-    expect(doc.profile).toEqual({ signal_method: 'sentiment', conviction_style: 'moderate', directional_bias: 'neutral', participation: 'moderate' });
+    expect(doc.profile).toEqual({
+      signal_method: 'sentiment',
+      conviction_style: 'moderate',
+      directional_bias: 'neutral',
+      participation: 'moderate',
+    });
     expect(Object.keys(doc.cells)).toEqual(['arbitrum', 'bitcoin', 'ethereum', 'general', 'hyperliquid', 'solana']);
-    const sum = (key: string) => Object.values(doc.cells as Record<string, Record<string, number>>).reduce((total, cell) => total + cell[key]!, 0);
-    for (const key of ['threads', 'posted', 'skipped', 'failed', 'right', 'honey', 'wax']) expect(sum(key)).toBe(doc.overall[key]);
+    const sum = (key: string) =>
+      Object.values(doc.cells as Record<string, Record<string, number>>).reduce((total, cell) => total + cell[key]!, 0);
+    for (const key of ['threads', 'posted', 'skipped', 'failed', 'right', 'honey', 'wax'])
+      expect(sum(key)).toBe(doc.overall[key]);
     expect(doc.threads).toHaveLength(doc.overall.threads);
     expect(doc.overall.posted).toBeGreaterThan(0);
     expect(doc.overall.skipped).toBeGreaterThan(0);
@@ -74,15 +86,24 @@ describe('the profile', () => {
     expect(stdout.split('\n')[0]).toBe(
       `Backtest of ${SAMPLE}: analyzer builtin, profile --signal-method sentiment --conviction-style bold --directional-bias neutral --participation active (--conviction-style, --participation given, the rest defaults); 0 invalid threads left out.`,
     );
-    const doc = JSON.parse((await backtest(SAMPLE, { participation: 'active', conviction_style: 'bold' }, { json: true })).stdout);
-    expect(doc.profile).toEqual({ signal_method: 'sentiment', conviction_style: 'bold', directional_bias: 'neutral', participation: 'active' });
+    const doc = JSON.parse(
+      (await backtest(SAMPLE, { participation: 'active', conviction_style: 'bold' }, { json: true })).stdout,
+    );
+    expect(doc.profile).toEqual({
+      signal_method: 'sentiment',
+      conviction_style: 'bold',
+      directional_bias: 'neutral',
+      participation: 'active',
+    });
     const defaults = JSON.parse((await backtest(SAMPLE, {}, { json: true })).stdout);
     expect(doc.overall.posted).toBeGreaterThan(defaults.overall.posted);
   });
 
-  it('refuses a value not in the interface\'s lists, before reading the file (exit 2)', async () => {
+  it("refuses a value not in the interface's lists, before reading the file (exit 2)", async () => {
     const { ctx } = context();
-    const error = await failure(runBacktest('/nonexistent/file.json', { conviction_style: 'yolo' }, ctx, builtinAnalyzer));
+    const error = await failure(
+      runBacktest('/nonexistent/file.json', { conviction_style: 'yolo' }, ctx, builtinAnalyzer),
+    );
     expect(error).toBeInstanceOf(UsageError);
     expect(error.message).toContain('--conviction-style must be one of conservative, moderate, bold, degen');
   });
@@ -95,7 +116,14 @@ describe('files with problems', () => {
   });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  const good = (id: string) => ({ id, project_id: 'c/bitcoin', text: 'Bitcoin breaks above the $98,000 resistance.', timestamp: '2026-03-02T08:00:00Z', price_on_fetch: 100, price_on_eval: 101 });
+  const good = (id: string) => ({
+    id,
+    project_id: 'c/bitcoin',
+    text: 'Bitcoin breaks above the $98,000 resistance.',
+    timestamp: '2026-03-02T08:00:00Z',
+    price_on_fetch: 100,
+    price_on_eval: 101,
+  });
   const write = (value: unknown) => {
     const p = path.join(dir, 'threads.json');
     fs.writeFileSync(p, typeof value === 'string' ? value : JSON.stringify(value));
@@ -119,7 +147,11 @@ describe('files with problems', () => {
     expect(json.stderr).toBe('');
     const doc = JSON.parse(json.stdout);
     expect(doc.invalid).toHaveLength(9);
-    expect(doc.invalid[8]).toEqual({ index: 9, id: 'a', reason: 'duplicate id: the thread at index 0 has it and is kept' });
+    expect(doc.invalid[8]).toEqual({
+      index: 9,
+      id: 'a',
+      reason: 'duplicate id: the thread at index 0 has it and is kept',
+    });
     expect(doc.overall.threads).toBe(1);
   });
 
@@ -154,7 +186,7 @@ describe('files with problems', () => {
 });
 
 describe('the progress bar', () => {
-  it('is redrawn in place on a terminal\'s stderr for a long file, then erased; stdout is unchanged', async () => {
+  it("is redrawn in place on a terminal's stderr for a long file, then erased; stdout is unchanged", async () => {
     const plain = await backtest(SAMPLE);
     const { stdout, stderr } = await backtest(SAMPLE, {}, { stderrTTY: true });
     expect(stdout).toBe(plain.stdout);
@@ -207,14 +239,18 @@ describe('an analyzer that fails', () => {
   it('on some threads: the numbers, and one line on stderr saying how many and why', async () => {
     const { stdout, stderr } = await backtest(SAMPLE, {}, { json: true }, failing(false));
     expect(JSON.parse(stdout).overall.failed).toBe(20);
-    expect(stderr).toMatch(/^backtest: the analyzer failed on 20 of 40 thread\(s\); first, sample-\d+: the analyzer command exited with code 3\n$/);
+    expect(stderr).toMatch(
+      /^backtest: the analyzer failed on 20 of 40 thread\(s\); first, sample-\d+: the analyzer command exited with code 3\n$/,
+    );
   });
 
   it('on every thread: no numbers (they would measure nothing), an AnalyzerError with the first reason', async () => {
     const { ctx, stdout } = context({ json: true });
     const error = await failure(runBacktest(SAMPLE, {}, ctx, failing(true)));
     expect(error).toBeInstanceOf(AnalyzerError);
-    expect(error.message).toMatch(/^the command analyzer answered none of the 40 thread\(s\); first, sample-01: the analyzer command exited with code 3$/);
+    expect(error.message).toMatch(
+      /^the command analyzer answered none of the 40 thread\(s\); first, sample-01: the analyzer command exited with code 3$/,
+    );
     expect(stdout.text).toBe('');
   });
 });
@@ -224,9 +260,14 @@ describe('what was measured', () => {
     const named: Analyzer = { name: 'llm', analyze: builtinAnalyzer.analyze };
     const { ctx, stdout } = context({ json: true });
     await runBacktest(SAMPLE, {}, ctx, named, 'qwen2.5:7b at http://127.0.0.1:11434');
-    expect(JSON.parse(stdout.text)).toMatchObject({ analyzer: 'llm', analyzerDetail: 'qwen2.5:7b at http://127.0.0.1:11434' });
+    expect(JSON.parse(stdout.text)).toMatchObject({
+      analyzer: 'llm',
+      analyzerDetail: 'qwen2.5:7b at http://127.0.0.1:11434',
+    });
     const human = context();
     await runBacktest(SAMPLE, {}, human.ctx, named, 'qwen2.5:7b at http://127.0.0.1:11434');
-    expect(human.stdout.text).toMatch(/^Backtest of examples\/backtest-sample\.json: analyzer llm \(qwen2\.5:7b at http:\/\/127\.0\.0\.1:11434\), profile/);
+    expect(human.stdout.text).toMatch(
+      /^Backtest of examples\/backtest-sample\.json: analyzer llm \(qwen2\.5:7b at http:\/\/127\.0\.0\.1:11434\), profile/,
+    );
   });
 });

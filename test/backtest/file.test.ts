@@ -44,7 +44,11 @@ describe('readBacktestFile', () => {
 
   it('keeps exactly the fields it uses: unknown ones are dropped, the timestamp gets its epoch', () => {
     const { threads } = readBacktestFile(
-      file(JSON.stringify([resolved(7, { pollen_id: 'p', locked: true, secret: 's', citations: [{ url: 'u', title: 't', extra: 1 }] })])),
+      file(
+        JSON.stringify([
+          resolved(7, { pollen_id: 'p', locked: true, secret: 's', citations: [{ url: 'u', title: 't', extra: 1 }] }),
+        ]),
+      ),
     );
     expect(threads[0]).toStrictEqual({
       id: '7',
@@ -69,7 +73,11 @@ describe('readBacktestFile', () => {
     ['an object without threads', '{"items": []}', /neither an array/],
     ['threads not an array', '{"threads": {"a": 1}}', /neither an array/],
     ['an empty array', '[]', /has no valid thread: it is empty/],
-    ['only invalid threads', JSON.stringify([{ id: 'x' }, 3]), /has no valid thread; the first problem: index 0: project_id: is missing/],
+    [
+      'only invalid threads',
+      JSON.stringify([{ id: 'x' }, 3]),
+      /has no valid thread; the first problem: index 0: project_id: is missing/,
+    ],
   ];
   it.each(refusedFiles)('refuses a file that is %s, naming it (exit 2)', (_what, content, message) => {
     const p = file(content);
@@ -81,7 +89,9 @@ describe('readBacktestFile', () => {
   });
 
   it('refuses a missing file or a directory with a usage error naming it', () => {
-    expect(catchError(() => readBacktestFile(path.join(dir, 'nope.json'))).message).toMatch(/cannot read backtest file .*nope\.json.*ENOENT/);
+    expect(catchError(() => readBacktestFile(path.join(dir, 'nope.json'))).message).toMatch(
+      /cannot read backtest file .*nope\.json.*ENOENT/,
+    );
     expect(catchError(() => readBacktestFile(dir))).toBeInstanceOf(UsageError);
   });
 
@@ -98,7 +108,11 @@ describe('parseBacktestData: thread by thread', () => {
   const accepted: Array<[string, Record<string, unknown>, Record<string, unknown>]> = [
     ['a numeric id', { id: 12 }, { id: '12' }],
     ['a project id without c/', { project_id: 'Solana' }, { project_id: 'Solana' }],
-    ['prices as text', { price_on_fetch: '64000.5', price_on_eval: '64100' }, { price_on_fetch: 64000.5, price_on_eval: 64100 }],
+    [
+      'prices as text',
+      { price_on_fetch: '64000.5', price_on_eval: '64100' },
+      { price_on_fetch: 64000.5, price_on_eval: 64100 },
+    ],
     ['an offset timestamp', { timestamp: '2026-03-02T10:00:00+02:00' }, { timestampMs: Date.UTC(2026, 2, 2, 8) }],
     ['no citations', { citations: undefined }, { citations: [] }],
     ['citations that are not an array', { citations: 'none' }, { citations: [] }],
@@ -148,7 +162,12 @@ describe('parseBacktestData: thread by thread', () => {
 
   it('keeps the first of two threads with the same id (also 7 and "7") and reports the others', () => {
     const { threads, invalid } = parseBacktestData(
-      [resolved(7, { text: 'first' }), resolved('b'), resolved('7', { text: 'second' }), resolved(7, { text: 'third' })],
+      [
+        resolved(7, { text: 'first' }),
+        resolved('b'),
+        resolved('7', { text: 'second' }),
+        resolved(7, { text: 'third' }),
+      ],
       'f',
     );
     expect(threads.map((t) => [t.id, t.text])).toEqual([

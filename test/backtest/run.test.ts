@@ -9,7 +9,12 @@ import type { Profile } from '../../src/domain/profile.js';
 import type { Thread } from '../../src/domain/thread.js';
 import { AnalyzerError } from '../../src/errors.js';
 
-const PROFILE: Profile = { signal_method: 'sentiment', conviction_style: 'moderate', directional_bias: 'neutral', participation: 'moderate' };
+const PROFILE: Profile = {
+  signal_method: 'sentiment',
+  conviction_style: 'moderate',
+  directional_bias: 'neutral',
+  participation: 'moderate',
+};
 
 function record(id: string, overrides: Partial<BacktestThread> = {}): BacktestThread {
   const timestamp = overrides.timestamp ?? '2026-03-02T08:00:00Z';
@@ -26,7 +31,12 @@ function record(id: string, overrides: Partial<BacktestThread> = {}): BacktestTh
   };
 }
 
-const post = (conviction: number): AnalyzerOutput => ({ kind: 'decision', action: 'post', conviction, text: 'A summary long enough to be posted as it is.' });
+const post = (conviction: number): AnalyzerOutput => ({
+  kind: 'decision',
+  action: 'post',
+  conviction,
+  text: 'A summary long enough to be posted as it is.',
+});
 const skip = (reason: string): AnalyzerOutput => ({ kind: 'decision', action: 'skip', reason });
 
 /** Answers by thread id; an Error in the script is thrown instead. */
@@ -56,17 +66,77 @@ describe('metrics, on a hand-made case', () => {
     record('t6', { project_id: 'Solana', price_on_fetch: 200, price_on_eval: 203 }), // +1.5, post +1.2: off 0.2σ → honey round(20 / 1.2) = 17
     record('t7', { project_id: 'c/ethereum' }), // skipped: a cell with no post
   ];
-  const analyzer = scripted({ t1: post(1), t2: post(0.5), t3: post(-0.3), t4: skip('nothing to read'), t5: new AnalyzerError('timed out after 30 s'), t6: post(1.2), t7: skip('quiet') });
+  const analyzer = scripted({
+    t1: post(1),
+    t2: post(0.5),
+    t3: post(-0.3),
+    t4: skip('nothing to read'),
+    t5: new AnalyzerError('timed out after 30 s'),
+    t6: post(1.2),
+    t7: skip('quiet'),
+  });
 
   it('per thread: the action, the actual move, whether it was right, and what it earned', async () => {
     const report = await runBacktestOn(threads, analyzer, PROFILE);
     expect(report.threads).toEqual([
-      { threadId: 't1', cell: 'bitcoin', action: 'post', conviction: 1, actualMovePct: 1, right: true, honey: 20, wax: 0 },
-      { threadId: 't2', cell: 'bitcoin', action: 'post', conviction: 0.5, actualMovePct: -0.9, right: false, honey: 0, wax: 13 },
-      { threadId: 't3', cell: 'bitcoin', action: 'post', conviction: -0.3, actualMovePct: 0, right: false, honey: 0, wax: 0 },
-      { threadId: 't4', cell: 'bitcoin', action: 'skip', actualMovePct: 1, honey: 0, wax: 0, reason: 'nothing to read' },
-      { threadId: 't5', cell: 'bitcoin', action: 'failed', actualMovePct: 1, honey: 0, wax: 0, reason: 'timed out after 30 s' },
-      { threadId: 't6', cell: 'solana', action: 'post', conviction: 1.2, actualMovePct: 1.5, right: true, honey: 17, wax: 0 },
+      {
+        threadId: 't1',
+        cell: 'bitcoin',
+        action: 'post',
+        conviction: 1,
+        actualMovePct: 1,
+        right: true,
+        honey: 20,
+        wax: 0,
+      },
+      {
+        threadId: 't2',
+        cell: 'bitcoin',
+        action: 'post',
+        conviction: 0.5,
+        actualMovePct: -0.9,
+        right: false,
+        honey: 0,
+        wax: 13,
+      },
+      {
+        threadId: 't3',
+        cell: 'bitcoin',
+        action: 'post',
+        conviction: -0.3,
+        actualMovePct: 0,
+        right: false,
+        honey: 0,
+        wax: 0,
+      },
+      {
+        threadId: 't4',
+        cell: 'bitcoin',
+        action: 'skip',
+        actualMovePct: 1,
+        honey: 0,
+        wax: 0,
+        reason: 'nothing to read',
+      },
+      {
+        threadId: 't5',
+        cell: 'bitcoin',
+        action: 'failed',
+        actualMovePct: 1,
+        honey: 0,
+        wax: 0,
+        reason: 'timed out after 30 s',
+      },
+      {
+        threadId: 't6',
+        cell: 'solana',
+        action: 'post',
+        conviction: 1.2,
+        actualMovePct: 1.5,
+        right: true,
+        honey: 17,
+        wax: 0,
+      },
       { threadId: 't7', cell: 'ethereum', action: 'skip', actualMovePct: 1, honey: 0, wax: 0, reason: 'quiet' },
     ]);
   });
@@ -74,21 +144,59 @@ describe('metrics, on a hand-made case', () => {
   it('overall and per cell: counts, coverage = posted / threads, accuracy = right / posted, mae over posts', async () => {
     const report = await runBacktestOn(threads, analyzer, PROFILE);
     expect(report.overall).toEqual({
-      threads: 7, posted: 4, skipped: 2, failed: 1, right: 2,
+      threads: 7,
+      posted: 4,
+      skipped: 2,
+      failed: 1,
+      right: 2,
       coverage: 0.571, // 4 / 7
       accuracy: 0.5, // 2 / 4
       mae: 0.5, // (0 + 1.4 + 0.3 + 0.3) / 4
-      honey: 37, wax: 13,
+      honey: 37,
+      wax: 13,
     });
     expect(report.cells).toEqual({
-      bitcoin: { threads: 5, posted: 3, skipped: 1, failed: 1, right: 1, coverage: 0.6, accuracy: 0.333, mae: 0.57, honey: 20, wax: 13 },
-      ethereum: { threads: 1, posted: 0, skipped: 1, failed: 0, right: 0, coverage: 0, accuracy: null, mae: null, honey: 0, wax: 0 },
-      solana: { threads: 1, posted: 1, skipped: 0, failed: 0, right: 1, coverage: 1, accuracy: 1, mae: 0.3, honey: 17, wax: 0 },
+      bitcoin: {
+        threads: 5,
+        posted: 3,
+        skipped: 1,
+        failed: 1,
+        right: 1,
+        coverage: 0.6,
+        accuracy: 0.333,
+        mae: 0.57,
+        honey: 20,
+        wax: 13,
+      },
+      ethereum: {
+        threads: 1,
+        posted: 0,
+        skipped: 1,
+        failed: 0,
+        right: 0,
+        coverage: 0,
+        accuracy: null,
+        mae: null,
+        honey: 0,
+        wax: 0,
+      },
+      solana: {
+        threads: 1,
+        posted: 1,
+        skipped: 0,
+        failed: 0,
+        right: 1,
+        coverage: 1,
+        accuracy: 1,
+        mae: 0.3,
+        honey: 17,
+        wax: 0,
+      },
     });
     expect(Object.keys(report.cells)).toEqual(['bitcoin', 'ethereum', 'solana']);
   });
 
-  it('sizes go through the policy: an analyzer\'s oversized conviction is measured as clamped', async () => {
+  it("sizes go through the policy: an analyzer's oversized conviction is measured as clamped", async () => {
     const report = await runBacktestOn([record('big', { price_on_eval: 102 })], scripted({ big: post(9) }), PROFILE);
     // moderate tops out at 1.5σ: 1.35 on bitcoin, rounded down to 1.3
     expect(report.threads[0]).toMatchObject({ action: 'post', conviction: 1.3, actualMovePct: 2 });
@@ -113,7 +221,9 @@ describe('replay', () => {
 
   it('reports progress after every thread', async () => {
     const calls: Array<[number, number]> = [];
-    await runBacktestOn([record('a'), record('b')], scripted({ a: skip('x'), b: skip('x') }), PROFILE, (done, total) => calls.push([done, total]));
+    await runBacktestOn([record('a'), record('b')], scripted({ a: skip('x'), b: skip('x') }), PROFILE, (done, total) =>
+      calls.push([done, total]),
+    );
     expect(calls).toEqual([
       [1, 2],
       [2, 2],
@@ -122,14 +232,20 @@ describe('replay', () => {
 
   it('counts an analyzer that cannot answer as failed and goes on; its message is one clean line', async () => {
     const analyzer = scripted({ a: new AnalyzerError('crashed:\n\u001b[31mexit 1'), b: post(1) });
-    const report = await runBacktestOn([record('a'), record('b', { timestamp: '2026-03-02T09:00:00Z' })], analyzer, PROFILE);
+    const report = await runBacktestOn(
+      [record('a'), record('b', { timestamp: '2026-03-02T09:00:00Z' })],
+      analyzer,
+      PROFILE,
+    );
     expect(report.threads[0]).toMatchObject({ action: 'failed', reason: 'crashed: exit 1' });
     expect(report.threads[1]).toMatchObject({ action: 'post' });
     expect(report.overall).toMatchObject({ threads: 2, posted: 1, failed: 1, coverage: 0.5 });
   });
 
   it('stops on any other error: a bug is not a failed thread', async () => {
-    await expect(runBacktestOn([record('a')], scripted({ a: new TypeError('bug') }), PROFILE)).rejects.toThrow(TypeError);
+    await expect(runBacktestOn([record('a')], scripted({ a: new TypeError('bug') }), PROFILE)).rejects.toThrow(
+      TypeError,
+    );
   });
 });
 
@@ -149,7 +265,7 @@ describe('the analyzer never sees the outcome', () => {
     citations: [{ url: 'https://news.example/a', title: 'Inflows', price_on_eval: OUTCOME }, { title: 'Only a title' }],
   };
 
-  it('gets exactly the Thread of the thread\'s own time, built field by field', async () => {
+  it("gets exactly the Thread of the thread's own time, built field by field", async () => {
     const recording = scripted({ '42': skip('x') });
     const { threads } = parseBacktestData([entry], 'f');
     await runBacktestOn(threads, recording, PROFILE);
@@ -166,12 +282,22 @@ describe('the analyzer never sees the outcome', () => {
     };
     expect(recording.seen[0]).toStrictEqual(expected);
     const shown = JSON.stringify(recording.seen[0]);
-    for (const leak of [String(OUTCOME), 'price_on_eval', 'future_high', '105000.25', 'comments', 'pollen_id']) expect(shown).not.toContain(leak);
+    for (const leak of [String(OUTCOME), 'price_on_eval', 'future_high', '105000.25', 'comments', 'pollen_id'])
+      expect(shown).not.toContain(leak);
   });
 
   it('even when handed a record that carries more than its type says', () => {
     const smuggled = { ...record('a'), price_on_eval: OUTCOME, extra: 'x' } as BacktestThread;
-    expect(Object.keys(threadAtItsTime(smuggled)).sort()).toEqual(['cell', 'citations', 'id', 'locked', 'priceOnFetch', 'projectId', 'text', 'timestamp']);
+    expect(Object.keys(threadAtItsTime(smuggled)).sort()).toEqual([
+      'cell',
+      'citations',
+      'id',
+      'locked',
+      'priceOnFetch',
+      'projectId',
+      'text',
+      'timestamp',
+    ]);
     expect(JSON.stringify(threadAtItsTime(smuggled))).not.toContain(String(OUTCOME));
   });
 });
@@ -203,7 +329,10 @@ it('the built-in analyzer runs through it unchanged: the same decisions as analy
 });
 
 describe('side by side, and not against a server that is not there', () => {
-  const unreachable = () => new AnalyzerError('cannot reach m at http://127.0.0.1:9 (ECONNREFUSED) (tried twice)', { cause: new UnreachableError('cannot reach m', 'a network error') });
+  const unreachable = () =>
+    new AnalyzerError('cannot reach m at http://127.0.0.1:9 (ECONNREFUSED) (tried twice)', {
+      cause: new UnreachableError('cannot reach m', 'a network error'),
+    });
   const records = (n: number) => Array.from({ length: n }, (_, i) => record(`t${String(i).padStart(2, '0')}`));
 
   it('reads as many threads at once as it is told, started in order, reported in order', async () => {
@@ -230,7 +359,9 @@ describe('side by side, and not against a server that is not there', () => {
     const analyzer = scripted(Object.fromEntries(records(40).map((r) => [r.id, unreachable()])));
     const error = await runBacktestOn(records(40), analyzer, PROFILE).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AnalyzerError);
-    expect((error as Error).message).toBe('stopped after 3 threads in a row could not reach the analyzer: cannot reach m at http://127.0.0.1:9 (ECONNREFUSED) (tried twice)');
+    expect((error as Error).message).toBe(
+      'stopped after 3 threads in a row could not reach the analyzer: cannot reach m at http://127.0.0.1:9 (ECONNREFUSED) (tried twice)',
+    );
     expect(analyzer.seen).toHaveLength(3);
   });
 
@@ -238,7 +369,11 @@ describe('side by side, and not against a server that is not there', () => {
     const answers: Record<string, AnalyzerOutput | Error> = {};
     for (const [i, r] of records(12).entries()) answers[r.id] = i % 3 === 2 ? skip('quiet') : unreachable();
     expect((await runBacktestOn(records(12), scripted(answers), PROFILE)).overall.failed).toBe(8);
-    const timeouts = scripted(Object.fromEntries(records(6).map((r) => [r.id, new AnalyzerError('m gave no complete answer within 60 s (tried twice)')])));
+    const timeouts = scripted(
+      Object.fromEntries(
+        records(6).map((r) => [r.id, new AnalyzerError('m gave no complete answer within 60 s (tried twice)')]),
+      ),
+    );
     expect((await runBacktestOn(records(6), timeouts, PROFILE)).overall.failed).toBe(6);
   });
 });

@@ -40,14 +40,18 @@ const IMPORT = /(?:from\s+|import\s*\(\s*)'(\.{1,2}\/[^']+)'/g;
 
 function importsOf(file: string): string[] {
   const text = fs.readFileSync(path.join(SRC, file), 'utf8');
-  return [...text.matchAll(IMPORT)].map((m) => path.normalize(path.join(path.dirname(file), m[1]!.replace(/\.js$/, '.ts'))));
+  return [...text.matchAll(IMPORT)].map((m) =>
+    path.normalize(path.join(path.dirname(file), m[1]!.replace(/\.js$/, '.ts'))),
+  );
 }
 
 const graph = new Map([...modules(SRC)].map((file) => [file, importsOf(file)]));
 
 describe('the import graph of src/', () => {
   it('resolves every relative import to a module', () => {
-    const missing = [...graph].flatMap(([file, deps]) => deps.filter((dep) => !graph.has(dep)).map((dep) => `${file} -> ${dep}`));
+    const missing = [...graph].flatMap(([file, deps]) =>
+      deps.filter((dep) => !graph.has(dep)).map((dep) => `${file} -> ${dep}`),
+    );
     expect(missing).toEqual([]);
   });
 
@@ -70,7 +74,12 @@ describe('the import graph of src/', () => {
 
   it('imports only from its own layer or below', () => {
     const upward = [...graph].flatMap(([file, deps]) =>
-      deps.filter((dep) => graph.has(dep) && layerOf(dep) > layerOf(file)).map((dep) => `${file} (${LAYERS[LAYERS.length - layerOf(file)]![0]}) -> ${dep} (${LAYERS[LAYERS.length - layerOf(dep)]![0]})`),
+      deps
+        .filter((dep) => graph.has(dep) && layerOf(dep) > layerOf(file))
+        .map(
+          (dep) =>
+            `${file} (${LAYERS[LAYERS.length - layerOf(file)]![0]}) -> ${dep} (${LAYERS[LAYERS.length - layerOf(dep)]![0]})`,
+        ),
     );
     expect(upward).toEqual([]);
   });

@@ -66,7 +66,11 @@ describe('profile values', () => {
     ['conviction_style', 'degen', undefined],
     ['directional_bias', 'neutral', undefined],
     ['participation', 'selective', undefined],
-    ['signal_method', 'astrology', '--signal-method must be one of technical, fundamental, sentiment, onchain, macro (got "astrology")'],
+    [
+      'signal_method',
+      'astrology',
+      '--signal-method must be one of technical, fundamental, sentiment, onchain, macro (got "astrology")',
+    ],
     ['conviction_style', 'Bold', '--conviction-style must be one of conservative, moderate, bold, degen (got "Bold")'],
     ['directional_bias', '', '--directional-bias must be one of bullish, bearish, neutral (got "")'],
     ['participation', 'always', '--participation must be one of selective, moderate, active (got "always")'],
@@ -117,8 +121,11 @@ describe('checkThreadId', () => {
     expect(checkThreadId(id)).toBe(checked);
   });
 
-  it.each(['', '   ', '.', '..', ' .. ', 'x'.repeat(201), 'a\u0000b', 'a\u001bb', 'a\u007f'])('refuses %j before anything is sent', (id) => {
-    expect(() => checkThreadId(id)).toThrow(UsageError);
-    expect(() => checkThreadId(id)).toThrow(/^not a thread id: /);
-  });
+  it.each(['', '   ', '.', '..', ' .. ', 'x'.repeat(201), 'a\u0000b', 'a\u001bb', 'a\u007f'])(
+    'refuses %j before anything is sent',
+    (id) => {
+      expect(() => checkThreadId(id)).toThrow(UsageError);
+      expect(() => checkThreadId(id)).toThrow(/^not a thread id: /);
+    },
+  );
 });

@@ -38,7 +38,12 @@ describe('a command analyzer in the cron agent', () => {
 
     const poll = await w.agent(['poll']);
     expect(poll).toMatchObject({ code: 0, stdout: '', stderr: '' });
-    expect(w.sandbox.comments().map((c) => [c.thread_id, c.conviction]).sort()).toEqual([
+    expect(
+      w.sandbox
+        .comments()
+        .map((c) => [c.thread_id, c.conviction])
+        .sort(),
+    ).toEqual([
       ['a', -0.4],
       ['b', -0.4],
     ]);
@@ -68,7 +73,9 @@ describe('a command analyzer in the cron agent', () => {
     const fallback = await w.agent(['poll']);
     expect(fallback).toMatchObject({ code: 0, stdout: '' });
     // Under cron the run succeeds, and says once that the user's analyzer is not the one deciding.
-    expect(fallback.stderr).toBe('agent: the command analyzer failed on 1 thread(s), so the built-in analyzer decided (first: the analyzer command exited with code 3 (its stderr is shown with --verbose))\n');
+    expect(fallback.stderr).toBe(
+      'agent: the command analyzer failed on 1 thread(s), so the built-in analyzer decided (first: the analyzer command exited with code 3 (its stderr is shown with --verbose))\n',
+    );
     expect(w.sandbox.comments().map((c) => c.thread_id)).toEqual(['a']);
     expect(w.sandbox.comments()[0]!.conviction).toBeGreaterThan(0);
   });
@@ -88,9 +95,14 @@ describe('stopping the agent', () => {
   it('Ctrl-C (SIGINT, even twice) while a command analyzer runs stops the command too, then ends the agent as the signal does', async () => {
     const w = await registered();
     const pidFile = path.join(w.home, 'analyzer.pid');
-    await useCommand(w, `${quote(process.execPath)} ${quote(HANG)} ${quote(pidFile)} ignore-term`, { 'analyzer.timeout': '60' });
+    await useCommand(w, `${quote(process.execPath)} ${quote(HANG)} ${quote(pidFile)} ignore-term`, {
+      'analyzer.timeout': '60',
+    });
     w.sandbox.addThread({ id: 'a', text: BULLISH, project_id: 'c/bitcoin', timestamp: at(2) });
-    const agent = spawn(process.execPath, [BIN, '--config-dir', w.configDir, 'analyze', 'a'], { env: { HOME: w.home, PATH: process.env.PATH ?? '/usr/bin:/bin' }, stdio: 'ignore' });
+    const agent = spawn(process.execPath, [BIN, '--config-dir', w.configDir, 'analyze', 'a'], {
+      env: { HOME: w.home, PATH: process.env.PATH ?? '/usr/bin:/bin' },
+      stdio: 'ignore',
+    });
     const ended = new Promise<NodeJS.Signals | null>((resolve) => agent.on('exit', (_code, signal) => resolve(signal)));
     await until(() => fs.existsSync(pidFile) && fs.readFileSync(pidFile, 'utf8') !== '');
     const pid = Number(fs.readFileSync(pidFile, 'utf8'));
@@ -131,13 +143,21 @@ describe('agent analyze', () => {
     w.sandbox.addThread({ id: 'a', text: BULLISH, project_id: 'c/bitcoin', timestamp: at(2) });
     const human = await w.agent(['analyze', 'a']);
     expect(human.code).toBe(0);
-    expect(human.stdout.split('\n')[0]).toMatch(/^Thread a \(c\/bitcoin\), \d{4}-\d\d-\d\dT[\d:.]+Z, price [\d.]+: Spot ETF inflows hit \$500M/);
+    expect(human.stdout.split('\n')[0]).toMatch(
+      /^Thread a \(c\/bitcoin\), \d{4}-\d\d-\d\dT[\d:.]+Z, price [\d.]+: Spot ETF inflows hit \$500M/,
+    );
     expect(human.stdout).toContain('  analyzer: builtin\n');
     expect(human.stdout).toMatch(/\n {2}policy: post \+\d\.\d: /);
     expect(human.stdout).toMatch(/Would post \+\d\.\d% on a \(c\/bitcoin\): Bullish on c\/bitcoin: .*\n$/);
 
     const json = JSON.parse((await w.agent(['analyze', 'a', '--json'])).stdout);
-    expect(json).toEqual({ threadId: 'a', action: 'post', conviction: expect.any(Number), text: expect.any(String), trace: expect.arrayContaining(['analyzer: builtin']) });
+    expect(json).toEqual({
+      threadId: 'a',
+      action: 'post',
+      conviction: expect.any(Number),
+      text: expect.any(String),
+      trace: expect.arrayContaining(['analyzer: builtin']),
+    });
     expect(w.sandbox.comments()).toEqual([]);
     expect(w.state().journal ?? {}).toEqual({});
   });
@@ -154,9 +174,19 @@ describe('agent analyze', () => {
 
   it('--stdin speaks the protocol: as a command analyzer it decides exactly as the built-in one (round trip)', async () => {
     const w = await registered();
-    const texts = [BULLISH, BEARISH, 'Quiet weekend, nothing to report.', 'Not bullish: ETF outflows continue while funding flips negative.'];
+    const texts = [
+      BULLISH,
+      BEARISH,
+      'Quiet weekend, nothing to report.',
+      'Not bullish: ETF outflows continue while funding flips negative.',
+    ];
     texts.forEach((text, i) => {
-      w.sandbox.addThread({ id: `t${i}`, text, project_id: ['c/bitcoin', 'c/solana', 'c/pepe', 'c/ethereum'][i], timestamp: at(10 - i) });
+      w.sandbox.addThread({
+        id: `t${i}`,
+        text,
+        project_id: ['c/bitcoin', 'c/solana', 'c/pepe', 'c/ethereum'][i],
+        timestamp: at(10 - i),
+      });
     });
     const builtin = await w.agent(['poll', '--dry-run', '--json']);
     await useCommand(w, `${quote(process.execPath)} ${quote(BIN)} analyze --stdin`);
@@ -199,8 +229,19 @@ describe('an LLM analyzer in the cron agent', () => {
   it('poll asks the model (its HTTP client loaded beside the bundle), sends the key to it only, and the policy clamps its size', async () => {
     const w = await registered();
     llm = await startFakeLlm();
-    llm.reply(decisionReply({ action: 'post', conviction: 12, text: 'Bullish on c/bitcoin: ETF inflows at a record. Expect +12% in 3h.', reason: '' }));
-    for (const [key, value] of [['analyzer', 'llm'], ['llm.base-url', llm.baseUrl], ['llm.model', 'test-model']]) {
+    llm.reply(
+      decisionReply({
+        action: 'post',
+        conviction: 12,
+        text: 'Bullish on c/bitcoin: ETF inflows at a record. Expect +12% in 3h.',
+        reason: '',
+      }),
+    );
+    for (const [key, value] of [
+      ['analyzer', 'llm'],
+      ['llm.base-url', llm.baseUrl],
+      ['llm.model', 'test-model'],
+    ]) {
       expect((await w.agent(['config', 'set', key!, value!])).code).toBe(0);
     }
     w.sandbox.addThread({ id: 'a', text: BULLISH, project_id: 'c/bitcoin', timestamp: at(2) });
@@ -208,7 +249,14 @@ describe('an LLM analyzer in the cron agent', () => {
     const result = await w.agent(['poll', '--json'], { env: { AGENT_LLM_API_KEY: LLM_KEY } });
     expect(result.code, result.stderr).toBe(0);
     // moderate style on bitcoin: at most 1.5σ × 0.9% = 1.3%; the "+12%" in the text is not posted either
-    expect(JSON.parse(result.stdout).posted).toEqual([{ threadId: 'a', conviction: 1.3, text: 'Bullish on c/bitcoin: ETF inflows at a record. Expect +1.3% in 3h.', predictionId: expect.any(String) }]);
+    expect(JSON.parse(result.stdout).posted).toEqual([
+      {
+        threadId: 'a',
+        conviction: 1.3,
+        text: 'Bullish on c/bitcoin: ETF inflows at a record. Expect +1.3% in 3h.',
+        predictionId: expect.any(String),
+      },
+    ]);
     expect(llm.requests).toHaveLength(1);
     expect(llm.requests[0]!.headers.authorization).toBe(`Bearer ${LLM_KEY}`);
     expect(llm.requests[0]!.body).not.toContain(w.state().apiKey);
@@ -222,13 +270,26 @@ describe('an LLM analyzer in the cron agent', () => {
     const LLM_KEY = 'sk-e2e-llm-key-0123456789';
     // The model's key split by a zero-width space, which the cleaning before a post would remove.
     const hidden = `${LLM_KEY.slice(0, 6)}\u200B${LLM_KEY.slice(6)}`;
-    llm.reply(decisionReply({ action: 'post', conviction: 1, text: `ETF inflows at a record; my key is ${hidden}, service ${w.state().apiKey}.`, reason: '' }));
-    for (const [key, value] of [['analyzer', 'llm'], ['llm.base-url', llm.baseUrl], ['llm.model', 'test-model']]) {
+    llm.reply(
+      decisionReply({
+        action: 'post',
+        conviction: 1,
+        text: `ETF inflows at a record; my key is ${hidden}, service ${w.state().apiKey}.`,
+        reason: '',
+      }),
+    );
+    for (const [key, value] of [
+      ['analyzer', 'llm'],
+      ['llm.base-url', llm.baseUrl],
+      ['llm.model', 'test-model'],
+    ]) {
       expect((await w.agent(['config', 'set', key!, value!])).code).toBe(0);
     }
     w.sandbox.addThread({ id: 'a', text: BULLISH, project_id: 'c/bitcoin', timestamp: at(2) });
     const result = await w.agent(['poll'], { env: { AGENT_LLM_API_KEY: LLM_KEY } });
     expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
-    expect(w.sandbox.comments().map((c) => c.text)).toEqual(['Bullish on c/bitcoin: ETF inflows at a record, [redacted] [redacted]. Expect +1.0% in 3h.']);
+    expect(w.sandbox.comments().map((c) => c.text)).toEqual([
+      'Bullish on c/bitcoin: ETF inflows at a record, [redacted] [redacted]. Expect +1.0% in 3h.',
+    ]);
   });
 });

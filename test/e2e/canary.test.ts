@@ -16,7 +16,9 @@ it('the key appears in no output of any command or failure path', async () => {
   const w = world;
   const outputs: RunResult[] = [];
   const run = async (args: string[], env: Record<string, string> = {}) => {
-    const result = await w.agent([...args, '--verbose'], { env: { AGENT_TEST_REQUEST_TIMEOUT_MS: '400', AGENT_TEST_FAST_SLEEP: '1', ...env } });
+    const result = await w.agent([...args, '--verbose'], {
+      env: { AGENT_TEST_REQUEST_TIMEOUT_MS: '400', AGENT_TEST_FAST_SLEEP: '1', ...env },
+    });
     outputs.push(result);
     return result;
   };
@@ -33,7 +35,9 @@ it('the key appears in no output of any command or failure path', async () => {
   // A service that echoes the key in every kind of error answer.
   const echo = (status: number, body: (k: string) => string, headers: Record<string, string> = {}) =>
     w.sandbox.intercept((req, res) => {
-      res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(body(String(req.headers['x-api-key'])));
+      res
+        .writeHead(status, { 'content-type': 'application/json', ...headers })
+        .end(body(String(req.headers['x-api-key'])));
       return true;
     });
   for (const [status, body, headers] of [
@@ -57,7 +61,12 @@ it('the key appears in no output of any command or failure path', async () => {
     fs.writeFileSync(file, JSON.stringify(state), { mode: 0o600 });
   }
   // A thread whose text carries the key, and a run that posts.
-  w.sandbox.addThread({ id: 'k2', text: `${BULLISH} ${key}`, project_id: 'c/bitcoin', timestamp: new Date().toISOString() });
+  w.sandbox.addThread({
+    id: 'k2',
+    text: `${BULLISH} ${key}`,
+    project_id: 'c/bitcoin',
+    timestamp: new Date().toISOString(),
+  });
   await run(['poll']);
   await run(['poll', '--dry-run', '--json']);
 

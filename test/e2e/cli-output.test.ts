@@ -21,7 +21,10 @@ function home(): string {
 function intoFullDevice(args: string[], homeDir = home()): Promise<{ code: number | null; stderr: string }> {
   const full = fs.openSync('/dev/full', 'w');
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { HOME: homeDir, PATH: process.env.PATH ?? '' }, stdio: ['ignore', full, 'pipe'] });
+    const child = spawn(process.execPath, [BIN, ...args], {
+      env: { HOME: homeDir, PATH: process.env.PATH ?? '' },
+      stdio: ['ignore', full, 'pipe'],
+    });
     fs.closeSync(full);
     let stderr = '';
     child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
@@ -35,23 +38,29 @@ it('--version --json prints one JSON document', async () => {
   expect(JSON.parse(result.stdout)).toEqual({ version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
 });
 
-it.skipIf(!fs.existsSync('/dev/full'))('a stdout that cannot be written (/dev/full) ends the run with one line and exit 1, no stack', async () => {
-  for (const args of [['--version', '--json'], ['--help']]) {
-    const result = await intoFullDevice(args);
-    expect(result.code, args.join(' ')).toBe(1);
-    expect(result.stderr).toBe('agent: cannot write to standard output (ENOSPC)\n');
-  }
-});
+it.skipIf(!fs.existsSync('/dev/full'))(
+  'a stdout that cannot be written (/dev/full) ends the run with one line and exit 1, no stack',
+  async () => {
+    for (const args of [['--version', '--json'], ['--help']]) {
+      const result = await intoFullDevice(args);
+      expect(result.code, args.join(' ')).toBe(1);
+      expect(result.stderr).toBe('agent: cannot write to standard output (ENOSPC)\n');
+    }
+  },
+);
 
-it.skipIf(!fs.existsSync('/dev/full'))('a poll whose stdout cannot be written still saves its work, and says the output was lost', async () => {
-  const w = await registered();
-  w.sandbox.addThread({ id: 'f', project_id: 'c/bitcoin', timestamp: new Date().toISOString() });
-  const result = await intoFullDevice(['--config-dir', w.configDir, 'poll', '--json'], w.home);
-  expect(result.code).toBe(1);
-  expect(result.stderr).toContain('agent: cannot write to standard output (ENOSPC)');
-  expect(result.stderr).not.toMatch(/\n\s+at /);
-  expect(w.state().cursor?.id).toBe('f');
-});
+it.skipIf(!fs.existsSync('/dev/full'))(
+  'a poll whose stdout cannot be written still saves its work, and says the output was lost',
+  async () => {
+    const w = await registered();
+    w.sandbox.addThread({ id: 'f', project_id: 'c/bitcoin', timestamp: new Date().toISOString() });
+    const result = await intoFullDevice(['--config-dir', w.configDir, 'poll', '--json'], w.home);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('agent: cannot write to standard output (ENOSPC)');
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(w.state().cursor?.id).toBe('f');
+  },
+);
 
 it('AGENT_CONFIG_DIR="" is no value: the default config dir is used', async () => {
   const dir = home();

@@ -19,7 +19,8 @@ const posts = (w: World) => w.sandbox.requests.filter((r) => r.method === 'POST'
 async function withThreads(count: number): Promise<World> {
   world = await createWorld();
   expect((await world.register()).code).toBe(0);
-  for (let i = 0; i < count; i++) world.sandbox.addThread({ id: `t${i}`, text: BULLISH, project_id: 'c/bitcoin', timestamp: at(10 - i) });
+  for (let i = 0; i < count; i++)
+    world.sandbox.addThread({ id: `t${i}`, text: BULLISH, project_id: 'c/bitcoin', timestamp: at(10 - i) });
   return world;
 }
 
@@ -31,7 +32,11 @@ describe('poll killed', () => {
     expect(posts(w)).toHaveLength(0);
     const recovery = await w.agent(['poll', '--json']);
     expect(recovery.code).toBe(5);
-    expect(JSON.parse(recovery.stdout).failed.map((f: { threadId: string }) => f.threadId).sort()).toEqual(['t0', 't1', 't2']);
+    expect(
+      JSON.parse(recovery.stdout)
+        .failed.map((f: { threadId: string }) => f.threadId)
+        .sort(),
+    ).toEqual(['t0', 't1', 't2']);
     expect(posts(w)).toHaveLength(0);
     expect((await w.agent(['poll'])).code).toBe(0);
     expect(posts(w)).toHaveLength(0);
@@ -61,7 +66,12 @@ describe('poll killed', () => {
     // recovery run posts them all, once.
     expect(posts(w)).toHaveLength(0);
     expect((await w.agent(['poll'])).code).toBe(0);
-    expect(w.sandbox.comments().map((c) => c.thread_id).sort()).toEqual(['t0', 't1']);
+    expect(
+      w.sandbox
+        .comments()
+        .map((c) => c.thread_id)
+        .sort(),
+    ).toEqual(['t0', 't1']);
     expect((await w.agent(['poll'])).code).toBe(0);
     expect(posts(w)).toHaveLength(2);
   });
@@ -70,7 +80,9 @@ describe('poll killed', () => {
 describe('predict killed', () => {
   it('after its POST landed, before "posted" was saved: poll does not post again', async () => {
     const w = await withThreads(1);
-    expect((await w.agent(['predict', 't0', '--conviction', '1.2'], { env: { AGENT_TEST_CRASH_AT: 'after-post' } })).code).toBeNull();
+    expect(
+      (await w.agent(['predict', 't0', '--conviction', '1.2'], { env: { AGENT_TEST_CRASH_AT: 'after-post' } })).code,
+    ).toBeNull();
     expect(w.sandbox.comments()).toHaveLength(1);
     await w.agent(['poll']);
     expect((await w.agent(['predict', 't0', '--conviction', '1.2'])).code).toBe(0);
@@ -79,7 +91,9 @@ describe('predict killed', () => {
 
   it('before its POST: nothing sent, and the thread is not posted later either', async () => {
     const w = await withThreads(1);
-    expect((await w.agent(['predict', 't0', '--conviction', '1.2'], { env: { AGENT_TEST_CRASH_AT: 'before-post' } })).code).toBeNull();
+    expect(
+      (await w.agent(['predict', 't0', '--conviction', '1.2'], { env: { AGENT_TEST_CRASH_AT: 'before-post' } })).code,
+    ).toBeNull();
     await w.agent(['poll']);
     expect(posts(w)).toHaveLength(0);
   });

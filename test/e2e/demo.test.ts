@@ -18,11 +18,20 @@ interface DemoRun {
  * (threads up to 160 sandbox minutes from their lock) within ~11 s, so predictions from the first poll are
  * scored before a 12 s demo ends even if start-up is slow.
  */
-function runDemo(env: Record<string, string>, onStdout?: (stdout: string, kill: (signal: NodeJS.Signals) => void) => void): Promise<DemoRun> {
+function runDemo(
+  env: Record<string, string>,
+  onStdout?: (stdout: string, kill: (signal: NodeJS.Signals) => void) => void,
+): Promise<DemoRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [DEMO], {
       cwd: ROOT,
-      env: { HOME: process.env.HOME ?? '/tmp', PATH: process.env.PATH ?? '/usr/bin:/bin', DEMO_SPEED: '900', DEMO_POLL_SECONDS: '3', ...env },
+      env: {
+        HOME: process.env.HOME ?? '/tmp',
+        PATH: process.env.PATH ?? '/usr/bin:/bin',
+        DEMO_SPEED: '900',
+        DEMO_POLL_SECONDS: '3',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

@@ -11,7 +11,11 @@ const FAST_TIMEOUT = { AGENT_TEST_REQUEST_TIMEOUT_MS: '400' };
 
 function holdLock(w: World): void {
   // A live process (this test runner) holds the lock, as a poll from cron would.
-  fs.writeFileSync(path.join(w.configDir, 'lock'), JSON.stringify({ pid: process.pid, startedAt: new Date().toISOString() }), { mode: 0o600 });
+  fs.writeFileSync(
+    path.join(w.configDir, 'lock'),
+    JSON.stringify({ pid: process.pid, startedAt: new Date().toISOString() }),
+    { mode: 0o600 },
+  );
 }
 
 describe('one writer at a time (one-writer)', () => {
@@ -58,7 +62,9 @@ describe('one writer at a time (one-writer)', () => {
   it('a lock left by a dead process is taken over', async () => {
     const w = await registered();
     w.sandbox.addThread({ id: 'x', text: BULLISH, project_id: 'c/bitcoin', timestamp: at(1) });
-    fs.writeFileSync(path.join(w.configDir, 'lock'), JSON.stringify({ pid: 2 ** 22 + 12345, startedAt: at(1) }), { mode: 0o600 });
+    fs.writeFileSync(path.join(w.configDir, 'lock'), JSON.stringify({ pid: 2 ** 22 + 12345, startedAt: at(1) }), {
+      mode: 0o600,
+    });
     expect((await w.agent(['poll'])).code).toBe(0);
     expect(posts(w)).toHaveLength(1);
     expect(fs.existsSync(path.join(w.configDir, 'lock'))).toBe(false);
@@ -68,7 +74,13 @@ describe('one writer at a time (one-writer)', () => {
 describe('a POST that may have landed is never sent again (never-twice)', () => {
   it('every POST arrives after its "posting" mark is on disk, also in batches', async () => {
     const w = await registered();
-    for (let i = 0; i < 20; i++) w.sandbox.addThread({ id: `b${String(i).padStart(2, '0')}`, text: BULLISH, project_id: 'c/bitcoin', timestamp: at(20 - i) });
+    for (let i = 0; i < 20; i++)
+      w.sandbox.addThread({
+        id: `b${String(i).padStart(2, '0')}`,
+        text: BULLISH,
+        project_id: 'c/bitcoin',
+        timestamp: at(20 - i),
+      });
     const seen: Array<[string, string | undefined]> = [];
     w.sandbox.intercept((req) => {
       if (req.method === 'POST' && req.url?.startsWith('/comment/')) {
@@ -81,7 +93,9 @@ describe('a POST that may have landed is never sent again (never-twice)', () => 
     expect((await w.agent(['poll'])).code).toBe(0);
     expect(seen).toHaveLength(20);
     expect(seen.filter(([, status]) => status !== 'posting')).toEqual([]);
-    expect(Object.values(w.state().journal as Record<string, { status: string }>).every((e) => e.status === 'posted')).toBe(true);
+    expect(
+      Object.values(w.state().journal as Record<string, { status: string }>).every((e) => e.status === 'posted'),
+    ).toBe(true);
   });
 
   it('a POST with no answer is marked unknown: neither the next poll nor predict posts on it', async () => {
@@ -90,14 +104,19 @@ describe('a POST that may have landed is never sent again (never-twice)', () => 
     const release = w.sandbox.intercept((req) => req.method === 'POST'); // answered never: a stall
     const first = await w.agent(['poll', '--json'], { env: FAST_TIMEOUT });
     expect(first.code).toBe(5);
-    expect(JSON.parse(first.stdout).failed).toEqual([{ threadId: 'hang', error: expect.stringContaining('not posted again') }]);
+    expect(JSON.parse(first.stdout).failed).toEqual([
+      { threadId: 'hang', error: expect.stringContaining('not posted again') },
+    ]);
     expect(posts(w)).toHaveLength(1);
     release();
 
     expect((await w.agent(['poll'])).code).toBe(0);
     const manual = await w.agent(['predict', 'hang', '--conviction', '1.0', '--json']);
     expect(manual.code).toBe(0);
-    expect(JSON.parse(manual.stdout)).toMatchObject({ action: 'skip', reason: expect.stringContaining('may have landed') });
+    expect(JSON.parse(manual.stdout)).toMatchObject({
+      action: 'skip',
+      reason: expect.stringContaining('may have landed'),
+    });
     expect(posts(w)).toHaveLength(1);
   });
 
@@ -107,10 +126,20 @@ describe('a POST that may have landed is never sent again (never-twice)', () => 
     const file = path.join(w.configDir, 'state.json');
     const state = w.state();
     // What a run killed right after its durable "posting" mark leaves behind.
-    fs.writeFileSync(file, JSON.stringify({ ...state, journal: { crash: { ts: w.sandbox.store.thread('crash')!.timestamp, status: 'posting' } } }), { mode: 0o600 });
+    fs.writeFileSync(
+      file,
+      JSON.stringify({
+        ...state,
+        journal: { crash: { ts: w.sandbox.store.thread('crash')!.timestamp, status: 'posting' } },
+      }),
+      { mode: 0o600 },
+    );
     const result = await w.agent(['poll', '--json']);
     expect(result.code).toBe(5);
-    expect(JSON.parse(result.stdout).failed[0]).toMatchObject({ threadId: 'crash', error: expect.stringContaining('interrupted') });
+    expect(JSON.parse(result.stdout).failed[0]).toMatchObject({
+      threadId: 'crash',
+      error: expect.stringContaining('interrupted'),
+    });
     expect(posts(w)).toHaveLength(0);
     expect((await w.agent(['poll'])).code).toBe(0);
     expect(posts(w)).toHaveLength(0);
@@ -127,20 +156,34 @@ describe('a redirect answering a POST', () => {
     });
   const journal = (w: World) => (w.state().journal ?? {}) as Record<string, { status: string }>;
 
-  it.each([301, 302, 307, 308])('a %i stops the run, leaves every thread due, and a later run posts them', async (status) => {
-    const w = await registered();
-    for (const id of ['r1', 'r2', 'r3']) w.sandbox.addThread({ id, text: BULLISH, project_id: 'c/bitcoin', timestamp: at(id === 'r1' ? 3 : id === 'r2' ? 2 : 1) });
-    const stop = redirectPosts(w, status);
-    const first = await w.agent(['poll']);
-    expect(first.code).toBe(1);
-    expect(first.stderr).toContain(`answered ${status}, a redirect`);
-    expect(Object.values(journal(w)).map((e) => e.status)).not.toContain('skipped');
-    expect(w.state().cursor).toBeNull();
-    stop();
+  it.each([301, 302, 307, 308])(
+    'a %i stops the run, leaves every thread due, and a later run posts them',
+    async (status) => {
+      const w = await registered();
+      for (const id of ['r1', 'r2', 'r3'])
+        w.sandbox.addThread({
+          id,
+          text: BULLISH,
+          project_id: 'c/bitcoin',
+          timestamp: at(id === 'r1' ? 3 : id === 'r2' ? 2 : 1),
+        });
+      const stop = redirectPosts(w, status);
+      const first = await w.agent(['poll']);
+      expect(first.code).toBe(1);
+      expect(first.stderr).toContain(`answered ${status}, a redirect`);
+      expect(Object.values(journal(w)).map((e) => e.status)).not.toContain('skipped');
+      expect(w.state().cursor).toBeNull();
+      stop();
 
-    expect((await w.agent(['poll'])).code).toBe(0);
-    expect(w.sandbox.comments().map((c) => c.thread_id).sort()).toEqual(['r1', 'r2', 'r3']);
-  });
+      expect((await w.agent(['poll'])).code).toBe(0);
+      expect(
+        w.sandbox
+          .comments()
+          .map((c) => c.thread_id)
+          .sort(),
+      ).toEqual(['r1', 'r2', 'r3']);
+    },
+  );
 
   it('a 303 See Other means the POST was processed: neither poll nor predict posts on it again', async () => {
     const w = await registered();
@@ -148,13 +191,18 @@ describe('a redirect answering a POST', () => {
     const stop = redirectPosts(w, 303);
     const first = await w.agent(['poll', '--json']);
     expect(first.code).toBe(5);
-    expect(JSON.parse(first.stdout).failed).toEqual([{ threadId: 'seen', error: expect.stringContaining('not posted again') }]);
+    expect(JSON.parse(first.stdout).failed).toEqual([
+      { threadId: 'seen', error: expect.stringContaining('not posted again') },
+    ]);
     expect(journal(w).seen?.status).toBe('unknown');
     stop();
 
     expect((await w.agent(['poll'])).code).toBe(0);
     const manual = await w.agent(['predict', 'seen', '--conviction', '1.0', '--json']);
-    expect(JSON.parse(manual.stdout)).toMatchObject({ action: 'skip', reason: expect.stringContaining('may have landed') });
+    expect(JSON.parse(manual.stdout)).toMatchObject({
+      action: 'skip',
+      reason: expect.stringContaining('may have landed'),
+    });
     expect(posts(w)).toHaveLength(1);
   });
 
@@ -179,7 +227,10 @@ describe('a redirect answering a POST', () => {
     expect(journal(w).seen?.status).toBe('unknown');
     stop();
     const again = await w.agent(['predict', 'seen', '--conviction', '1.0', '--json']);
-    expect(JSON.parse(again.stdout)).toMatchObject({ action: 'skip', reason: expect.stringContaining('may have landed') });
+    expect(JSON.parse(again.stdout)).toMatchObject({
+      action: 'skip',
+      reason: expect.stringContaining('may have landed'),
+    });
     expect((await w.agent(['poll'])).code).toBe(0);
     expect(posts(w)).toHaveLength(1);
   });
@@ -189,7 +240,11 @@ describe('a remembered rate limit (polite)', () => {
   it('predict inside a stored pause sends nothing and exits 5', async () => {
     const w = await registered();
     const file = path.join(w.configDir, 'state.json');
-    fs.writeFileSync(file, JSON.stringify({ ...w.state(), rateLimitedUntil: new Date(Date.now() + 30 * 60_000).toISOString() }), { mode: 0o600 });
+    fs.writeFileSync(
+      file,
+      JSON.stringify({ ...w.state(), rateLimitedUntil: new Date(Date.now() + 30 * 60_000).toISOString() }),
+      { mode: 0o600 },
+    );
     const before = w.sandbox.requests.length;
     const result = await w.agent(['predict', 'any', '--conviction', '1']);
     expect(result.code).toBe(5);
@@ -245,7 +300,12 @@ describe('hostile threads (hostile-input)', () => {
 
   it('terminal escapes in thread text never reach the terminal raw', async () => {
     const w = await registered();
-    w.sandbox.addThread({ id: 'esc', text: `\u001b]0;owned\u0007\u001b[2J${BULLISH}\u009b31m`, project_id: 'c/bitcoin', timestamp: at(1) });
+    w.sandbox.addThread({
+      id: 'esc',
+      text: `\u001b]0;owned\u0007\u001b[2J${BULLISH}\u009b31m`,
+      project_id: 'c/bitcoin',
+      timestamp: at(1),
+    });
     const result = await w.agent(['poll', '--verbose', '--json']);
     expect(result.code).toBe(0);
     expect(result.stdout + result.stderr).not.toMatch(/[\u001b\u0007\u009b]/);
@@ -288,24 +348,29 @@ describe('a config dir that belongs to another user', () => {
     ['predict', ['predict', 'x', '--conviction', '1']],
     ['me', ['me']],
     ['config set', ['config', 'set', 'analyzer', 'builtin']],
-  ])('%s as root on it is refused before any request, naming the owner and the chown; nothing in it changes owner', async (_what, args) => {
-    const w = await registered();
-    w.sandbox.addThread({ id: 'x', text: BULLISH, project_id: 'c/bitcoin', timestamp: at(1) });
-    giveAway(w.configDir);
-    const file = path.join(w.configDir, 'state.json');
-    const before = fs.readFileSync(file, 'utf8');
-    const requests = w.sandbox.requests.length;
-    // Even a lock made and removed again would show here.
-    const dirChanged = fs.statSync(w.configDir).mtimeMs;
-    const result = await w.agent(args);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(new RegExp(`belongs to (\\w+ \\()?uid ${OTHER}\\)?, but this runs as root \\(uid 0\\)`));
-    expect(result.stderr).toContain(`sudo chown -R root '${w.configDir}'`);
-    expect(w.sandbox.requests).toHaveLength(requests);
-    expect(fs.readFileSync(file, 'utf8')).toBe(before);
-    for (const name of fs.readdirSync(w.configDir)) expect(fs.statSync(path.join(w.configDir, name)).uid).toBe(OTHER);
-    expect(fs.statSync(w.configDir).mtimeMs).toBe(dirChanged);
-  });
+  ])(
+    '%s as root on it is refused before any request, naming the owner and the chown; nothing in it changes owner',
+    async (_what, args) => {
+      const w = await registered();
+      w.sandbox.addThread({ id: 'x', text: BULLISH, project_id: 'c/bitcoin', timestamp: at(1) });
+      giveAway(w.configDir);
+      const file = path.join(w.configDir, 'state.json');
+      const before = fs.readFileSync(file, 'utf8');
+      const requests = w.sandbox.requests.length;
+      // Even a lock made and removed again would show here.
+      const dirChanged = fs.statSync(w.configDir).mtimeMs;
+      const result = await w.agent(args);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(
+        new RegExp(`belongs to (\\w+ \\()?uid ${OTHER}\\)?, but this runs as root \\(uid 0\\)`),
+      );
+      expect(result.stderr).toContain(`sudo chown -R root '${w.configDir}'`);
+      expect(w.sandbox.requests).toHaveLength(requests);
+      expect(fs.readFileSync(file, 'utf8')).toBe(before);
+      for (const name of fs.readdirSync(w.configDir)) expect(fs.statSync(path.join(w.configDir, name)).uid).toBe(OTHER);
+      expect(fs.statSync(w.configDir).mtimeMs).toBe(dirChanged);
+    },
+  );
 
   it.skipIf(!asRoot)('register as root into it is refused before the request', async () => {
     const w = await registered();

@@ -61,7 +61,16 @@ export interface World {
   close(): Promise<void>;
 }
 
-export const PROFILE_FLAGS = ['--signal-method', 'onchain', '--conviction-style', 'moderate', '--directional-bias', 'neutral', '--participation', 'active'];
+export const PROFILE_FLAGS = [
+  '--signal-method',
+  'onchain',
+  '--conviction-style',
+  'moderate',
+  '--directional-bias',
+  'neutral',
+  '--participation',
+  'active',
+];
 
 export async function createWorld(options: SandboxOptions = {}): Promise<World> {
   const sandbox = await startSandbox({ ratePerMinute: 0, ...options });
@@ -72,7 +81,8 @@ export async function createWorld(options: SandboxOptions = {}): Promise<World> 
     home,
     configDir,
     agent: (args, runOptions = {}) => runAgent(['--config-dir', configDir, ...args], home, runOptions),
-    register: (name = 'e2e-agent', extra = []) => world.agent(['register', '--base-url', sandbox.url, '--name', name, ...PROFILE_FLAGS, ...extra]),
+    register: (name = 'e2e-agent', extra = []) =>
+      world.agent(['register', '--base-url', sandbox.url, '--name', name, ...PROFILE_FLAGS, ...extra]),
     state: () => JSON.parse(fs.readFileSync(path.join(configDir, 'state.json'), 'utf8')),
     async close() {
       await sandbox.close();
@@ -82,8 +92,10 @@ export async function createWorld(options: SandboxOptions = {}): Promise<World> 
   return world;
 }
 
-export const BULLISH = 'Spot ETF inflows hit $500M as whales withdraw 10,000 BTC from exchanges; breakout above resistance.';
-export const BEARISH = 'Exchange hacked, withdrawals halted; $200M token unlock next week and whales moving coins to exchanges.';
+export const BULLISH =
+  'Spot ETF inflows hit $500M as whales withdraw 10,000 BTC from exchanges; breakout above resistance.';
+export const BEARISH =
+  'Exchange hacked, withdrawals halted; $200M token unlock next week and whales moving coins to exchanges.';
 
 export function modeOf(file: string): string {
   return (fs.statSync(file).mode & 0o777).toString(8);

@@ -19,12 +19,16 @@ const home = () => {
 };
 
 describe('help and usage errors', () => {
-  it.each([['predict'], ['poll'], ['register'], ['config', 'set']])('the help of %s %s lists the global options it inherits', async (...command: string[]) => {
-    const result = await runAgent([...command, '--help'], home());
-    expect(result.code).toBe(0);
-    const global = result.stdout.split('Global Options:')[1] ?? '';
-    for (const flag of ['--json', '-v, --verbose', '-q, --quiet', '--config-dir <dir>', '--base-url <url>']) expect(global).toContain(flag);
-  });
+  it.each([['predict'], ['poll'], ['register'], ['config', 'set']])(
+    'the help of %s %s lists the global options it inherits',
+    async (...command: string[]) => {
+      const result = await runAgent([...command, '--help'], home());
+      expect(result.code).toBe(0);
+      const global = result.stdout.split('Global Options:')[1] ?? '';
+      for (const flag of ['--json', '-v, --verbose', '-q, --quiet', '--config-dir <dir>', '--base-url <url>'])
+        expect(global).toContain(flag);
+    },
+  );
 
   it.each([
     [['predict', 'x', '--bogus'], 'agent predict'],

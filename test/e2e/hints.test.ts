@@ -12,7 +12,12 @@ describe('hints that lead somewhere', () => {
     const w = await registered();
     const keyFile = path.join(w.home, 'llm.key');
     fs.writeFileSync(keyFile, 'sk-test-key-0123456789\n', { mode: 0o600 });
-    for (const [name, value] of [['llm.base-url', 'http://127.0.0.1:9/v1'], ['llm.model', 'm'], ['llm.key-file', keyFile], ['analyzer', 'llm']]) {
+    for (const [name, value] of [
+      ['llm.base-url', 'http://127.0.0.1:9/v1'],
+      ['llm.model', 'm'],
+      ['llm.key-file', keyFile],
+      ['analyzer', 'llm'],
+    ]) {
       expect((await w.agent(['config', 'set', name!, value!])).code).toBe(0);
     }
     fs.rmSync(keyFile);

@@ -41,12 +41,19 @@ describe('a model answers with JSON nested 20,000 deep', () => {
 
   it.each([
     ['the body', `{"error":${nestedData}}`],
-    ['its content', JSON.stringify({ choices: [{ message: { content: `{"action":"post","conviction":1,"x":${nestedData}}` } }] })],
+    [
+      'its content',
+      JSON.stringify({ choices: [{ message: { content: `{"action":"post","conviction":1,"x":${nestedData}}` } }] }),
+    ],
   ])('in %s: the analysis fails with a clear message, exit 5', async (_where, body) => {
     const w = await registered();
     llm = await startFakeLlm();
     llm.reply({ body }, { body });
-    for (const [key, value] of [['analyzer', 'llm'], ['llm.base-url', llm.baseUrl], ['llm.model', 'test-model']]) {
+    for (const [key, value] of [
+      ['analyzer', 'llm'],
+      ['llm.base-url', llm.baseUrl],
+      ['llm.model', 'test-model'],
+    ]) {
       expect((await w.agent(['config', 'set', key!, value!])).code).toBe(0);
     }
     w.sandbox.addThread({ id: 'a', text: BULLISH, project_id: 'c/bitcoin', timestamp: minutesAgo(2) });

@@ -21,8 +21,9 @@ afterEach(async () => {
 async function httpsSandbox(host = '127.0.0.1'): Promise<{ sandbox: World['sandbox']; url: string }> {
   world = await createWorld();
   const sandbox = world.sandbox;
-  front = https.createServer({ key: fs.readFileSync(fixture('loopback-key.pem')), cert: fs.readFileSync(fixture('loopback-cert.pem')) }, (req, res) =>
-    sandbox.server.emit('request', req, res),
+  front = https.createServer(
+    { key: fs.readFileSync(fixture('loopback-key.pem')), cert: fs.readFileSync(fixture('loopback-cert.pem')) },
+    (req, res) => sandbox.server.emit('request', req, res),
   );
   await new Promise<void>((resolve) => front!.listen(0, host, resolve));
   return { sandbox, url: `https://${host}:${(front.address() as AddressInfo).port}` };
@@ -32,7 +33,9 @@ it('registers and polls over https, sending the key only there', async () => {
   const { sandbox, url } = await httpsSandbox();
   const env = { NODE_EXTRA_CA_CERTS: fixture('loopback-cert.pem') };
 
-  const registered = await world!.agent(['register', '--base-url', url, '--name', 'tls-agent', ...PROFILE_FLAGS], { env });
+  const registered = await world!.agent(['register', '--base-url', url, '--name', 'tls-agent', ...PROFILE_FLAGS], {
+    env,
+  });
   expect(registered.stderr).toBe('');
   expect(registered.code).toBe(0);
   expect(world!.state().baseUrl).toBe(url);
@@ -41,7 +44,11 @@ it('registers and polls over https, sending the key only there', async () => {
   const polled = await world!.agent(['poll', '--json'], { env });
   expect(polled.code).toBe(0);
   expect(JSON.parse(polled.stdout).posted.map((p: { threadId: string }) => p.threadId)).toEqual(['tls']);
-  expect(sandbox.requests.filter((r) => r.headers['x-api-key'] !== undefined).every((r) => r.headers['x-api-key'] === world!.state().apiKey)).toBe(true);
+  expect(
+    sandbox.requests
+      .filter((r) => r.headers['x-api-key'] !== undefined)
+      .every((r) => r.headers['x-api-key'] === world!.state().apiKey),
+  ).toBe(true);
 });
 
 // Trying again later cannot fix a certificate: these are setup problems (exit 1), each with its fix.
@@ -69,7 +76,9 @@ it('refuses a trusted certificate made for another name, with exit 1 and the add
 
 it('refuses to register while NODE_TLS_REJECT_UNAUTHORIZED=0 turns certificate checks off, sending nothing', async () => {
   const { sandbox, url } = await httpsSandbox();
-  const result = await world!.agent(['register', '--base-url', url, '--name', 'tls-agent', ...PROFILE_FLAGS], { env: { NODE_TLS_REJECT_UNAUTHORIZED: '0' } });
+  const result = await world!.agent(['register', '--base-url', url, '--name', 'tls-agent', ...PROFILE_FLAGS], {
+    env: { NODE_TLS_REJECT_UNAUTHORIZED: '0' },
+  });
   expect(result.code).toBe(2);
   expect(result.stderr).toContain('NODE_TLS_REJECT_UNAUTHORIZED=0 turns off certificate checks');
   expect(result.stderr).toContain('NODE_EXTRA_CA_CERTS');
@@ -86,7 +95,9 @@ it.each([
 ])('%s refuses to send the key while NODE_TLS_REJECT_UNAUTHORIZED=0', async (_what, args) => {
   const { sandbox, url } = await httpsSandbox();
   const ca = { NODE_EXTRA_CA_CERTS: fixture('loopback-cert.pem') };
-  expect((await world!.agent(['register', '--base-url', url, '--name', 'tls-agent', ...PROFILE_FLAGS], { env: ca })).code).toBe(0);
+  expect(
+    (await world!.agent(['register', '--base-url', url, '--name', 'tls-agent', ...PROFILE_FLAGS], { env: ca })).code,
+  ).toBe(0);
   sandbox.addThread({ id: 'tls', text: BULLISH, project_id: 'c/bitcoin', timestamp: new Date().toISOString() });
   const before = sandbox.requests.length;
   const result = await world!.agent(args, { env: { ...ca, NODE_TLS_REJECT_UNAUTHORIZED: '0' } });

@@ -14,7 +14,11 @@ let work: string;
 let prefix: string;
 
 const npm = (args: string[], cwd: string) =>
-  execFileSync('npm', [...args, '--no-audit', '--no-fund', '--offline', '--loglevel=error'], { cwd, encoding: 'utf8', env: { ...process.env, npm_config_prefix: prefix } });
+  execFileSync('npm', [...args, '--no-audit', '--no-fund', '--offline', '--loglevel=error'], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, npm_config_prefix: prefix },
+  });
 
 beforeAll(() => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-install-'));
@@ -26,9 +30,16 @@ beforeAll(() => {
 
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
-function run(command: string, args: string[], timeoutMs = 20_000): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(
+  command: string,
+  args: string[],
+  timeoutMs = 20_000,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(path.join(prefix, 'bin', command), args, { env: { HOME: work, PATH: `${path.dirname(process.execPath)}:/usr/bin:/bin` }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(path.join(prefix, 'bin', command), args, {
+      env: { HOME: work, PATH: `${path.dirname(process.execPath)}:/usr/bin:/bin` },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -45,13 +56,19 @@ it('installs the package alone: no dependencies, the bundle and its licence noti
   const installed = path.join(prefix, 'lib', 'node_modules', 'prediction-agent');
   expect(fs.existsSync(path.join(installed, 'node_modules'))).toBe(false);
   expect(fs.readdirSync(path.join(prefix, 'lib', 'node_modules'))).toEqual(['prediction-agent']);
-  expect(fs.readFileSync(path.join(installed, 'dist', 'THIRD-PARTY-NOTICES.txt'), 'utf8')).toMatch(/^commander \d+\.\d+\.\d+ \(MIT\)$/m);
+  expect(fs.readFileSync(path.join(installed, 'dist', 'THIRD-PARTY-NOTICES.txt'), 'utf8')).toMatch(
+    /^commander \d+\.\d+\.\d+ \(MIT\)$/m,
+  );
 });
 
 it('runs as agent and as prediction-agent: --version, sandbox, register and poll', async () => {
-  for (const command of ['agent', 'prediction-agent']) expect(await run(command, ['--version'])).toMatchObject({ code: 0, stdout: `${version}\n` });
+  for (const command of ['agent', 'prediction-agent'])
+    expect(await run(command, ['--version'])).toMatchObject({ code: 0, stdout: `${version}\n` });
 
-  const sandbox = spawn(path.join(prefix, 'bin', 'prediction-agent'), ['sandbox', '--port', '0'], { env: { HOME: work, PATH: `${path.dirname(process.execPath)}:/usr/bin:/bin` }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const sandbox = spawn(path.join(prefix, 'bin', 'prediction-agent'), ['sandbox', '--port', '0'], {
+    env: { HOME: work, PATH: `${path.dirname(process.execPath)}:/usr/bin:/bin` },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   try {
     const url = await new Promise<string>((resolve, reject) => {
       let out = '';
@@ -62,7 +79,16 @@ it('runs as agent and as prediction-agent: --version, sandbox, register and poll
       sandbox.on('exit', (code) => reject(new Error(`the sandbox exited ${code}`)));
     });
     const dir = path.join(work, 'config');
-    const registered = await run('agent', ['--config-dir', dir, 'register', '--base-url', url, '--name', 'installed-agent', ...PROFILE_FLAGS]);
+    const registered = await run('agent', [
+      '--config-dir',
+      dir,
+      'register',
+      '--base-url',
+      url,
+      '--name',
+      'installed-agent',
+      ...PROFILE_FLAGS,
+    ]);
     expect(registered.code, registered.stderr).toBe(0);
     const polled = await run('agent', ['--config-dir', dir, 'poll', '--json']);
     expect(polled.code, polled.stderr).toBe(0);

@@ -7,7 +7,10 @@ import { BULLISH, minutesAgo, registeredWorlds, type World } from './harness.js'
 // once with the fix, that spends no thread's tries.
 
 const registered = registeredWorlds();
-const SAMPLERS = { status: 400, body: { error: { code: 400, message: 'Failed to initialize samplers', type: 'invalid_request_error' } } };
+const SAMPLERS = {
+  status: 400,
+  body: { error: { code: 400, message: 'Failed to initialize samplers', type: 'invalid_request_error' } },
+};
 
 let llm: FakeLlm | undefined;
 afterEach(async () => {
@@ -17,14 +20,20 @@ afterEach(async () => {
 
 async function useModel(w: World, extra: Record<string, string> = {}): Promise<FakeLlm> {
   llm = await startFakeLlm();
-  for (const [name, value] of Object.entries({ analyzer: 'llm', 'llm.base-url': llm.baseUrl, 'llm.model': 'tiny-model', ...extra })) {
+  for (const [name, value] of Object.entries({
+    analyzer: 'llm',
+    'llm.base-url': llm.baseUrl,
+    'llm.model': 'tiny-model',
+    ...extra,
+  })) {
     expect((await w.agent(['config', 'set', name, value])).code).toBe(0);
   }
   return llm;
 }
 
 function addThreads(w: World, n: number): void {
-  for (let i = 0; i < n; i++) w.sandbox.addThread({ id: `t${i}`, text: BULLISH, project_id: 'c/bitcoin', timestamp: minutesAgo(10 - i) });
+  for (let i = 0; i < n; i++)
+    w.sandbox.addThread({ id: `t${i}`, text: BULLISH, project_id: 'c/bitcoin', timestamp: minutesAgo(10 - i) });
 }
 
 describe('a model that answers 400 to the request itself', () => {
@@ -47,7 +56,15 @@ describe('a model that answers 400 to the request itself', () => {
     expect(w.state().cursor).toBeNull();
 
     // Fixed: every thread is still there to be predicted on.
-    for (let i = 0; i < 6; i++) model.reply(decisionReply({ action: 'post', conviction: 1, text: 'ETF inflows and whale withdrawals point up.', reason: '' }));
+    for (let i = 0; i < 6; i++)
+      model.reply(
+        decisionReply({
+          action: 'post',
+          conviction: 1,
+          text: 'ETF inflows and whale withdrawals point up.',
+          reason: '',
+        }),
+      );
     const fixed = await w.agent(['poll']);
     expect(fixed.code, fixed.stderr).toBe(0);
     expect(w.sandbox.comments()).toHaveLength(6);
@@ -84,13 +101,19 @@ describe('backtest against a model that is not there', () => {
     const dead = await startFakeLlm();
     const baseUrl = dead.baseUrl;
     await dead.close(); // nothing listens there any more: every connection is refused
-    for (const [name, value] of [['analyzer', 'llm'], ['llm.base-url', baseUrl], ['llm.model', 'tiny-model']]) {
+    for (const [name, value] of [
+      ['analyzer', 'llm'],
+      ['llm.base-url', baseUrl],
+      ['llm.model', 'tiny-model'],
+    ]) {
       expect((await w.agent(['config', 'set', name!, value!])).code).toBe(0);
     }
     const started = Date.now();
     const result = await w.agent(['backtest', 'examples/backtest-sample.json'], { timeoutMs: 60_000 });
     expect(result.code, result.stderr).toBe(5);
-    expect(result.stderr).toMatch(/stopped after \d threads in a row could not reach the analyzer: cannot reach tiny-model at http:\/\/127\.0\.0\.1:\d+ \(ECONNREFUSED\)/);
+    expect(result.stderr).toMatch(
+      /stopped after \d threads in a row could not reach the analyzer: cannot reach tiny-model at http:\/\/127\.0\.0\.1:\d+ \(ECONNREFUSED\)/,
+    );
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
     // One round of threads side by side, each tried twice a second apart: not 40 seconds.
     expect(Date.now() - started).toBeLessThan(10_000);

@@ -38,7 +38,9 @@ describe('agent poll', () => {
     expect(result.code).toBe(0);
     const doc = JSON.parse(result.stdout);
     expect(doc).toEqual({
-      posted: [{ threadId: 't1', conviction: expect.any(Number), text: expect.any(String), predictionId: expect.any(String) }],
+      posted: [
+        { threadId: 't1', conviction: expect.any(Number), text: expect.any(String), predictionId: expect.any(String) },
+      ],
       skipped: [{ threadId: 't2', reason: 'locked' }],
       failed: [],
       cursor: { timestamp: expect.any(String), id: 't2' },
@@ -51,10 +53,16 @@ describe('agent poll', () => {
     w.sandbox.addThread({ id: 'base', text: BULLISH, timestamp: at(10), locked: true });
     expect((await w.agent(['poll'])).code).toBe(0);
     const same = at(2);
-    for (const id of ['e1', 'e2', 'e3', 'e4', 'e5']) w.sandbox.addThread({ id, text: BULLISH, project_id: 'c/bitcoin', timestamp: same });
+    for (const id of ['e1', 'e2', 'e3', 'e4', 'e5'])
+      w.sandbox.addThread({ id, text: BULLISH, project_id: 'c/bitcoin', timestamp: same });
     // Pages of two split the run of equal timestamps: only (timestamp, id) as the cursor gets them all.
     expect((await w.agent(['poll', '--limit', '2'])).code).toBe(0);
-    expect(w.sandbox.comments().map((c) => c.thread_id).sort()).toEqual(['e1', 'e2', 'e3', 'e4', 'e5']);
+    expect(
+      w.sandbox
+        .comments()
+        .map((c) => c.thread_id)
+        .sort(),
+    ).toEqual(['e1', 'e2', 'e3', 'e4', 'e5']);
     expect(w.state().cursor).toEqual({ timestamp: same, id: 'e5' });
   });
 
@@ -62,21 +70,30 @@ describe('agent poll', () => {
     const w = await registered();
     w.sandbox.addThread({ id: 'base', text: BULLISH, timestamp: at(30), locked: true });
     expect((await w.agent(['poll'])).code).toBe(0);
-    for (let i = 0; i < 12; i++) w.sandbox.addThread({ id: `p${String(i).padStart(2, '0')}`, text: BULLISH, project_id: 'c/bitcoin', timestamp: at(20 - i) });
+    for (let i = 0; i < 12; i++)
+      w.sandbox.addThread({
+        id: `p${String(i).padStart(2, '0')}`,
+        text: BULLISH,
+        project_id: 'c/bitcoin',
+        timestamp: at(20 - i),
+      });
     const result = await w.agent(['poll', '--limit', '5', '--json']);
     expect(result.code).toBe(0);
     const doc = JSON.parse(result.stdout);
     expect(doc.posted).toHaveLength(12);
     expect(doc.posted[0].threadId).toBe('p11');
     expect(doc.cursor.id).toBe('p11');
-    expect(w.sandbox.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/thread')).length).toBeGreaterThanOrEqual(4);
+    expect(
+      w.sandbox.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/thread')).length,
+    ).toBeGreaterThanOrEqual(4);
   });
 
   it('copes with a list served newest-first: the cursor is the maximum, not the last element', async () => {
     const w = await registered({ listOrder: 'desc' });
     w.sandbox.addThread({ id: 'base', text: BULLISH, timestamp: at(30), locked: true });
     expect((await w.agent(['poll'])).code).toBe(0);
-    for (let i = 0; i < 7; i++) w.sandbox.addThread({ id: `d${i}`, text: BEARISH, project_id: 'c/ethereum', timestamp: at(10 - i) });
+    for (let i = 0; i < 7; i++)
+      w.sandbox.addThread({ id: `d${i}`, text: BEARISH, project_id: 'c/ethereum', timestamp: at(10 - i) });
     expect((await w.agent(['poll', '--limit', '3'])).code).toBe(0);
     expect(w.state().cursor!.id).toBe('d6');
     expect(new Set(w.sandbox.comments().map((c) => c.thread_id)).size).toBe(7);
@@ -108,7 +125,9 @@ describe('agent poll', () => {
     const before = fs.readFileSync(file);
     const result = await w.agent(['poll', '--dry-run', '--json']);
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout).posted).toEqual([expect.objectContaining({ threadId: 'dry', predictionId: null })]);
+    expect(JSON.parse(result.stdout).posted).toEqual([
+      expect.objectContaining({ threadId: 'dry', predictionId: null }),
+    ]);
     expect(posts(w)).toHaveLength(0);
     expect(fs.readFileSync(file)).toEqual(before);
   });
@@ -186,14 +205,21 @@ describe('agent poll', () => {
     });
     const first = await w.agent(['poll', '--json']);
     expect(first.code).toBe(5);
-    expect(JSON.parse(first.stdout).failed).toEqual([{ threadId: 'old', error: expect.stringContaining('Service Unavailable') }]);
+    expect(JSON.parse(first.stdout).failed).toEqual([
+      { threadId: 'old', error: expect.stringContaining('Service Unavailable') },
+    ]);
     expect(w.state().cursor!.id).toBe('base');
     expect(w.sandbox.comments().map((c) => c.thread_id)).toEqual(['new']);
 
     stopFailing();
     const second = await w.agent(['poll']);
     expect(second.code).toBe(0);
-    expect(w.sandbox.comments().map((c) => c.thread_id).sort()).toEqual(['new', 'old']);
+    expect(
+      w.sandbox
+        .comments()
+        .map((c) => c.thread_id)
+        .sort(),
+    ).toEqual(['new', 'old']);
     expect(w.state().cursor!.id).toBe('new');
     // 'new' was fetched again (the cursor stayed behind 'old') but the journal kept it from a second POST.
     expect(posts(w).filter((r) => r.path === '/comment/new')).toHaveLength(1);
@@ -237,7 +263,12 @@ describe('agent poll output', () => {
     // A cursor first: a run without one reads only the latest page.
     w.sandbox.addThread({ id: 'old', timestamp: at(400), locked: true });
     expect((await w.agent(['poll'])).code).toBe(0);
-    for (let i = 0; i < 600; i += 1) w.sandbox.addThread({ id: `t${String(i).padStart(3, '0')}`, text: i % 2 ? BULLISH : BEARISH, timestamp: at(300 - i / 2) });
+    for (let i = 0; i < 600; i += 1)
+      w.sandbox.addThread({
+        id: `t${String(i).padStart(3, '0')}`,
+        text: i % 2 ? BULLISH : BEARISH,
+        timestamp: at(300 - i / 2),
+      });
     const args = ['--config-dir', w.configDir, 'poll', '--dry-run', '--json'];
     const piped = await w.agent(args.slice(2));
     expect(piped.code).toBe(0);
@@ -249,7 +280,10 @@ describe('agent poll output', () => {
     const fd = fs.openSync(file, 'w');
     try {
       // Asynchronously: the sandbox answering it lives in this process.
-      const child = spawn(process.execPath, [BIN, ...args], { env: { HOME: w.home, PATH: process.env.PATH ?? '/usr/bin:/bin' }, stdio: ['ignore', fd, 'ignore'] });
+      const child = spawn(process.execPath, [BIN, ...args], {
+        env: { HOME: w.home, PATH: process.env.PATH ?? '/usr/bin:/bin' },
+        stdio: ['ignore', fd, 'ignore'],
+      });
       expect(await new Promise((resolve) => child.on('close', resolve))).toBe(0);
     } finally {
       fs.closeSync(fd);
@@ -332,7 +366,8 @@ describe('agent predict', () => {
 });
 
 describe('agent poll --limit', () => {
-  const threadLists = (w: World) => w.sandbox.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/thread?'));
+  const threadLists = (w: World) =>
+    w.sandbox.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/thread?'));
 
   it('refuses more than the sandbox serves (100) before sending anything', async () => {
     const w = await registered();
@@ -353,13 +388,16 @@ describe('agent poll --limit', () => {
   it('a service that refuses the limit is named as refusing the limit, with the fix', async () => {
     const w = await registered();
     w.sandbox.intercept((req, res) => {
-      if (!req.url?.startsWith('/thread?') || Number(new URL(req.url, 'http://x').searchParams.get('limit')) <= 10) return false;
+      if (!req.url?.startsWith('/thread?') || Number(new URL(req.url, 'http://x').searchParams.get('limit')) <= 10)
+        return false;
       res.writeHead(400, { 'content-type': 'application/json' }).end('{"error":"limit must be at most 10"}');
       return true;
     });
     const result = await w.agent(['poll', '--limit', '20']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe('agent: the service refused the limit 20 on the thread list (400: limit must be at most 10) (try a smaller --limit)\n');
+    expect(result.stderr).toBe(
+      'agent: the service refused the limit 20 on the thread list (400: limit must be at most 10) (try a smaller --limit)\n',
+    );
     expect(await w.agent(['poll', '--limit', '10'])).toMatchObject({ code: 0, stderr: '' });
   });
 });
@@ -367,7 +405,16 @@ describe('agent poll --limit', () => {
 describe('agent poll and timestamps that are not ISO 8601', () => {
   it('names a thread whose timestamp is not a date-time, leaves it alone, and handles the rest', async () => {
     const w = await registered();
-    const good = { id: 'good', pollen_id: 'p1', project_id: 'c/bitcoin', text: BULLISH, timestamp: at(2), locked: false, price_on_fetch: 1, citations: [] };
+    const good = {
+      id: 'good',
+      pollen_id: 'p1',
+      project_id: 'c/bitcoin',
+      text: BULLISH,
+      timestamp: at(2),
+      locked: false,
+      price_on_fetch: 1,
+      citations: [],
+    };
     w.sandbox.addThread({ id: good.id, text: good.text, project_id: good.project_id, timestamp: good.timestamp });
     // Date.parse reads "foo 1" as 2001-01-01, a time that would place it before any cursor.
     const undated = { ...good, id: 'undated', timestamp: 'foo 1' };

@@ -11,13 +11,16 @@ async function withThread() {
   return w;
 }
 
-it.each(['-150', '0x10', '1e1', 'Infinity', '1 5', '99999999999'])('refuses --conviction %j with exit 2 and sends nothing', async (value) => {
-  const w = await withThread();
-  const result = await w.agent(['predict', 'p', '--conviction', value]);
-  expect(result.code).toBe(2);
-  expect(result.stderr).toMatch(/^agent: --conviction/);
-  expect(posts(w)).toHaveLength(0);
-});
+it.each(['-150', '0x10', '1e1', 'Infinity', '1 5', '99999999999'])(
+  'refuses --conviction %j with exit 2 and sends nothing',
+  async (value) => {
+    const w = await withThread();
+    const result = await w.agent(['predict', 'p', '--conviction', value]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^agent: --conviction/);
+    expect(posts(w)).toHaveLength(0);
+  },
+);
 
 it('takes "1%" as 1.0', async () => {
   const w = await withThread();
@@ -30,7 +33,9 @@ it("a size beyond the profile's for the cell is refused off a terminal, and post
   const w = await withThread();
   const refused = await w.agent(['predict', 'p', '--conviction', '5']);
   expect(refused.code).toBe(2);
-  expect(refused.stderr).toContain('+5.0% on c/bitcoin is beyond the largest size your profile (moderate) posts there, ±1.3%');
+  expect(refused.stderr).toContain(
+    '+5.0% on c/bitcoin is beyond the largest size your profile (moderate) posts there, ±1.3%',
+  );
   expect(refused.stderr).toContain('--yes');
   expect(posts(w)).toHaveLength(0);
   expect((await w.agent(['predict', 'p', '--conviction', '5', '--yes'])).code).toBe(0);

@@ -36,13 +36,15 @@ function failPostsOn(w: World, id: string): () => void {
  */
 function serveIgnoringLimit(w: World, views: ThreadView[], size: number): void {
   const key = (v: { timestamp: string; id: string }) => [Date.parse(v.timestamp), v.id] as const;
-  const after = (a: readonly [number, string], b: readonly [number, string]) => a[0] > b[0] || (a[0] === b[0] && a[1] > b[1]);
+  const after = (a: readonly [number, string], b: readonly [number, string]) =>
+    a[0] > b[0] || (a[0] === b[0] && a[1] > b[1]);
   const sorted = [...views].sort((a, b) => (after(key(a), key(b)) ? 1 : -1));
   w.sandbox.intercept((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     if (req.method !== 'GET' || url.pathname !== '/thread') return false;
     const timestamp = url.searchParams.get('timestamp');
-    const cursor = timestamp === null ? undefined : ([Date.parse(timestamp), url.searchParams.get('id') ?? ''] as const);
+    const cursor =
+      timestamp === null ? undefined : ([Date.parse(timestamp), url.searchParams.get('id') ?? ''] as const);
     const page = cursor ? sorted.filter((v) => after(key(v), cursor)).slice(0, size) : sorted.slice(-size);
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(page));
     return true;
@@ -66,17 +68,36 @@ describe('no prediction twice', () => {
     expect(posts.get('__proto__')).toBe(1);
   });
 
-  it('a service that ignores limit: 12,000 threads handled behind one still due, none posted twice', { timeout: 240_000 }, async () => {
+  it('a service that ignores limit: 12,000 threads handled behind one still due, none posted twice', {
+    timeout: 240_000,
+  }, async () => {
     const w = await registered();
     w.sandbox.addThread({ id: 'base', text: BULLISH, timestamp: at(170), locked: true });
     expect((await w.agent(['poll'])).code).toBe(0);
     const posts = countPosts(w);
     failPostsOn(w, 'due');
     const start = Date.now() - 150 * 60_000; // all within the last 2.5 hours: the service would lock the rest
-    const views = [w.sandbox.addThread({ id: 'due', text: BULLISH, citations: [], project_id: 'c/bitcoin', timestamp: new Date(start).toISOString() })];
+    const views = [
+      w.sandbox.addThread({
+        id: 'due',
+        text: BULLISH,
+        citations: [],
+        project_id: 'c/bitcoin',
+        timestamp: new Date(start).toISOString(),
+      }),
+    ];
     for (let i = 0; i < 12_000; i++) {
       const open = i < 200; // the open ones come first, so a journal that drops its oldest entries loses them
-      views.push(w.sandbox.addThread({ id: `t${i}`, text: BULLISH, citations: [], project_id: 'c/bitcoin', timestamp: new Date(start + 1 + i * 500).toISOString(), locked: !open }));
+      views.push(
+        w.sandbox.addThread({
+          id: `t${i}`,
+          text: BULLISH,
+          citations: [],
+          project_id: 'c/bitcoin',
+          timestamp: new Date(start + 1 + i * 500).toISOString(),
+          locked: !open,
+        }),
+      );
     }
     serveIgnoringLimit(w, views, 1_000);
     for (let run = 0; run < 3; run++) {
@@ -104,18 +125,37 @@ describe('no thread lost', () => {
     const w = await registered();
     w.sandbox.addThread({ id: 'base', text: BULLISH, timestamp: at(30), locked: true });
     expect((await w.agent(['poll'])).code).toBe(0);
-    w.sandbox.addThread({ id: 'ahead', text: BULLISH, citations: [], project_id: 'c/bitcoin', timestamp: new Date(Date.now() + 3 * 60 * 60_000).toISOString() });
-    w.sandbox.addThread({ id: 'ahead2', text: BEARISH, citations: [], project_id: 'c/bitcoin', timestamp: new Date(Date.now() + 4 * 60 * 60_000).toISOString() });
+    w.sandbox.addThread({
+      id: 'ahead',
+      text: BULLISH,
+      citations: [],
+      project_id: 'c/bitcoin',
+      timestamp: new Date(Date.now() + 3 * 60 * 60_000).toISOString(),
+    });
+    w.sandbox.addThread({
+      id: 'ahead2',
+      text: BEARISH,
+      citations: [],
+      project_id: 'c/bitcoin',
+      timestamp: new Date(Date.now() + 4 * 60 * 60_000).toISOString(),
+    });
     // Pages of one: the walk goes on past a page of future threads.
     const first = await w.agent(['poll', '--limit', '1']);
     expect(first.code, first.stderr).toBe(0);
-    expect(first.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^agent: 2 threads \(the earliest: ahead\) are dated ahead of this machine's clock/)]);
+    expect(first.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^agent: 2 threads \(the earliest: ahead\) are dated ahead of this machine's clock/),
+    ]);
     expect(Date.parse(w.state().cursor!.timestamp)).toBeLessThanOrEqual(Date.now());
 
     w.sandbox.addThread({ id: 'later', text: BEARISH, citations: [], project_id: 'c/bitcoin', timestamp: at(0) });
     const second = await w.agent(['poll']);
     expect(second).toMatchObject({ code: 0, stderr: '' });
-    expect(w.sandbox.comments().map((c) => c.thread_id).sort()).toEqual(['ahead', 'ahead2', 'later']);
+    expect(
+      w.sandbox
+        .comments()
+        .map((c) => c.thread_id)
+        .sort(),
+    ).toEqual(['ahead', 'ahead2', 'later']);
   });
 
   it('a post answered 500, then a run refused with 401: the thread is still posted, once, by the run after', async () => {
@@ -148,11 +188,17 @@ describe('no thread lost', () => {
     w.sandbox.addThread({ id: 'base', text: BULLISH, timestamp: at(30), locked: true });
     expect((await w.agent(['poll'])).code).toBe(0);
     const same = at(2);
-    for (const id of ['9', '10', '11']) w.sandbox.addThread({ id, text: BULLISH, citations: [], project_id: 'c/bitcoin', timestamp: same });
+    for (const id of ['9', '10', '11'])
+      w.sandbox.addThread({ id, text: BULLISH, citations: [], project_id: 'c/bitcoin', timestamp: same });
     expect((await w.agent(['poll'])).code).toBe(0);
     w.sandbox.addThread({ id: '12', text: BULLISH, citations: [], project_id: 'c/bitcoin', timestamp: same });
     expect((await w.agent(['poll'])).code).toBe(0);
-    expect(w.sandbox.comments().map((c) => c.thread_id).sort()).toEqual(['10', '11', '12', '9']);
+    expect(
+      w.sandbox
+        .comments()
+        .map((c) => c.thread_id)
+        .sort(),
+    ).toEqual(['10', '11', '12', '9']);
   });
 
   it('pages that each take a second: a run killed after a few seconds has posted and saved what it fetched', async () => {
@@ -160,7 +206,14 @@ describe('no thread lost', () => {
     w.sandbox.addThread({ id: 'base', text: BULLISH, timestamp: at(170), locked: true });
     expect((await w.agent(['poll'])).code).toBe(0);
     for (let i = 0; i < 600; i++) {
-      w.sandbox.addThread({ id: `s${String(i).padStart(3, '0')}`, text: BULLISH, citations: [], project_id: 'c/bitcoin', timestamp: at(160 - i / 4), locked: i < 500 });
+      w.sandbox.addThread({
+        id: `s${String(i).padStart(3, '0')}`,
+        text: BULLISH,
+        citations: [],
+        project_id: 'c/bitcoin',
+        timestamp: at(160 - i / 4),
+        locked: i < 500,
+      });
     }
     const posts = countPosts(w);
     const stopDelaying = w.sandbox.intercept(async (req) => {
@@ -169,7 +222,8 @@ describe('no thread lost', () => {
     });
     const killed = await w.agent(['poll'], { timeoutMs: 5_000 });
     expect(killed.code).toBeNull(); // SIGKILL: the run had not finished its 13 pages
-    const statuses = () => Object.values((w.state().journal ?? {}) as Record<string, { status: string }>).map((e) => e.status);
+    const statuses = () =>
+      Object.values((w.state().journal ?? {}) as Record<string, { status: string }>).map((e) => e.status);
     const posted = w.sandbox.comments().length;
     expect(posted).toBeGreaterThan(0);
     expect(statuses().filter((s) => s === 'posted')).toHaveLength(posted);
@@ -183,9 +237,16 @@ describe('no thread lost', () => {
     expect(Math.max(...posts.values())).toBe(1);
   });
 
-  it('after a long gap, the first run posts on every thread still open, behind 10,000 locked ones', { timeout: 120_000 }, async () => {
+  it('after a long gap, the first run posts on every thread still open, behind 10,000 locked ones', {
+    timeout: 120_000,
+  }, async () => {
     const w = await registered();
-    w.sandbox.addThread({ id: 'base', text: BULLISH, timestamp: new Date(Date.now() - 7 * DAY_MS).toISOString(), locked: true });
+    w.sandbox.addThread({
+      id: 'base',
+      text: BULLISH,
+      timestamp: new Date(Date.now() - 7 * DAY_MS).toISOString(),
+      locked: true,
+    });
     expect((await w.agent(['poll'])).code).toBe(0);
     // A week of history, locked as the service locks threads after 3 hours, then 215 open in the last 2.5 hours.
     const since = Date.now() - 7 * DAY_MS + 60_000;
@@ -193,7 +254,14 @@ describe('no thread lost', () => {
     const openStep = (150 * 60_000) / 215;
     for (let i = 0; i < 10_000; i++) {
       const timestamp = i < 9_785 ? since + i * lockedStep : Date.now() - 150 * 60_000 + (i - 9_785) * openStep;
-      w.sandbox.addThread({ id: `g${i}`, text: BULLISH, citations: [], project_id: 'c/bitcoin', timestamp: new Date(timestamp).toISOString(), locked: i < 9_785 });
+      w.sandbox.addThread({
+        id: `g${i}`,
+        text: BULLISH,
+        citations: [],
+        project_id: 'c/bitcoin',
+        timestamp: new Date(timestamp).toISOString(),
+        locked: i < 9_785,
+      });
     }
     const result = await w.agent(['poll', '--json'], { timeoutMs: 100_000 });
     expect(result.code, result.stderr).toBe(0);

@@ -39,8 +39,16 @@ describe('HTTPS_PROXY', () => {
     const { w, url, env } = await httpsWorld();
     const proxy = await recordingProxy();
     const via = { ...env, HTTPS_PROXY: proxy.url };
-    expect((await w.agent(['register', '--base-url', url, '--name', 'proxied', ...PROFILE_FLAGS], { env: via })).code).toBe(0);
-    w.sandbox.addThread({ id: 'p', text: BULLISH, citations: [], project_id: 'c/bitcoin', timestamp: new Date().toISOString() });
+    expect(
+      (await w.agent(['register', '--base-url', url, '--name', 'proxied', ...PROFILE_FLAGS], { env: via })).code,
+    ).toBe(0);
+    w.sandbox.addThread({
+      id: 'p',
+      text: BULLISH,
+      citations: [],
+      project_id: 'c/bitcoin',
+      timestamp: new Date().toISOString(),
+    });
     const polled = await w.agent(['poll', '--json'], { env: via });
     expect(polled.code, polled.stderr).toBe(0);
     expect(JSON.parse(polled.stdout).posted).toEqual([expect.objectContaining({ threadId: 'p' })]);
@@ -59,7 +67,13 @@ describe('HTTPS_PROXY', () => {
   it('NO_PROXY and lower-case no_proxy send the service direct', async () => {
     const { w, url, env } = await httpsWorld();
     const proxy = await recordingProxy();
-    expect((await w.agent(['register', '--base-url', url, '--name', 'direct', ...PROFILE_FLAGS], { env: { ...env, HTTPS_PROXY: proxy.url, NO_PROXY: '127.0.0.1' } })).code).toBe(0);
+    expect(
+      (
+        await w.agent(['register', '--base-url', url, '--name', 'direct', ...PROFILE_FLAGS], {
+          env: { ...env, HTTPS_PROXY: proxy.url, NO_PROXY: '127.0.0.1' },
+        })
+      ).code,
+    ).toBe(0);
     expect((await w.agent(['poll'], { env: { ...env, https_proxy: proxy.url, no_proxy: '127.0.0.1' } })).code).toBe(0);
     expect(proxy.heads).toEqual([]);
     expect(w.sandbox.requests.length).toBeGreaterThanOrEqual(2);
@@ -76,7 +90,9 @@ describe('HTTPS_PROXY', () => {
   it('a proxy that refuses the tunnel: exit 5, says so, and the service saw nothing', async () => {
     const { w, url, env } = await httpsWorld();
     const proxy = await recordingProxy({ refuse: 403 });
-    const result = await w.agent(['register', '--base-url', url, '--name', 'refused', ...PROFILE_FLAGS], { env: { ...env, HTTPS_PROXY: proxy.url } });
+    const result = await w.agent(['register', '--base-url', url, '--name', 'refused', ...PROFILE_FLAGS], {
+      env: { ...env, HTTPS_PROXY: proxy.url },
+    });
     expect(result.code).toBe(5);
     expect(result.stderr).toContain(`the proxy refused the tunnel to ${url} (403)`);
     expect(w.sandbox.requests).toHaveLength(0);
@@ -84,7 +100,9 @@ describe('HTTPS_PROXY', () => {
 
   it('a proxy address with a password is never printed, even when the proxy is down', async () => {
     const { w, url, env } = await httpsWorld();
-    const result = await w.agent(['register', '--base-url', url, '--name', 'down', ...PROFILE_FLAGS], { env: { ...env, HTTPS_PROXY: 'http://user:s3cret-pass@127.0.0.1:9' } });
+    const result = await w.agent(['register', '--base-url', url, '--name', 'down', ...PROFILE_FLAGS], {
+      env: { ...env, HTTPS_PROXY: 'http://user:s3cret-pass@127.0.0.1:9' },
+    });
     expect(result.code).toBe(5);
     expect(result.stderr).toContain(`cannot reach ${url} through the proxy (ECONNREFUSED)`);
     expect(result.stderr).not.toContain('s3cret-pass');
@@ -95,43 +113,87 @@ describe('HTTPS_PROXY', () => {
     const proxy = await startTinyproxy();
     closers.push(proxy.close);
     const via = { ...env, HTTPS_PROXY: proxy.url };
-    expect((await w.agent(['register', '--base-url', url, '--name', 'tiny', ...PROFILE_FLAGS], { env: via })).code).toBe(0);
-    w.sandbox.addThread({ id: 'a', text: BULLISH, citations: [], project_id: 'c/bitcoin', timestamp: new Date().toISOString() });
-    w.sandbox.addThread({ id: 'b', text: BULLISH, citations: [], project_id: 'c/bitcoin', timestamp: new Date().toISOString() });
+    expect(
+      (await w.agent(['register', '--base-url', url, '--name', 'tiny', ...PROFILE_FLAGS], { env: via })).code,
+    ).toBe(0);
+    w.sandbox.addThread({
+      id: 'a',
+      text: BULLISH,
+      citations: [],
+      project_id: 'c/bitcoin',
+      timestamp: new Date().toISOString(),
+    });
+    w.sandbox.addThread({
+      id: 'b',
+      text: BULLISH,
+      citations: [],
+      project_id: 'c/bitcoin',
+      timestamp: new Date().toISOString(),
+    });
     expect((await w.agent(['poll', '--json'], { env: via })).code).toBe(0);
-    expect(w.sandbox.comments().map((c) => c.thread_id).sort()).toEqual(['a', 'b']);
+    expect(
+      w.sandbox
+        .comments()
+        .map((c) => c.thread_id)
+        .sort(),
+    ).toEqual(['a', 'b']);
     expect(proxy.log()).toContain(`CONNECT`);
     expect(proxy.log()).toContain(hostOf(url).split(':')[1]);
   });
 
-  it.skipIf((!hasTinyproxy && !process.env.CI) || !outsideAddress)('a model on another address goes through tinyproxy too (HTTP_PROXY)', async () => {
-    const { w, url, env } = await httpsWorld();
-    const proxy = await startTinyproxy();
-    closers.push(proxy.close);
-    const llm = await startFakeLlm('/v1', outsideAddress);
-    closers.push(llm.close);
-    llm.reply(decisionReply({ action: 'post', conviction: 1, text: 'Bullish on c/bitcoin: ETF inflows at a record, whales withdrawing.', reason: '' }));
-    const via = { ...env, HTTPS_PROXY: proxy.url, HTTP_PROXY: proxy.url };
-    expect((await w.agent(['register', '--base-url', url, '--name', 'tiny-llm', ...PROFILE_FLAGS], { env: via })).code).toBe(0);
-    for (const [key, value] of [['analyzer', 'llm'], ['llm.base-url', llm.baseUrl], ['llm.model', 'test-model']]) {
-      expect((await w.agent(['config', 'set', key!, value!])).code).toBe(0);
-    }
-    w.sandbox.addThread({ id: 'm', text: BULLISH, citations: [], project_id: 'c/bitcoin', timestamp: new Date().toISOString() });
-    const polled = await w.agent(['poll', '--json'], { env: via });
-    expect(polled.code, polled.stderr).toBe(0);
-    expect(JSON.parse(polled.stdout).posted).toEqual([expect.objectContaining({ threadId: 'm' })]);
-    expect(llm.requests).toHaveLength(1);
-    // undici tunnels plain http too (CONNECT), so tinyproxy's log, not a Via header, shows the way it went.
-    const tunnel = `CONNECT ${new URL(llm.origin).host}`;
-    for (let i = 0; i < 40 && !proxy.log().includes(tunnel); i++) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(proxy.log()).toContain(tunnel);
-  });
+  it.skipIf((!hasTinyproxy && !process.env.CI) || !outsideAddress)(
+    'a model on another address goes through tinyproxy too (HTTP_PROXY)',
+    async () => {
+      const { w, url, env } = await httpsWorld();
+      const proxy = await startTinyproxy();
+      closers.push(proxy.close);
+      const llm = await startFakeLlm('/v1', outsideAddress);
+      closers.push(llm.close);
+      llm.reply(
+        decisionReply({
+          action: 'post',
+          conviction: 1,
+          text: 'Bullish on c/bitcoin: ETF inflows at a record, whales withdrawing.',
+          reason: '',
+        }),
+      );
+      const via = { ...env, HTTPS_PROXY: proxy.url, HTTP_PROXY: proxy.url };
+      expect(
+        (await w.agent(['register', '--base-url', url, '--name', 'tiny-llm', ...PROFILE_FLAGS], { env: via })).code,
+      ).toBe(0);
+      for (const [key, value] of [
+        ['analyzer', 'llm'],
+        ['llm.base-url', llm.baseUrl],
+        ['llm.model', 'test-model'],
+      ]) {
+        expect((await w.agent(['config', 'set', key!, value!])).code).toBe(0);
+      }
+      w.sandbox.addThread({
+        id: 'm',
+        text: BULLISH,
+        citations: [],
+        project_id: 'c/bitcoin',
+        timestamp: new Date().toISOString(),
+      });
+      const polled = await w.agent(['poll', '--json'], { env: via });
+      expect(polled.code, polled.stderr).toBe(0);
+      expect(JSON.parse(polled.stdout).posted).toEqual([expect.objectContaining({ threadId: 'm' })]);
+      expect(llm.requests).toHaveLength(1);
+      // undici tunnels plain http too (CONNECT), so tinyproxy's log, not a Via header, shows the way it went.
+      const tunnel = `CONNECT ${new URL(llm.origin).host}`;
+      for (let i = 0; i < 40 && !proxy.log().includes(tunnel); i++)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(proxy.log()).toContain(tunnel);
+    },
+  );
 
   it('a certificate the service should not have is said as without a proxy: exit 1, the fix, nothing sent', async () => {
     const { w, url } = await httpsWorld();
     const proxy = await recordingProxy();
     // No NODE_EXTRA_CA_CERTS: the test certificate is not trusted.
-    const result = await w.agent(['register', '--base-url', url, '--name', 'untrusted', ...PROFILE_FLAGS], { env: { HTTPS_PROXY: proxy.url } });
+    const result = await w.agent(['register', '--base-url', url, '--name', 'untrusted', ...PROFILE_FLAGS], {
+      env: { HTTPS_PROXY: proxy.url },
+    });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`cannot reach ${url}: its TLS certificate is not trusted here`);
     expect(proxy.tunnels).toEqual([hostOf(url)]);

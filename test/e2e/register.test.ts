@@ -26,7 +26,10 @@ describe('agent register', () => {
 
   it('without --config-dir (a crontab line names none): the state goes to ~/.config/prediction-agent, and poll finds it there', async () => {
     // The harness's world passes --config-dir; cron gives HOME and PATH only, so the default dir is what it uses.
-    const register = await runAgent(['register', '--base-url', world.sandbox.url, '--name', 'default-dir', ...PROFILE_FLAGS, '--json'], world.home);
+    const register = await runAgent(
+      ['register', '--base-url', world.sandbox.url, '--name', 'default-dir', ...PROFILE_FLAGS, '--json'],
+      world.home,
+    );
     expect(register.code).toBe(0);
     expect(JSON.parse(register.stdout).stateFile).toBe(path.join(world.configDir, 'state.json'));
     expect(modeOf(world.configDir)).toBe('700');
@@ -49,7 +52,10 @@ describe('agent register', () => {
   it.each([
     ['a name too short', ['--name', 'ab', ...PROFILE_FLAGS]],
     ['a bio too long', ['--name', 'valid-name', '--bio', 'x'.repeat(501), ...PROFILE_FLAGS]],
-    ['an avatar that is not http(s)', ['--name', 'valid-name', '--avatar-url', 'javascript:alert(1)', ...PROFILE_FLAGS]],
+    [
+      'an avatar that is not http(s)',
+      ['--name', 'valid-name', '--avatar-url', 'javascript:alert(1)', ...PROFILE_FLAGS],
+    ],
     ['a profile value not in the list', ['--name', 'valid-name', ...PROFILE_FLAGS.slice(0, 7), 'sometimes']],
     ['a missing profile flag without a terminal', ['--name', 'valid-name', ...PROFILE_FLAGS.slice(2)]],
   ])('refuses %s with exit 2 and sends nothing', async (_what, args) => {
@@ -61,7 +67,14 @@ describe('agent register', () => {
   });
 
   it('refuses plain http to a non-loopback address before sending anything', async () => {
-    const result = await world.agent(['register', '--base-url', 'http://example.com', '--name', 'valid-name', ...PROFILE_FLAGS]);
+    const result = await world.agent([
+      'register',
+      '--base-url',
+      'http://example.com',
+      '--name',
+      'valid-name',
+      ...PROFILE_FLAGS,
+    ]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('plain http');
   });
@@ -70,7 +83,14 @@ describe('agent register', () => {
     expect((await world.register('taken-name')).code).toBe(0);
     const other = await createWorld();
     try {
-      const again = await other.agent(['register', '--base-url', world.sandbox.url, '--name', 'taken-name', ...PROFILE_FLAGS]);
+      const again = await other.agent([
+        'register',
+        '--base-url',
+        world.sandbox.url,
+        '--name',
+        'taken-name',
+        ...PROFILE_FLAGS,
+      ]);
       expect(again.code).toBe(2);
       expect(again.stderr).toContain('already taken');
       expect(fs.existsSync(path.join(other.configDir, 'state.json'))).toBe(false);
@@ -104,7 +124,9 @@ describe('agent register', () => {
   });
 
   it('accepts global options after the command and the address from AGENT_BASE_URL', async () => {
-    const result = await world.agent(['register', '--name', 'env-agent', ...PROFILE_FLAGS, '--json'], { env: { AGENT_BASE_URL: world.sandbox.url } });
+    const result = await world.agent(['register', '--name', 'env-agent', ...PROFILE_FLAGS, '--json'], {
+      env: { AGENT_BASE_URL: world.sandbox.url },
+    });
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout).agent.name).toBe('env-agent');
   });
@@ -115,7 +137,16 @@ describe('register on a disk too full for the state', () => {
   // write beyond it fail with EFBIG in the child (Node ignores SIGXFSZ), while the small lock still fits.
   // `ulimit -f` counts 512-byte blocks (1024 in bash outside POSIX mode): the sizes below hold for both.
   function registerWithFileLimit(blocks: number, name: string): Promise<RunResult> {
-    const args = ['--config-dir', world.configDir, 'register', '--base-url', world.sandbox.url, '--name', name, ...PROFILE_FLAGS];
+    const args = [
+      '--config-dir',
+      world.configDir,
+      'register',
+      '--base-url',
+      world.sandbox.url,
+      '--name',
+      name,
+      ...PROFILE_FLAGS,
+    ];
     return new Promise((resolve, reject) => {
       const child = spawn('/bin/sh', ['-c', `ulimit -f ${blocks} && exec "$@"`, 'sh', process.execPath, BIN, ...args], {
         env: { HOME: world.home, PATH: process.env.PATH ?? '/usr/bin:/bin' },
@@ -136,7 +167,9 @@ describe('register on a disk too full for the state', () => {
     world.sandbox.intercept((req, res) => {
       if (req.method !== 'POST' || req.url !== '/agent/register') return false;
       req.resume();
-      res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ api_key: key, agent: { id: 'ag_full', name: 'full-disk' } }));
+      res
+        .writeHead(201, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ api_key: key, agent: { id: 'ag_full', name: 'full-disk' } }));
       return true;
     });
     return key;
@@ -163,7 +196,13 @@ describe('register on a disk too full for the state', () => {
     expect(result.stderr.split(key)).toHaveLength(2);
     expect(result.stderr).toContain(`save the next line, exactly, as ${file}, then run: chmod 600 '${file}'`);
     const saved = result.stderr.split('\n').find((line) => line.includes(key))!;
-    expect(JSON.parse(saved)).toEqual({ apiKey: key, agentName: 'full-disk', agentId: 'ag_full', cursor: null, baseUrl: world.sandbox.url });
+    expect(JSON.parse(saved)).toEqual({
+      apiKey: key,
+      agentName: 'full-disk',
+      agentId: 'ag_full',
+      cursor: null,
+      baseUrl: world.sandbox.url,
+    });
     expect(fs.readdirSync(world.configDir)).toEqual([]);
   });
 });
@@ -186,7 +225,12 @@ describe('agent me and update', () => {
     const patch = world.sandbox.requests.find((r) => r.method === 'PATCH');
     expect(patch).toBeDefined();
     const me = JSON.parse((await world.agent(['me', '--json'])).stdout);
-    expect(me.prediction_profile).toEqual({ signal_method: 'onchain', conviction_style: 'bold', directional_bias: 'neutral', participation: 'active' });
+    expect(me.prediction_profile).toEqual({
+      signal_method: 'onchain',
+      conviction_style: 'bold',
+      directional_bias: 'neutral',
+      participation: 'active',
+    });
     expect(me.bio).toBe('Reads flows.');
   });
 
@@ -215,7 +259,17 @@ describe('agent me and update', () => {
     expect(result.stderr).toContain('all four profile flags');
     expect(world.sandbox.requests.filter((r) => r.method === 'PATCH')).toHaveLength(0);
 
-    const whole = await world.agent(['update', '--signal-method', 'macro', '--conviction-style', 'bold', '--directional-bias', 'bearish', '--participation', 'active']);
+    const whole = await world.agent([
+      'update',
+      '--signal-method',
+      'macro',
+      '--conviction-style',
+      'bold',
+      '--directional-bias',
+      'bearish',
+      '--participation',
+      'active',
+    ]);
     expect(whole.code).toBe(0);
     expect(world.sandbox.requests.filter((r) => r.method === 'PATCH')).toHaveLength(1);
   });

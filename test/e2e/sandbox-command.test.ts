@@ -55,7 +55,9 @@ it('a port already in use is a usage error that says how to pick another, not a 
     const result = await runAgent(['sandbox', '--port', String(port)], home());
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(`agent: port ${port} is already in use on 127.0.0.1 (choose another --port, or --port 0 to pick a free one)\n`);
+    expect(result.stderr).toBe(
+      `agent: port ${port} is already in use on 127.0.0.1 (choose another --port, or --port 0 to pick a free one)\n`,
+    );
   } finally {
     await new Promise((resolve) => taken.close(resolve));
   }
@@ -66,5 +68,7 @@ it('a --host that is not an address of this machine is a usage error too', async
   const result = await runAgent(['sandbox', '--host', '192.0.2.1'], home());
   expect(result.code).toBe(2);
   expect(result.stdout).toBe('');
-  expect(result.stderr).toContain('agent: cannot listen on 192.0.2.1: it is not an address of this machine (check --host)\n');
+  expect(result.stderr).toContain(
+    'agent: cannot listen on 192.0.2.1: it is not an address of this machine (check --host)\n',
+  );
 });

@@ -19,7 +19,9 @@ describe('a key holding " and \\ that the service echoes', () => {
     fs.writeFileSync(file, JSON.stringify({ ...w.state(), apiKey: key }), { mode: 0o600 });
     w.sandbox.intercept((req, res) => {
       if (req.url !== '/agent/me') return false;
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: 'ag1', name: 'e2e-agent', api_key: key, bio: `my key is ${key}` }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ id: 'ag1', name: 'e2e-agent', api_key: key, bio: `my key is ${key}` }));
       return true;
     });
     const json = await w.agent(['me', '--json']);
@@ -56,7 +58,10 @@ describe('the service key quoted in a thread never reaches an analyzer', () => {
   it('a command analyzer reads the thread with the key redacted', async () => {
     const w = await registered();
     const key = addLeakyThread(w);
-    for (const [name, value] of [['analyzer.command', `'${process.execPath}' '${RECORDER}' '${w.home}'`], ['analyzer', 'command']]) {
+    for (const [name, value] of [
+      ['analyzer.command', `'${process.execPath}' '${RECORDER}' '${w.home}'`],
+      ['analyzer', 'command'],
+    ]) {
       expect((await w.agent(['config', 'set', name!, value!])).code).toBe(0);
     }
     const result = await w.agent(['analyze', 'leak']);
@@ -72,7 +77,11 @@ describe('the service key quoted in a thread never reaches an analyzer', () => {
     const key = addLeakyThread(w);
     llm = await startFakeLlm();
     llm.reply(decisionReply({ action: 'skip', conviction: 0, text: '', reason: 'nothing to see' }));
-    for (const [name, value] of [['analyzer', 'llm'], ['llm.base-url', llm.baseUrl], ['llm.model', 'test-model']]) {
+    for (const [name, value] of [
+      ['analyzer', 'llm'],
+      ['llm.base-url', llm.baseUrl],
+      ['llm.model', 'test-model'],
+    ]) {
       expect((await w.agent(['config', 'set', name!, value!])).code).toBe(0);
     }
     const result = await w.agent(['poll', '--dry-run']);

@@ -58,7 +58,9 @@ it('a service that never answers is reported as every try it waited for, not as 
   w.sandbox.intercept((req) => req.url?.startsWith('/thread') === true);
   const result = await w.agent(['poll'], { env: FAST, timeoutMs: 25_000 });
   expect(result.code).toBe(5);
-  expect(result.stderr).toBe(`agent: no complete answer from ${w.sandbox.url} after 3 tries of 0.5 s each (try again later)\n`);
+  expect(result.stderr).toBe(
+    `agent: no complete answer from ${w.sandbox.url} after 3 tries of 0.5 s each (try again later)\n`,
+  );
 });
 
 it('a service that is not there is named, and is temporary (exit 5)', async () => {
@@ -66,5 +68,7 @@ it('a service that is not there is named, and is temporary (exit 5)', async () =
   await w.sandbox.close();
   const result = await w.agent(['poll'], { env: FAST });
   expect(result.code).toBe(5);
-  expect(result.stderr).toBe(`agent: cannot reach ${w.sandbox.url} (ECONNREFUSED) (check the network and try again later)\n`);
+  expect(result.stderr).toBe(
+    `agent: cannot reach ${w.sandbox.url} (ECONNREFUSED) (check the network and try again later)\n`,
+  );
 });

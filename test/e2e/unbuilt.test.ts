@@ -19,20 +19,25 @@ function cloneWithoutBuild(): string {
   return root;
 }
 
-it.each([[['--version']], [['poll']]])('bin/agent.cjs %j without a build says to run npm ci, exit 1, no stack', async (args) => {
-  const root = cloneWithoutBuild();
-  const bin = path.join(root, 'bin', 'agent.cjs');
-  const result = await runAgent(args, root, { bin });
-  expect(result.code).toBe(1);
-  expect(result.stdout).toBe('');
-  expect(result.stderr).toBe(
-    `agent: the command is not built: ${path.join(root, 'dist', 'agent.cjs')} is missing (run "npm ci" in ${root}, or "npm run build" if its dependencies are installed)\n`,
-  );
-});
+it.each([[['--version']], [['poll']]])(
+  'bin/agent.cjs %j without a build says to run npm ci, exit 1, no stack',
+  async (args) => {
+    const root = cloneWithoutBuild();
+    const bin = path.join(root, 'bin', 'agent.cjs');
+    const result = await runAgent(args, root, { bin });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(
+      `agent: the command is not built: ${path.join(root, 'dist', 'agent.cjs')} is missing (run "npm ci" in ${root}, or "npm run build" if its dependencies are installed)\n`,
+    );
+  },
+);
 
 it('with --json the same failure is one JSON document on stdout', async () => {
   const root = cloneWithoutBuild();
   const result = await runAgent(['poll', '--json'], root, { bin: path.join(root, 'bin', 'agent.cjs') });
   expect(result.code).toBe(1);
-  expect(JSON.parse(result.stdout)).toEqual({ error: { code: 1, message: `the command is not built: ${path.join(root, 'dist', 'agent.cjs')} is missing` } });
+  expect(JSON.parse(result.stdout)).toEqual({
+    error: { code: 1, message: `the command is not built: ${path.join(root, 'dist', 'agent.cjs')} is missing` },
+  });
 });

@@ -47,7 +47,11 @@ describe('examples/momentum-analyzer.mjs', () => {
       text: 'momentum after a reported drop, with sell-off',
     });
     const { decision } = await analyzeThread(momentum(), eth, profile());
-    expect(decision).toEqual({ action: 'post', conviction: -1.5, text: 'Bearish on c/ethereum: momentum after a reported drop, with sell-off. Expect -1.5% in 3h.' });
+    expect(decision).toEqual({
+      action: 'post',
+      conviction: -1.5,
+      text: 'Bearish on c/ethereum: momentum after a reported drop, with sell-off. Expect -1.5% in 3h.',
+    });
   });
 
   it.each([

@@ -13,7 +13,12 @@ import {
   TimeoutError,
   UsageError,
 } from '../../src/errors.js';
-import { createHttpClient, MIN_WRITE_BUDGET_MS, type CallOptions, type HttpClientOptions } from '../../src/http/client.js';
+import {
+  createHttpClient,
+  MIN_WRITE_BUDGET_MS,
+  type CallOptions,
+  type HttpClientOptions,
+} from '../../src/http/client.js';
 import { useNock } from '../support/nock.js';
 import { fakeTiming, T0, type FakeTiming } from '../support/timing.js';
 import { failure } from '../support/failure.js';
@@ -35,12 +40,15 @@ function client(overrides: Partial<HttpClientOptions> = {}) {
 }
 
 const get: CallOptions = { method: 'GET', path: ['thread'] };
-const post = { method: 'POST', path: ['comment', 't1'], body: { text: 'x', thread_id: 't1', conviction: 1 } } satisfies CallOptions;
+const post = {
+  method: 'POST',
+  path: ['comment', 't1'],
+  body: { text: 'x', thread_id: 't1', conviction: 1 },
+} satisfies CallOptions;
 
 function errno(code: string): Error {
   return Object.assign(new Error(`connect ${code}`), { code });
 }
-
 
 describe('GET is retried on temporary failures, 3 attempts at most', () => {
   it('503, 503, then 200 succeeds after two jittered back-offs', async () => {
@@ -112,13 +120,16 @@ describe('GET is retried on temporary failures, 3 attempts at most', () => {
     scope.done();
   });
 
-  it.each(['ENOTFOUND', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'ERR_TLS_CERT_ALTNAME_INVALID'])('%s is not retried: another try cannot fix the address', async (code) => {
-    const scope = nock(BASE).get('/thread').replyWithError(errno(code));
-    const error = await failure(client().call(get));
-    expect(error).toBeInstanceOf(ConnectionSetupError);
-    expect(timing.sleeps).toEqual([]);
-    scope.done();
-  });
+  it.each(['ENOTFOUND', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'ERR_TLS_CERT_ALTNAME_INVALID'])(
+    '%s is not retried: another try cannot fix the address',
+    async (code) => {
+      const scope = nock(BASE).get('/thread').replyWithError(errno(code));
+      const error = await failure(client().call(get));
+      expect(error).toBeInstanceOf(ConnectionSetupError);
+      expect(timing.sleeps).toEqual([]);
+      scope.done();
+    },
+  );
 
   it('an oversized answer is refused each time, 3 attempts in all', async () => {
     const scope = nock(BASE).get('/thread').times(3).reply(200, 'x'.repeat(2_000));
@@ -146,7 +157,9 @@ describe('POST and PATCH are never retried blindly (never-twice, polite)', () =>
 
   it('PATCH 503: one request', async () => {
     const scope = nock(BASE).patch('/agent/me').reply(503, '');
-    await expect(client().call({ method: 'PATCH', path: ['agent', 'me'], body: { bio: 'b' } })).rejects.toBeInstanceOf(ServerError);
+    await expect(client().call({ method: 'PATCH', path: ['agent', 'me'], body: { bio: 'b' } })).rejects.toBeInstanceOf(
+      ServerError,
+    );
     scope.done();
   });
 
@@ -269,7 +282,9 @@ describe('429: wait max(60 s, Retry-After), then send once more (polite)', () =>
     ['60 s', undefined, T0 + 30_000],
     ['Retry-After 120 s', '120', T0 + 100_000],
   ])('a wait of %s that would pass the deadline is thrown at once', async (_what, header, deadline) => {
-    const scope = nock(BASE).get('/thread').reply(429, '', header ? { 'retry-after': header } : {});
+    const scope = nock(BASE)
+      .get('/thread')
+      .reply(429, '', header ? { 'retry-after': header } : {});
     const error = await failure(client({ waitOnRateLimit: true, deadline }).call(get));
     expect(error).toBeInstanceOf(RateLimitedError);
     expect(timing.sleeps).toEqual([]);
@@ -293,7 +308,9 @@ describe('blockedUntil from an earlier run: nothing is sent before it (polite)',
   });
 
   it('when waiting would pass the deadline: RateLimitedError and no request', async () => {
-    const error = await failure(client({ blockedUntil: T0 + 30_000, waitOnRateLimit: true, deadline: T0 + 20_000 }).call(get));
+    const error = await failure(
+      client({ blockedUntil: T0 + 30_000, waitOnRateLimit: true, deadline: T0 + 20_000 }).call(get),
+    );
     expect(error).toBeInstanceOf(RateLimitedError);
     expect(timing.sleeps).toEqual([]);
   });
@@ -328,7 +345,9 @@ describe('the key in a body (key-never-shown)', () => {
     ['split by a zero-width space', `${KEY.slice(0, 9)}\u200B${KEY.slice(9)}`],
     ['in full-width letters', KEY.replace('SECRET', 'ＳＥＣＲＥＴ')],
   ])('a body holding the key %s is never sent', async (_how, hidden) => {
-    const error = await failure(client().call({ ...post, body: { text: `ref ${hidden} here`, thread_id: 't1', conviction: 1 } }));
+    const error = await failure(
+      client().call({ ...post, body: { text: `ref ${hidden} here`, thread_id: 't1', conviction: 1 } }),
+    );
     expect(error).toBeInstanceOf(UsageError);
     expect(error.message).toBe('refusing to send a request whose body contains the API key');
   });

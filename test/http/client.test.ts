@@ -39,14 +39,23 @@ function trapEvil(): { hits: string[]; scope: nock.Scope } {
     hits.push(`${this.req.method} ${uri} key=${String(this.req.headers['x-api-key'])}`);
     return [200, '{}'];
   };
-  const scope = nock(EVIL).persist().get(() => true).reply(record).post(() => true).reply(record).patch(() => true).reply(record);
+  const scope = nock(EVIL)
+    .persist()
+    .get(() => true)
+    .reply(record)
+    .post(() => true)
+    .reply(record)
+    .patch(() => true)
+    .reply(record);
   return { hits, scope };
 }
 
-
 describe('what is sent', () => {
   it('sends x-api-key and accept to the base origin, and no Authorization or cookie', async () => {
-    const scope = nock(BASE, { reqheaders: { 'x-api-key': KEY, accept: 'application/json' }, badheaders: ['authorization', 'cookie', 'content-type'] })
+    const scope = nock(BASE, {
+      reqheaders: { 'x-api-key': KEY, accept: 'application/json' },
+      badheaders: ['authorization', 'cookie', 'content-type'],
+    })
       .get('/agent/me')
       .reply(200, { id: 'a1', name: 'bot' });
     const result = await client().call({ method: 'GET', path: ['agent', 'me'] });
@@ -56,7 +65,10 @@ describe('what is sent', () => {
 
   it('sends no key at all when the client has none (registration)', async () => {
     const body = { name: 'bot', prediction_profile: { signal_method: 'macro' } };
-    const scope = nock(BASE, { reqheaders: { 'content-type': 'application/json' }, badheaders: ['x-api-key', 'authorization'] })
+    const scope = nock(BASE, {
+      reqheaders: { 'content-type': 'application/json' },
+      badheaders: ['x-api-key', 'authorization'],
+    })
       .post('/agent/register', body)
       .reply(201, { agent: { id: 'a1', name: 'bot' }, api_key: KEY });
     const result = await client({ apiKey: undefined }).call({ method: 'POST', path: ['agent', 'register'], body });
@@ -67,7 +79,11 @@ describe('what is sent', () => {
   it('sends a body as JSON with its content type and length', async () => {
     const body = { text: 'Bullish on c/bitcoin: ETF inflows keep rising.', thread_id: 't1', conviction: 1.5 };
     const scope = nock(BASE, {
-      reqheaders: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(JSON.stringify(body))), 'x-api-key': KEY },
+      reqheaders: {
+        'content-type': 'application/json',
+        'content-length': String(Buffer.byteLength(JSON.stringify(body))),
+        'x-api-key': KEY,
+      },
     })
       .post('/comment/t1', body)
       .reply(201, { id: 'c1' });
@@ -76,8 +92,14 @@ describe('what is sent', () => {
   });
 
   it('keeps a path prefix of the base URL', async () => {
-    const scope = nock(BASE, { reqheaders: { 'x-api-key': KEY } }).patch('/api/v2/agent/me', { bio: 'b' }).reply(200, {});
-    await client({ baseUrl: new URL(`${BASE}/api/v2`) }).call({ method: 'PATCH', path: ['agent', 'me'], body: { bio: 'b' } });
+    const scope = nock(BASE, { reqheaders: { 'x-api-key': KEY } })
+      .patch('/api/v2/agent/me', { bio: 'b' })
+      .reply(200, {});
+    await client({ baseUrl: new URL(`${BASE}/api/v2`) }).call({
+      method: 'PATCH',
+      path: ['agent', 'me'],
+      body: { bio: 'b' },
+    });
     scope.done();
   });
 });
@@ -146,20 +168,23 @@ describe('any id at all (property)', () => {
     };
     const http = client({ baseUrl: new URL(`${BASE}/api`), transport: recorder });
     await fc.assert(
-      fc.asyncProperty(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 30 }).filter((id) => id !== '.' && id !== '..'), async (id) => {
-        sent.length = 0;
-        await http.call({ method: 'GET', path: ['thread', id] });
-        const url = sent[0]!.url;
-        expect(url.origin).toBe(BASE);
-        expect(url.search).toBe('');
-        expect(url.hash).toBe('');
-        const segments = url.pathname.split('/');
-        expect(segments.slice(0, 3)).toEqual(['', 'api', 'thread']);
-        expect(segments).toHaveLength(4);
-        expect(decodeURIComponent(segments[3]!)).toBe(id);
-        expect(sent[0]!.headers['x-api-key']).toBe(KEY);
-        expect(sent[0]!.headers.authorization).toBeUndefined();
-      }),
+      fc.asyncProperty(
+        fc.string({ unit: 'grapheme', minLength: 1, maxLength: 30 }).filter((id) => id !== '.' && id !== '..'),
+        async (id) => {
+          sent.length = 0;
+          await http.call({ method: 'GET', path: ['thread', id] });
+          const url = sent[0]!.url;
+          expect(url.origin).toBe(BASE);
+          expect(url.search).toBe('');
+          expect(url.hash).toBe('');
+          const segments = url.pathname.split('/');
+          expect(segments.slice(0, 3)).toEqual(['', 'api', 'thread']);
+          expect(segments).toHaveLength(4);
+          expect(decodeURIComponent(segments[3]!)).toBe(id);
+          expect(sent[0]!.headers['x-api-key']).toBe(KEY);
+          expect(sent[0]!.headers.authorization).toBeUndefined();
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -200,7 +225,11 @@ describe('2xx answers', () => {
   ];
   it.each(cases)('%i %j → json %j, text kept', async (status, body, json) => {
     const scope = nock(BASE).get('/agent/me').reply(status, body);
-    await expect(client().call({ method: 'GET', path: ['agent', 'me'] })).resolves.toEqual({ status, json, text: body });
+    await expect(client().call({ method: 'GET', path: ['agent', 'me'] })).resolves.toEqual({
+      status,
+      json,
+      text: body,
+    });
     scope.done();
   });
 });
@@ -222,7 +251,9 @@ describe('each status becomes its typed error and exit code', () => {
     [504, ServerError, EXIT.temporary],
   ];
   it.each(cases)('%i → %o', async (status, type, exit) => {
-    const scope = nock(BASE).post('/comment/t1').reply(status, { message: `said ${status}` });
+    const scope = nock(BASE)
+      .post('/comment/t1')
+      .reply(status, { message: `said ${status}` });
     const error = await failure(client().call({ method: 'POST', path: ['comment', 't1'], body: {} }));
     expect(error).toBeInstanceOf(type);
     expect(error.exitCode).toBe(exit);
@@ -254,7 +285,9 @@ describe('redirects are never followed: the other origin receives nothing (key-o
     const scope = nock(BASE)
       .intercept('/agent/me', method)
       .reply(status, '<html>Moved</html>', { location: `${EVIL}/agent/me` });
-    const error = await failure(client().call({ method, path: ['agent', 'me'], ...(method === 'POST' ? { body: {} } : {}) }));
+    const error = await failure(
+      client().call({ method, path: ['agent', 'me'], ...(method === 'POST' ? { body: {} } : {}) }),
+    );
     expect(error).toBeInstanceOf(RedirectError);
     expect(error.exitCode).toBe(EXIT.unexpected);
     expect(error.message).toContain(`${status}`);
@@ -272,7 +305,9 @@ describe('redirects are never followed: the other origin receives nothing (key-o
     ['', 'another address'],
     ['http://[not a url', 'another address'],
   ])('Location %j is described as %j', async (location, where) => {
-    const scope = nock(BASE).get('/agent/me').reply(302, '', location ? { location } : {});
+    const scope = nock(BASE)
+      .get('/agent/me')
+      .reply(302, '', location ? { location } : {});
     const error = await failure(client().call({ method: 'GET', path: ['agent', 'me'] }));
     expect(error).toBeInstanceOf(RedirectError);
     expect(error.message).toContain(`a redirect to ${where};`);
@@ -284,13 +319,28 @@ describe('error bodies of every shape become one clean line', () => {
   const html = `<!DOCTYPE html><html><head><title>502 Bad Gateway</title><style>p{}</style></head>
 <body><h1>Bad Gateway</h1><script>alert(1)</script></body></html>`;
   const cases: Array<[what: string, body: string, type: string, said: string]> = [
-    ['{message} string', '{"message":"name must be 3-50 characters"}', 'application/json', 'name must be 3-50 characters'],
-    ['{message} array', '{"message":["text too short","conviction missing"]}', 'application/json', 'text too short; conviction missing'],
+    [
+      '{message} string',
+      '{"message":"name must be 3-50 characters"}',
+      'application/json',
+      'name must be 3-50 characters',
+    ],
+    [
+      '{message} array',
+      '{"message":["text too short","conviction missing"]}',
+      'application/json',
+      'text too short; conviction missing',
+    ],
     ['{error} string', '{"error":"Bad Request"}', 'application/json', 'Bad Request'],
     ['{error} object', '{"error":{"code":"E_LOCK","message":"thread locked"}}', 'application/json', 'thread locked'],
     ['plain text', 'Something broke\r\nat line 2', 'text/plain', 'Something broke at line 2'],
     ['HTML page', html, 'text/html', '502 Bad Gateway'],
-    ['escapes in JSON', '{"message":"\\u001b[31mred\\u001b[0m\\u0007 \\u001b]8;;https://x\\u0007link\\u001b]8;;\\u0007"}', 'application/json', 'red link'],
+    [
+      'escapes in JSON',
+      '{"message":"\\u001b[31mred\\u001b[0m\\u0007 \\u001b]8;;https://x\\u0007link\\u001b]8;;\\u0007"}',
+      'application/json',
+      'red link',
+    ],
     ['escapes in text', '\u001b[2J\u001b[Hcleared\u009b31m screen\u0000', 'text/plain', 'cleared screen'],
   ];
 
@@ -306,13 +356,16 @@ describe('error bodies of every shape become one clean line', () => {
     ['as JSON', JSON.stringify({ message: `invalid key ${KEY}` }), 401],
     ['as text', `invalid key ${KEY}`, 400],
     ['where the cut falls inside it', `${'x'.repeat(190)} ${KEY}`, 400],
-  ])('a key echoed by the service %s is masked before the message is built (key-never-shown)', async (_what, body, status) => {
-    const scope = nock(BASE).post('/comment/t1').reply(status, body);
-    const error = await failure(client().call({ method: 'POST', path: ['comment', 't1'], body: {} }));
-    expect(error.message).not.toContain(KEY.slice(0, 8));
-    expect(error.message).not.toContain(KEY.slice(-8));
-    scope.done();
-  });
+  ])(
+    'a key echoed by the service %s is masked before the message is built (key-never-shown)',
+    async (_what, body, status) => {
+      const scope = nock(BASE).post('/comment/t1').reply(status, body);
+      const error = await failure(client().call({ method: 'POST', path: ['comment', 't1'], body: {} }));
+      expect(error.message).not.toContain(KEY.slice(0, 8));
+      expect(error.message).not.toContain(KEY.slice(-8));
+      scope.done();
+    },
+  );
 
   it('a huge error body is cut to a short line', async () => {
     const scope = nock(BASE).post('/comment/t1').reply(500, 'x'.repeat(100_000));

@@ -31,9 +31,15 @@ async function listen(onConnection: (socket: net.Socket) => void): Promise<strin
 }
 
 function post(base: string, timeoutMs = 2_000): HttpRequest {
-  return { method: 'POST', url: new URL(`${base}/comment/t1`), headers: { 'content-type': 'application/json' }, body: '{"text":"x"}', timeoutMs, maxBodyBytes: 10_000 };
+  return {
+    method: 'POST',
+    url: new URL(`${base}/comment/t1`),
+    headers: { 'content-type': 'application/json' },
+    body: '{"text":"x"}',
+    timeoutMs,
+    maxBodyBytes: 10_000,
+  };
 }
-
 
 describe('a POST that failed after it was sent may have landed', () => {
   it('the connection is reset once the service has read the request', async () => {

@@ -13,9 +13,15 @@ const BASE = 'https://svc.example.test';
 const net = useNock();
 
 function request(overrides: Partial<HttpRequest> = {}): HttpRequest {
-  return { method: 'GET', url: new URL(`${BASE}/thread`), headers: { accept: 'application/json' }, timeoutMs: 5_000, maxBodyBytes: 10_000, ...overrides };
+  return {
+    method: 'GET',
+    url: new URL(`${BASE}/thread`),
+    headers: { accept: 'application/json' },
+    timeoutMs: 5_000,
+    maxBodyBytes: 10_000,
+    ...overrides,
+  };
 }
-
 
 function errno(code: string | undefined): Error {
   return Object.assign(new Error(`failed with ${code}`), code ? { code } : {});
@@ -40,11 +46,18 @@ describe('answers', () => {
 
   it('sends the method, headers and body it was given', async () => {
     const body = JSON.stringify({ a: 1 });
-    const scope = nock(BASE, { reqheaders: { 'x-api-key': 'k', 'content-type': 'application/json', 'content-length': String(body.length) } })
+    const scope = nock(BASE, {
+      reqheaders: { 'x-api-key': 'k', 'content-type': 'application/json', 'content-length': String(body.length) },
+    })
       .post('/comment/t1', { a: 1 })
       .reply(201, '{}');
     const response = await net.transport().send(
-      request({ method: 'POST', url: new URL(`${BASE}/comment/t1`), headers: { 'x-api-key': 'k', 'content-type': 'application/json' }, body }),
+      request({
+        method: 'POST',
+        url: new URL(`${BASE}/comment/t1`),
+        headers: { 'x-api-key': 'k', 'content-type': 'application/json' },
+        body,
+      }),
     );
     expect(response.status).toBe(201);
     scope.done();
@@ -99,7 +112,14 @@ describe('timeouts: one deadline for connect, headers and body', () => {
 describe('connection errors say whether the request certainly never left', () => {
   // nock raises these before the request is handed to a socket, so every one is "not sent" here; the
   // failures after sending need a real socket: test/http/node-transport-socket.test.ts.
-  const cases: Array<string | undefined> = ['ECONNREFUSED', 'EAI_AGAIN', 'EHOSTUNREACH', 'ECONNRESET', 'EPIPE', undefined];
+  const cases: Array<string | undefined> = [
+    'ECONNREFUSED',
+    'EAI_AGAIN',
+    'EHOSTUNREACH',
+    'ECONNRESET',
+    'EPIPE',
+    undefined,
+  ];
   it.each(cases)('%s before the request left → notSent, temporary, naming the origin', async (code) => {
     const scope = nock(BASE).get('/thread?limit=5&id=x').replyWithError(errno(code));
     const error = await failure(net.transport().send(request({ url: new URL(`${BASE}/thread?limit=5&id=x`) })));
@@ -110,7 +130,6 @@ describe('connection errors say whether the request certainly never left', () =>
     expect((error as NetworkError).hint).toBe('check the network and try again later');
     scope.done();
   });
-
 
   it('a connection that breaks in the middle of the body is a NetworkError that may have been sent', async () => {
     const scope = nock(BASE)
@@ -138,7 +157,11 @@ describe('an address or certificate that cannot work until it is changed is a se
     ['SELF_SIGNED_CERT_IN_CHAIN', 'its TLS certificate is not trusted here', PRIVATE_CA],
     ['UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'its TLS certificate is not trusted here', PRIVATE_CA],
     ['UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'its TLS certificate is not trusted here', PRIVATE_CA],
-    ['CERT_HAS_EXPIRED', 'its TLS certificate is not valid at this time', "check this machine's clock; if it is right, the service must renew its certificate"],
+    [
+      'CERT_HAS_EXPIRED',
+      'its TLS certificate is not valid at this time',
+      "check this machine's clock; if it is right, the service must renew its certificate",
+    ],
   ])('%s → exit 1 naming the origin, with the fix', async (code, what, hint) => {
     const scope = nock(BASE).get('/thread').replyWithError(errno(code));
     const error = await failure(net.transport().send(request()));

@@ -18,10 +18,14 @@ describe('refuseUnverifiedTls', () => {
 
   // Node turns the checks off for the exact value "0" only: anything else leaves them on.
   it.each([undefined, '1', '', 'false', ' 0'])('lets https through with NODE_TLS_REJECT_UNAUTHORIZED=%j', (value) => {
-    expect(() => refuseUnverifiedTls(new URL('https://service.example'), { NODE_TLS_REJECT_UNAUTHORIZED: value }, 'the API key')).not.toThrow();
+    expect(() =>
+      refuseUnverifiedTls(new URL('https://service.example'), { NODE_TLS_REJECT_UNAUTHORIZED: value }, 'the API key'),
+    ).not.toThrow();
   });
 
   it('leaves loopback http alone: no TLS, no certificate to check', () => {
-    expect(() => refuseUnverifiedTls(new URL('http://127.0.0.1:8080'), { NODE_TLS_REJECT_UNAUTHORIZED: '0' }, 'the API key')).not.toThrow();
+    expect(() =>
+      refuseUnverifiedTls(new URL('http://127.0.0.1:8080'), { NODE_TLS_REJECT_UNAUTHORIZED: '0' }, 'the API key'),
+    ).not.toThrow();
   });
 });

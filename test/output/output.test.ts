@@ -20,7 +20,10 @@ describe('Output: where each kind of message goes', () => {
     output.detail('D');
     output.warn('W');
     output.error('E');
-    const expected = [shown.progress && 'P', shown.detail && 'D', shown.warn && 'W', 'E'].filter(Boolean).map((line) => `${line}\n`).join('');
+    const expected = [shown.progress && 'P', shown.detail && 'D', shown.warn && 'W', 'E']
+      .filter(Boolean)
+      .map((line) => `${line}\n`)
+      .join('');
     expect(stderr.text).toBe(expected);
     expect(stdout.text).toBe('');
   });
@@ -109,7 +112,12 @@ describe('results', () => {
     output.result(['ignored'], value);
     expect(JSON.parse(stdout.text)).toEqual(value);
     expect(stdout.text).not.toContain('\u001b');
-    expect(stdout.text.trimEnd().split('\n').filter((line) => line === '}')).toHaveLength(1);
+    expect(
+      stdout.text
+        .trimEnd()
+        .split('\n')
+        .filter((line) => line === '}'),
+    ).toHaveLength(1);
   });
 
   it.each([
@@ -123,7 +131,9 @@ describe('results', () => {
       const { output, stdout } = makeOutput({ json: true });
       if (print === 'result') output.result([], { text });
       else output.jsonDocument({ text });
-      expect(stdout.text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/);
+      expect(stdout.text).not.toMatch(
+        /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/,
+      );
       expect(JSON.parse(stdout.text)).toEqual({ text });
     }
   });

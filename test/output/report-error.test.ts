@@ -59,10 +59,16 @@ describe('reportError: each error class → exit code, one line with its hint', 
   it('an unknown error is exit 1, called a bug', () => {
     const { output, stderr } = makeOutput();
     expect(reportError(new TypeError('x is undefined'), output)).toBe(EXIT.unexpected);
-    expect(stderr.text).toBe('agent: unexpected error: x is undefined (this is a bug; please report it with the output of --verbose)\n');
+    expect(stderr.text).toBe(
+      'agent: unexpected error: x is undefined (this is a bug; please report it with the output of --verbose)\n',
+    );
   });
 
-  it.each([['a string', 'boom'], ['undefined', undefined], ['an object', { a: 1 }]])('a thrown %s is exit 1', (_what, value) => {
+  it.each([
+    ['a string', 'boom'],
+    ['undefined', undefined],
+    ['an object', { a: 1 }],
+  ])('a thrown %s is exit 1', (_what, value) => {
     const { output, stderr } = makeOutput();
     expect(reportError(value, output)).toBe(EXIT.unexpected);
     expect(stderr.text).toMatch(/^agent: unexpected error: /);
@@ -121,7 +127,9 @@ describe('BusyError', () => {
   // must hear that nothing was done.
   it('is a temporary failure, said with its hint', () => {
     const { output, stderr } = makeOutput({});
-    expect(reportError(new BusyError('another run holds it', { hint: 'try again in a moment' }), output)).toBe(EXIT.temporary);
+    expect(reportError(new BusyError('another run holds it', { hint: 'try again in a moment' }), output)).toBe(
+      EXIT.temporary,
+    );
     expect(stderr.text).toBe('agent: another run holds it (try again in a moment)\n');
   });
 });

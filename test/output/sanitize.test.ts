@@ -23,7 +23,11 @@ describe('sanitize strips what a terminal would act on (hostile-input)', () => {
     ['APC with its payload', `a${ESC}_Gf=100;AAAA${ESC}\\b`, 'ab'],
     ['PM with its payload', `a${ESC}^private message${ESC}\\b`, 'ab'],
     ['SOS with its payload', `a${ESC}Xstring${ESC}\\b`, 'ab'],
-    ['8-bit DCS, SOS, PM, APC ended by the 8-bit ST', 'a\u0090dcs\u009cb\u0098sos\u009cc\u009epm\u009cd\u009fapc\u009ce', 'abcde'],
+    [
+      '8-bit DCS, SOS, PM, APC ended by the 8-bit ST',
+      'a\u0090dcs\u009cb\u0098sos\u009cc\u009epm\u009cd\u009fapc\u009ce',
+      'abcde',
+    ],
     ['an unterminated DCS loses only its introducer', `a${ESC}Pq#0`, 'aq#0'],
     ['NEL and other C1', 'a\u0085b\u0090c\u009fd', 'abcd'],
     ['C0 controls', 'a\u0000b\u0007c\u0008d\u000be\u000cf\u000dg\u001fh', 'abcdefgh'],

@@ -68,7 +68,12 @@ describe('stdio', () => {
 
   it('uses Node’s stream when the descriptor cannot even be examined', () => {
     const node = fakeStream();
-    const ops: FdOps = { ...fakeFd().ops, fstatSync: () => { throw errno('EBADF'); } };
+    const ops: FdOps = {
+      ...fakeFd().ops,
+      fstatSync: () => {
+        throw errno('EBADF');
+      },
+    };
     expect(stdio(1, node.get, noFailure, ops)).toBe(node.stream);
   });
 

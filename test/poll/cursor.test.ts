@@ -23,7 +23,11 @@ describe('compareKey: instants, not spellings; ids break ties', () => {
   });
 
   it('maxKey takes the newest whatever the order of the list', () => {
-    const keys = [key('2025-06-01T12:00:00Z', 'b'), key('2025-06-01T13:30:00+01:00', 'c'), key('2025-06-01T12:00:00Z', 'a')];
+    const keys = [
+      key('2025-06-01T12:00:00Z', 'b'),
+      key('2025-06-01T13:30:00+01:00', 'c'),
+      key('2025-06-01T12:00:00Z', 'a'),
+    ];
     expect(maxKey(keys)).toEqual(keys[1]);
     expect(maxKey([...keys].reverse())).toEqual(keys[1]);
     expect(maxKey([])).toBeUndefined();
@@ -50,7 +54,13 @@ describe('nextCursor: never backwards, never past a thread still due (no-thread-
     ['a due thread older than every handled one holds it', t(1), [t(3), t(5)], [t(2)], t(1)],
     ['everything due: stays', t(1), [], [t(2)], t(1)],
     ['never backwards', t(9), [t(3), t(5)], [], t(9)],
-    ['never backwards, even to an equal instant spelled otherwise', key('2025-06-01T12:05:00Z', 't5'), [key('2025-06-01T14:05:00+02:00', 't5')], [], key('2025-06-01T12:05:00Z', 't5')],
+    [
+      'never backwards, even to an equal instant spelled otherwise',
+      key('2025-06-01T12:05:00Z', 't5'),
+      [key('2025-06-01T14:05:00+02:00', 't5')],
+      [],
+      key('2025-06-01T12:05:00Z', 't5'),
+    ],
     ['the same instant: the id decides', t(1), [t(3, 'b'), t(3, 'a')], [t(3, 'c')], t(3, 'b')],
     ['the same instant, due id between', t(1), [t(3, 'a'), t(3, 'c')], [t(3, 'b')], t(3, 'a')],
   ];
@@ -69,14 +79,21 @@ describe('nextCursor: never backwards, never past a thread still due (no-thread-
       id: fc.constantFrom('a', 'b', 'c', 'd'),
     });
     fc.assert(
-      fc.property(fc.option(anyKey, { nil: null }), fc.array(anyKey, { maxLength: 8 }), fc.array(anyKey, { maxLength: 4 }), (current, all, due) => {
-        const dueIds = new Set(due.map((k) => `${k.timestamp}/${k.id}`));
-        const handled = all.filter((k) => !dueIds.has(`${k.timestamp}/${k.id}`));
-        const next = nextCursor(current, handled, due);
-        if (current) expect(compareKey(next!, current)).toBeGreaterThanOrEqual(0);
-        for (const d of due) if (next && (!current || compareKey(next, current) > 0)) expect(compareKey(next, d)).toBeLessThan(0);
-        if (next && (!current || compareKey(next, current) !== 0)) expect(handled.some((h) => compareKey(h, next) === 0)).toBe(true);
-      }),
+      fc.property(
+        fc.option(anyKey, { nil: null }),
+        fc.array(anyKey, { maxLength: 8 }),
+        fc.array(anyKey, { maxLength: 4 }),
+        (current, all, due) => {
+          const dueIds = new Set(due.map((k) => `${k.timestamp}/${k.id}`));
+          const handled = all.filter((k) => !dueIds.has(`${k.timestamp}/${k.id}`));
+          const next = nextCursor(current, handled, due);
+          if (current) expect(compareKey(next!, current)).toBeGreaterThanOrEqual(0);
+          for (const d of due)
+            if (next && (!current || compareKey(next, current) > 0)) expect(compareKey(next, d)).toBeLessThan(0);
+          if (next && (!current || compareKey(next, current) !== 0))
+            expect(handled.some((h) => compareKey(h, next) === 0)).toBe(true);
+        },
+      ),
     );
   });
 });

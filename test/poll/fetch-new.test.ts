@@ -10,15 +10,22 @@ import { page, thread } from '../support/threads.js';
 const at = (minute: number) => new Date(Date.UTC(2025, 5, 1, 12, minute)).toISOString();
 const threads = (n: number, from = 1) => Array.from({ length: n }, (_, i) => thread(`t${from + i}`, at(from + i)));
 /** Where a walk from `cursor` starts: 1 ms before its instant, so every thread at that instant comes back. */
-const justBefore = (cursor: Cursor): Cursor => ({ timestamp: new Date(Date.parse(cursor.timestamp) - 1).toISOString(), id: cursor.id });
-const ids = (list: Array<{ id: string }>) => list.map((t) => t.id).sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
+const justBefore = (cursor: Cursor): Cursor => ({
+  timestamp: new Date(Date.parse(cursor.timestamp) - 1).toISOString(),
+  id: cursor.id,
+});
+const ids = (list: Array<{ id: string }>) =>
+  list.map((t) => t.id).sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
 
 type Order = 'oldest-first' | 'newest-first' | 'shuffled';
 function arrange(list: Thread[], order: Order): Thread[] {
   const sorted = [...list].sort(compareKey);
   if (order === 'oldest-first') return sorted;
   if (order === 'newest-first') return sorted.reverse();
-  return sorted.map((t, i) => ({ t, k: (i * 7919) % 13 })).sort((a, b) => a.k - b.k).map(({ t }) => t);
+  return sorted
+    .map((t, i) => ({ t, k: (i * 7919) % 13 }))
+    .sort((a, b) => a.k - b.k)
+    .map(({ t }) => t);
 }
 
 /** A service that honours the cursor: the oldest `limit` threads after it, in the given order. */
@@ -27,7 +34,10 @@ function honest(all: Thread[], order: Order = 'oldest-first') {
   const api = fakeApi({
     async threads(limit, cursor) {
       cursors.push(cursor);
-      const after = [...all].sort(compareKey).filter((t) => isAfter(t, cursor)).slice(0, limit);
+      const after = [...all]
+        .sort(compareKey)
+        .filter((t) => isAfter(t, cursor))
+        .slice(0, limit);
       return page(arrange(after, order));
     },
   });
@@ -63,7 +73,13 @@ async function fetchNewThreads(api: ReturnType<typeof fakeApi>, cursor: Cursor |
     seenUpTo.push(one.seenUpTo);
   }
   for (const id of found.keys()) malformed.delete(id);
-  return { threads: [...found.values()], malformed: [...malformed.values()], unidentifiable, pages: seenUpTo.length, seenUpTo };
+  return {
+    threads: [...found.values()],
+    malformed: [...malformed.values()],
+    unidentifiable,
+    pages: seenUpTo.length,
+    seenUpTo,
+  };
 }
 
 describe('walkNewThreads', () => {
@@ -96,14 +112,17 @@ describe('walkNewThreads', () => {
     expect(cursors.map((c) => c?.id ?? 'null')).toEqual(from);
   });
 
-  it.each(['oldest-first', 'newest-first', 'shuffled'] as const)('an array %s gives the same result and the same page cursors', async (order) => {
-    const reference = honest(threads(8));
-    const expected = await fetchNewThreads(reference.api, { timestamp: at(0), id: 't0' }, 3);
-    const { api, cursors } = honest(threads(8), order);
-    const result = await fetchNewThreads(api, { timestamp: at(0), id: 't0' }, 3);
-    expect(ids(result.threads)).toEqual(ids(expected.threads));
-    expect(cursors).toEqual(reference.cursors);
-  });
+  it.each(['oldest-first', 'newest-first', 'shuffled'] as const)(
+    'an array %s gives the same result and the same page cursors',
+    async (order) => {
+      const reference = honest(threads(8));
+      const expected = await fetchNewThreads(reference.api, { timestamp: at(0), id: 't0' }, 3);
+      const { api, cursors } = honest(threads(8), order);
+      const result = await fetchNewThreads(api, { timestamp: at(0), id: 't0' }, 3);
+      expect(ids(result.threads)).toEqual(ids(expected.threads));
+      expect(cursors).toEqual(reference.cursors);
+    },
+  );
 
   it('stops when the service ignores the cursor (the same full page again), without duplicates', async () => {
     const latest = threads(3, 5);
@@ -116,7 +135,14 @@ describe('walkNewThreads', () => {
 
   it('keeps only threads after the cursor when the service sends older ones too', async () => {
     const cursor = { timestamp: at(5), id: 't5' };
-    const { api } = scripted([page([...threads(6, 1), thread('t4-same-instant-smaller-id', at(5)), thread('t6-same-instant-larger-id', at(5)), thread('t5', at(5))])]);
+    const { api } = scripted([
+      page([
+        ...threads(6, 1),
+        thread('t4-same-instant-smaller-id', at(5)),
+        thread('t6-same-instant-larger-id', at(5)),
+        thread('t5', at(5)),
+      ]),
+    ]);
     const result = await fetchNewThreads(api, { ...cursor, id: 't5' }, 50);
     // At the cursor's own instant the service may order ties otherwise: those are left to the journal.
     expect(ids(result.threads).sort()).toEqual(['t4-same-instant-smaller-id', 't6', 't6-same-instant-larger-id']);
@@ -174,14 +200,28 @@ describe('walkNewThreads', () => {
 
   it('a full page of nothing identifiable ends the paging', async () => {
     const { api } = scripted([page([], { size: 3, unidentifiable: 3 })]);
-    await expect(fetchNewThreads(api, null, 3)).resolves.toEqual({ threads: [], malformed: [], unidentifiable: 3, pages: 1, seenUpTo: [undefined] });
+    await expect(fetchNewThreads(api, null, 3)).resolves.toEqual({
+      threads: [],
+      malformed: [],
+      unidentifiable: 3,
+      pages: 1,
+      seenUpTo: [undefined],
+    });
   });
 
   it('malformed threads: kept after the cursor, deduped, dropped once a good copy appears; unidentifiable ones counted', async () => {
-    const bad = (id: string, minute: number): MalformedThread => ({ id, timestamp: at(minute), reason: `malformed ${id}` });
+    const bad = (id: string, minute: number): MalformedThread => ({
+      id,
+      timestamp: at(minute),
+      reason: `malformed ${id}`,
+    });
     const cursor = { timestamp: at(1), id: 't1' };
     const { api, cursors } = scripted([
-      page([thread('t2', at(2))], { malformed: [bad('t0', 0), bad('t3', 3), bad('t4', 4)], unidentifiable: 1, size: 5 }),
+      page([thread('t2', at(2))], {
+        malformed: [bad('t0', 0), bad('t3', 3), bad('t4', 4)],
+        unidentifiable: 1,
+        size: 5,
+      }),
       page([thread('t4', at(4)), thread('t5', at(5))], { malformed: [bad('t3', 3)], unidentifiable: 2, size: 4 }),
     ]);
     const result = await fetchNewThreads(api, cursor, 5);

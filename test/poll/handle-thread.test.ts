@@ -11,7 +11,12 @@ import { thread } from '../support/threads.js';
 // One thread from the journal and the analyzer to what is to be posted, with the real built-in analyzer
 // and a fake service that must not be called. The POST itself: test/posting/.
 
-const PROFILE: Profile = { signal_method: 'sentiment', conviction_style: 'moderate', directional_bias: 'neutral', participation: 'active' };
+const PROFILE: Profile = {
+  signal_method: 'sentiment',
+  conviction_style: 'moderate',
+  directional_bias: 'neutral',
+  participation: 'active',
+};
 const BULLISH = thread('t-1', '2025-06-01T12:00:00.000Z', {
   text: 'Bullish on c/bitcoin: ETF inflows surge, breakout above resistance, whales accumulating.',
 });
@@ -24,10 +29,19 @@ beforeAll(async () => {
   decision = analyzed.decision;
 });
 
-function deps(predict?: (threadId: string, text: string, conviction: number) => Promise<PostResult>, extra: Partial<PrepareDeps> = {}) {
+function deps(
+  predict?: (threadId: string, text: string, conviction: number) => Promise<PostResult>,
+  extra: Partial<PrepareDeps> = {},
+) {
   const trace: string[] = [];
   const api = fakeApi(predict ? { predict } : {});
-  const prepare: PrepareDeps = { analyzer: builtinAnalyzer, profile: PROFILE, dryRun: false, trace: (line) => trace.push(line), ...extra };
+  const prepare: PrepareDeps = {
+    analyzer: builtinAnalyzer,
+    profile: PROFILE,
+    dryRun: false,
+    trace: (line) => trace.push(line),
+    ...extra,
+  };
   return { prepare, api, trace };
 }
 
@@ -43,7 +57,10 @@ describe('before any request', () => {
 
   it('a locked thread is skipped', async () => {
     const { prepare, api } = deps();
-    await expect(prepareThread({ ...BULLISH, locked: true }, undefined, prepare)).resolves.toEqual({ kind: 'skipped', reason: 'locked' });
+    await expect(prepareThread({ ...BULLISH, locked: true }, undefined, prepare)).resolves.toEqual({
+      kind: 'skipped',
+      reason: 'locked',
+    });
     expect(api.calls).toEqual([]);
   });
 
@@ -58,7 +75,12 @@ describe('before any request', () => {
   it('a dry run reports the post without sending or journaling it', async () => {
     const { prepare, api } = deps(undefined, { dryRun: true });
     const outcome = await prepareThread(BULLISH, undefined, prepare);
-    expect(outcome).toEqual({ kind: 'posted', conviction: decision.conviction, text: decision.text, predictionId: null });
+    expect(outcome).toEqual({
+      kind: 'posted',
+      conviction: decision.conviction,
+      text: decision.text,
+      predictionId: null,
+    });
     expect(api.calls).toEqual([]);
   });
 
@@ -66,12 +88,25 @@ describe('before any request', () => {
     const broken: Analyzer = { name: 'broken', analyze: async () => Promise.reject(new Error('boom')) };
     const { prepare, api } = deps(undefined, { analyzer: broken });
     const outcome = await prepareThread(BULLISH, undefined, prepare);
-    expect(outcome).toMatchObject({ kind: 'failed', retry: true, exitCode: EXIT.temporary, error: expect.stringMatching(/^analysis failed: /) });
+    expect(outcome).toMatchObject({
+      kind: 'failed',
+      retry: true,
+      exitCode: EXIT.temporary,
+      error: expect.stringMatching(/^analysis failed: /),
+    });
     expect(api.calls).toEqual([]);
   });
 
-  it("the chosen analyzer decides, and one that cannot answer leaves the thread due (never a made-up post)", async () => {
-    const own: Analyzer = { name: 'mine', analyze: async () => ({ kind: 'decision', action: 'post', conviction: -0.4, text: 'Bearish: my own script reads this thread as a sell signal.' }) };
+  it('the chosen analyzer decides, and one that cannot answer leaves the thread due (never a made-up post)', async () => {
+    const own: Analyzer = {
+      name: 'mine',
+      analyze: async () => ({
+        kind: 'decision',
+        action: 'post',
+        conviction: -0.4,
+        text: 'Bearish: my own script reads this thread as a sell signal.',
+      }),
+    };
     await expect(prepareThread(BULLISH, undefined, deps(undefined, { analyzer: own }).prepare)).resolves.toEqual({
       kind: 'post',
       conviction: -0.4,
@@ -97,7 +132,9 @@ describe('before any request', () => {
 describe('preparing a post', () => {
   it('a thread to post on comes back as the decision, with nothing sent', async () => {
     const { prepare, api } = deps();
-    await expect(prepareThread(BULLISH, { ts: BULLISH.timestamp, status: 'failed', tries: 2 }, prepare)).resolves.toEqual(post());
+    await expect(
+      prepareThread(BULLISH, { ts: BULLISH.timestamp, status: 'failed', tries: 2 }, prepare),
+    ).resolves.toEqual(post());
     expect(api.calls).toEqual([]);
   });
 });

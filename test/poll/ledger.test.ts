@@ -4,7 +4,12 @@ import { PollLedger } from '../../src/poll/ledger.js';
 import type { State } from '../../src/state/schema.js';
 import { thread } from '../support/threads.js';
 
-const STATE: State = { apiKey: 'hive_x', agentName: 'a', baseUrl: 'http://127.0.0.1:1', cursor: { timestamp: '2025-06-01T11:00:00.000Z', id: 'c' } };
+const STATE: State = {
+  apiKey: 'hive_x',
+  agentName: 'a',
+  baseUrl: 'http://127.0.0.1:1',
+  cursor: { timestamp: '2025-06-01T11:00:00.000Z', id: 'c' },
+};
 const OLD = thread('old', '2025-06-01T12:00:00.000Z');
 const NEW = thread('new', '2025-06-01T12:05:00.000Z');
 const NOW_ISO = '2025-06-01T12:10:00.000Z';
@@ -17,7 +22,10 @@ describe('PollLedger', () => {
     ledger.apply({ kind: 'skipped', reason: 'locked' }, OLD, 0);
     expect(ledger.report.posted).toEqual([{ threadId: 'new', conviction: 1.2, text: 't', predictionId: 'p1' }]);
     expect(ledger.report.skipped).toEqual([{ threadId: 'old', reason: 'locked' }]);
-    expect(Object.fromEntries(ledger.journal)).toEqual({ new: { ts: NEW.timestamp, status: 'posted', at: NOW_ISO }, old: { ts: OLD.timestamp, status: 'skipped', reason: 'locked' } });
+    expect(Object.fromEntries(ledger.journal)).toEqual({
+      new: { ts: NEW.timestamp, status: 'posted', at: NOW_ISO },
+      old: { ts: OLD.timestamp, status: 'skipped', reason: 'locked' },
+    });
     expect(ledger.cursor(undefined)).toEqual({ timestamp: NEW.timestamp, id: 'new' });
     expect(ledger.exitCode).toBe(EXIT.ok);
   });
@@ -34,14 +42,22 @@ describe('PollLedger', () => {
   it('gives a thread up after the last try, with a reason', () => {
     const ledger = new PollLedger(STATE, () => NOW);
     ledger.apply({ kind: 'failed', error: '503', retry: true, exitCode: EXIT.temporary }, OLD, 4);
-    expect(ledger.journal.get('old')).toMatchObject({ status: 'skipped', reason: 'given up after 5 temporary failures' });
+    expect(ledger.journal.get('old')).toMatchObject({
+      status: 'skipped',
+      reason: 'given up after 5 temporary failures',
+    });
     expect(ledger.cursor(undefined)).toEqual({ timestamp: OLD.timestamp, id: 'old' });
   });
 
   it('an outcome that may have landed is done with, never due again', () => {
     const ledger = new PollLedger(STATE, () => NOW);
     ledger.apply({ kind: 'unknown', error: 'timeout; not posted again' }, OLD, 0);
-    expect(ledger.journal.get('old')).toEqual({ ts: OLD.timestamp, status: 'unknown', reason: 'timeout; not posted again', at: NOW_ISO });
+    expect(ledger.journal.get('old')).toEqual({
+      ts: OLD.timestamp,
+      status: 'unknown',
+      reason: 'timeout; not posted again',
+      at: NOW_ISO,
+    });
     expect(ledger.cursor(undefined)).toEqual({ timestamp: OLD.timestamp, id: 'old' });
     expect(ledger.exitCode).toBe(EXIT.temporary);
   });
@@ -59,7 +75,10 @@ describe('PollLedger', () => {
     const ledger = new PollLedger(STATE, () => NOW);
     ledger.posting(OLD, 0);
     ledger.posting(NEW, 3);
-    expect(Object.fromEntries(ledger.journal)).toEqual({ old: { ts: OLD.timestamp, status: 'posting', at: NOW_ISO }, new: { ts: NEW.timestamp, status: 'posting', tries: 3, at: NOW_ISO } });
+    expect(Object.fromEntries(ledger.journal)).toEqual({
+      old: { ts: OLD.timestamp, status: 'posting', at: NOW_ISO },
+      new: { ts: NEW.timestamp, status: 'posting', tries: 3, at: NOW_ISO },
+    });
   });
 
   it('a failure that waiting cannot fix outranks a temporary one in the exit code', () => {
@@ -70,7 +89,10 @@ describe('PollLedger', () => {
   });
 
   it('a malformed listing never overwrites what the journal knows (never-twice)', () => {
-    const ledger = new PollLedger({ ...STATE, journal: new Map([['bad', { ts: OLD.timestamp, status: 'unknown' as const }]]) }, () => NOW);
+    const ledger = new PollLedger(
+      { ...STATE, journal: new Map([['bad', { ts: OLD.timestamp, status: 'unknown' as const }]]) },
+      () => NOW,
+    );
     ledger.malformed({ id: 'bad', timestamp: OLD.timestamp, reason: 'malformed thread' });
     expect(ledger.journal.get('bad')).toEqual({ ts: OLD.timestamp, status: 'unknown' });
     expect(ledger.report.skipped).toEqual([]);

@@ -23,9 +23,22 @@ describe('renderPoll', () => {
     const broken = 'analysis failed: the analyzer command exited with code 3';
     const failed = ['a', 'b', 'c', 'd', 'e'].map((threadId) => ({ threadId, error: broken }));
     const { output, stdout, stderr } = makeOutput();
-    renderPoll({ ...EMPTY, failed: [...failed, { threadId: 'f', error: 'the service failed (503): busy' }, { threadId: 'g', error: broken }] }, output, run);
+    renderPoll(
+      {
+        ...EMPTY,
+        failed: [
+          ...failed,
+          { threadId: 'f', error: 'the service failed (503): busy' },
+          { threadId: 'g', error: broken },
+        ],
+      },
+      output,
+      run,
+    );
     expect(stdout.text).toBe('');
-    expect(stderr.text).toBe(`agent: 6 threads (a, b, c, …): ${broken}\nagent: thread f: the service failed (503): busy\n`);
+    expect(stderr.text).toBe(
+      `agent: 6 threads (a, b, c, …): ${broken}\nagent: thread f: the service failed (503): busy\n`,
+    );
   });
 
   it('a terminal: a line per thread and a summary', () => {
@@ -54,9 +67,21 @@ describe('renderPoll', () => {
 
   it.each([
     ['cron: silent on success', {}, EMPTY, '', ''],
-    ['cron --verbose: one summary line', { verbose: true }, EMPTY, '', 'agent poll: 0 posted, 0 skipped, 0 failed in 1.2 s\n'],
+    [
+      'cron --verbose: one summary line',
+      { verbose: true },
+      EMPTY,
+      '',
+      'agent poll: 0 posted, 0 skipped, 0 failed in 1.2 s\n',
+    ],
     ['cron: failures on stderr', {}, REPORT, '', 'agent: thread t-3: the service failed (503): busy\n'],
-    ['cron --quiet: failures still on stderr', { quiet: true }, REPORT, '', 'agent: thread t-3: the service failed (503): busy\n'],
+    [
+      'cron --quiet: failures still on stderr',
+      { quiet: true },
+      REPORT,
+      '',
+      'agent: thread t-3: the service failed (503): busy\n',
+    ],
   ])('%s', (_what, mode, report, out, err) => {
     const { output, stdout, stderr } = makeOutput(mode);
     renderPoll(report, output, run);
@@ -66,7 +91,11 @@ describe('renderPoll', () => {
 
   it('server text in reasons reaches the terminal clean', () => {
     const { output, stdout } = makeOutput({ stdoutTTY: true });
-    renderPoll({ ...EMPTY, skipped: [{ threadId: 't\u001b[2J', reason: 'malformed \u001b]0;x\u0007thread\nhere' }] }, output, run);
+    renderPoll(
+      { ...EMPTY, skipped: [{ threadId: 't\u001b[2J', reason: 'malformed \u001b]0;x\u0007thread\nhere' }] },
+      output,
+      run,
+    );
     expect(stdout.text).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
     expect(stdout.text).toContain('malformed thread here');
   });

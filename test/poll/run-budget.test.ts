@@ -32,22 +32,54 @@ function context(postMs: number) {
     },
     close: () => real.close(),
   };
-  const ctx: Context = { output, env: {}, configDir: path.join(world.dir, 'config'), baseUrl: world.sandbox.url, timing, pid: process.pid, transport: () => transport };
+  const ctx: Context = {
+    output,
+    env: {},
+    configDir: path.join(world.dir, 'config'),
+    baseUrl: world.sandbox.url,
+    timing,
+    pid: process.pid,
+    transport: () => transport,
+  };
   return { ctx, close: () => real.close() };
 }
 
 it('a command analyzer with a 120 s timeout: after a first chunk that took 24 s, the rest wait for the next run (its posts need time too)', async () => {
   const { ctx, close } = context(6_000);
   try {
-    await runRegister({ name: 'budget-agent', signal_method: 'onchain', conviction_style: 'moderate', directional_bias: 'neutral', participation: 'active' }, ctx);
-    writeSettings(ctx.configDir, { analyzer: 'command', 'analyzer.command': `'${process.execPath}' '${RECORDER}' '${world.dir}'`, 'analyzer.timeout': 120 });
-    for (let i = 0; i < 8; i += 1) world.sandbox.addThread({ id: `t${i}`, text: 'Whales move coins to exchanges.', project_id: 'c/bitcoin', timestamp: new Date(Date.now() - (10 - i) * 60_000).toISOString() });
+    await runRegister(
+      {
+        name: 'budget-agent',
+        signal_method: 'onchain',
+        conviction_style: 'moderate',
+        directional_bias: 'neutral',
+        participation: 'active',
+      },
+      ctx,
+    );
+    writeSettings(ctx.configDir, {
+      analyzer: 'command',
+      'analyzer.command': `'${process.execPath}' '${RECORDER}' '${world.dir}'`,
+      'analyzer.timeout': 120,
+    });
+    for (let i = 0; i < 8; i += 1)
+      world.sandbox.addThread({
+        id: `t${i}`,
+        text: 'Whales move coins to exchanges.',
+        project_id: 'c/bitcoin',
+        timestamp: new Date(Date.now() - (10 - i) * 60_000).toISOString(),
+      });
 
     const error = await failure(runPoll({}, { ...ctx, baseUrl: undefined }));
     expect(error).toBeInstanceOf(BudgetError);
     // Newest first: the first chunk of 4 was read and posted (4 × 6 s); 24 + 120 s fit in 150 s, but not
     // with the kill grace and the posts' reserve: 24 + 120 + 2 + 10 > 150.
-    expect(world.sandbox.comments().map((c) => c.thread_id).sort()).toEqual(['t4', 't5', 't6', 't7']);
+    expect(
+      world.sandbox
+        .comments()
+        .map((c) => c.thread_id)
+        .sort(),
+    ).toEqual(['t4', 't5', 't6', 't7']);
     const state = JSON.parse(fs.readFileSync(path.join(ctx.configDir, 'state.json'), 'utf8'));
     expect(Object.keys(state.journal).sort()).toEqual(['t4', 't5', 't6', 't7']);
     expect(state.cursor).toBeNull();

@@ -30,7 +30,16 @@ it('a poll tunes itself for its batch once, after the first page shows new threa
     },
   };
   try {
-    await runRegister({ name: 'tuning-agent', signal_method: 'onchain', conviction_style: 'moderate', directional_bias: 'neutral', participation: 'active' }, ctx);
+    await runRegister(
+      {
+        name: 'tuning-agent',
+        signal_method: 'onchain',
+        conviction_style: 'moderate',
+        directional_bias: 'neutral',
+        participation: 'active',
+      },
+      ctx,
+    );
     const polled = { ...ctx, baseUrl: undefined };
     world.sandbox.addThread({ id: 'old', timestamp: new Date(Date.now() - 60 * 60_000).toISOString(), locked: true });
     await runPoll({}, polled);
@@ -39,7 +48,8 @@ it('a poll tunes itself for its batch once, after the first page shows new threa
     await runPoll({}, polled);
     expect(tuned).toBe(1);
 
-    for (let i = 0; i < 120; i += 1) world.sandbox.addThread({ id: `t${i}`, timestamp: new Date(Date.now() - (200 - i) * 1000).toISOString() });
+    for (let i = 0; i < 120; i += 1)
+      world.sandbox.addThread({ id: `t${i}`, timestamp: new Date(Date.now() - (200 - i) * 1000).toISOString() });
     await runPoll({}, polled);
     expect(tuned).toBe(2);
     expect(world.sandbox.comments().length).toBeGreaterThan(0);

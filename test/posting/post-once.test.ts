@@ -77,10 +77,18 @@ describe('postOnce', () => {
 describe('guardAfter: what the entry says once the POST has answered', () => {
   const cases: Array<[string, Outcome, 'posted' | 'unknown' | undefined]> = [
     ['posted', { kind: 'posted', conviction: 1, text: 't', predictionId: 'p' }, 'posted'],
-    ['already predicted (409): a prediction exists', { kind: 'skipped', reason: 'already predicted by this agent', predicted: true }, 'posted'],
+    [
+      'already predicted (409): a prediction exists',
+      { kind: 'skipped', reason: 'already predicted by this agent', predicted: true },
+      'posted',
+    ],
     ['may have landed', { kind: 'unknown', error: 'timeout' }, 'unknown'],
     ['locked: nothing stored', { kind: 'skipped', reason: 'locked' }, undefined],
-    ['a 503: nothing stored', { kind: 'failed', error: '503', retry: true, exitCode: EXIT.temporary, cause: new ServerError('503', 503) }, undefined],
+    [
+      'a 503: nothing stored',
+      { kind: 'failed', error: '503', retry: true, exitCode: EXIT.temporary, cause: new ServerError('503', 503) },
+      undefined,
+    ],
     ['a 400: nothing stored', { kind: 'failed', error: '400', retry: false, exitCode: EXIT.unexpected }, undefined],
     ['a stop (401, 429): nothing stored', { kind: 'stop', error: new Error('401') }, undefined],
   ];

@@ -21,8 +21,26 @@ describe('parseConviction', () => {
     expect(parseConviction(raw)).toBe(value);
   });
 
-  it.each(['0x10', '1e1', 'Infinity', '-Infinity', 'NaN', '', ' ', '1 5', '1,5', '1.5%%', '%', '+-1', '1.', '--1', '١٢'])('refuses %j as not a decimal, with exit 2', (raw) => {
-    expect(() => parseConviction(raw)).toThrow(expect.objectContaining({ exitCode: 2, message: expect.stringContaining('decimal number') }));
+  it.each([
+    '0x10',
+    '1e1',
+    'Infinity',
+    '-Infinity',
+    'NaN',
+    '',
+    ' ',
+    '1 5',
+    '1,5',
+    '1.5%%',
+    '%',
+    '+-1',
+    '1.',
+    '--1',
+    '١٢',
+  ])('refuses %j as not a decimal, with exit 2', (raw) => {
+    expect(() => parseConviction(raw)).toThrow(
+      expect.objectContaining({ exitCode: 2, message: expect.stringContaining('decimal number') }),
+    );
   });
 
   it.each([
@@ -31,7 +49,9 @@ describe('parseConviction', () => {
     ['99999999999', 'not a 3-hour move'],
     ['0.04', 'rounds to 0.0'],
   ])('refuses %j (%s)', (raw, why) => {
-    expect(() => parseConviction(raw)).toThrow(expect.objectContaining({ exitCode: 2, message: expect.stringContaining(why) }));
+    expect(() => parseConviction(raw)).toThrow(
+      expect.objectContaining({ exitCode: 2, message: expect.stringContaining(why) }),
+    );
   });
 });
 
@@ -52,13 +72,24 @@ describe('a size beyond the profile is confirmed before it is posted', () => {
       timing: { now: () => Date.now(), sleep: async () => {}, random: () => 0.5 },
       pid: process.pid,
       transport: () => transport,
-      prompt: { available: () => answers !== undefined, ask: async (question) => {
+      prompt: {
+        available: () => answers !== undefined,
+        ask: async (question) => {
           asked.push(question);
           return answers?.shift() ?? '';
         },
       },
     };
-    await runRegister({ name: 'size-agent', signal_method: 'sentiment', conviction_style: 'moderate', directional_bias: 'neutral', participation: 'active' }, ctx);
+    await runRegister(
+      {
+        name: 'size-agent',
+        signal_method: 'sentiment',
+        conviction_style: 'moderate',
+        directional_bias: 'neutral',
+        participation: 'active',
+      },
+      ctx,
+    );
     world.sandbox.addThread({ id: 'big', project_id: 'c/bitcoin', timestamp: new Date().toISOString() });
     const posts = () => world.sandbox.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/comment/'));
     return { ctx, asked, stdout, posts, close: () => transport.close() };
@@ -66,8 +97,15 @@ describe('a size beyond the profile is confirmed before it is posted', () => {
 
   it('at a terminal: asks, and "n" (or nothing) sends nothing', async () => {
     const { ctx, asked, posts, close } = await registered(['n']);
-    await expect(runPredict('big', { conviction: '5' }, ctx).finally(close)).rejects.toMatchObject({ exitCode: 2, message: expect.stringContaining('not confirmed') });
-    expect(asked).toEqual([expect.stringContaining('+5.0% on c/bitcoin is beyond the largest size your profile (moderate) posts there, ±1.3%')]);
+    await expect(runPredict('big', { conviction: '5' }, ctx).finally(close)).rejects.toMatchObject({
+      exitCode: 2,
+      message: expect.stringContaining('not confirmed'),
+    });
+    expect(asked).toEqual([
+      expect.stringContaining(
+        '+5.0% on c/bitcoin is beyond the largest size your profile (moderate) posts there, ±1.3%',
+      ),
+    ]);
     expect(posts()).toHaveLength(0);
   });
 
@@ -88,7 +126,10 @@ describe('a size beyond the profile is confirmed before it is posted', () => {
   it('off a terminal it is refused with the hint to add --yes; with --yes it is posted', async () => {
     const { ctx, posts, close } = await registered(undefined);
     try {
-      await expect(runPredict('big', { conviction: '5' }, ctx)).rejects.toMatchObject({ exitCode: 2, hint: expect.stringContaining('--yes') });
+      await expect(runPredict('big', { conviction: '5' }, ctx)).rejects.toMatchObject({
+        exitCode: 2,
+        hint: expect.stringContaining('--yes'),
+      });
       expect(posts()).toHaveLength(0);
       await runPredict('big', { conviction: '5', yes: true }, ctx);
       expect(posts()).toHaveLength(1);

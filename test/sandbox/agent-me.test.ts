@@ -92,7 +92,10 @@ describe('PATCH /agent/me', () => {
 
   it('401 without a key, before looking at the body', async () => {
     const { url } = await start();
-    const res = await call(url, 'PATCH', '/agent/me', { raw: '{broken', headers: { 'content-type': 'application/json' } });
+    const res = await call(url, 'PATCH', '/agent/me', {
+      raw: '{broken',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(401);
   });
 

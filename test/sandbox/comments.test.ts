@@ -1,4 +1,4 @@
-// POST /comment/:threadId against docs/service.md#post-prediction, docs/service.md#post-prediction and docs/service.md#statuses, status by status.
+// POST /comment/:threadId against docs/service.md#post-prediction and #statuses, status by status.
 import { describe, expect, it } from 'vitest';
 import { HOUR, call, predict, register, start } from './helpers.js';
 
@@ -124,7 +124,9 @@ describe('POST /comment/:threadId', () => {
     const { url, key } = await setup();
     const json = { text: TEXT, thread_id: 'th-1', conviction: 1 };
     expect((await call(url, 'POST', '/comment/th-1', { json })).status).toBe(401);
-    expect((await call(url, 'POST', '/comment/th-1', { json, headers: { authorization: `Bearer ${key}` } })).status).toBe(401);
+    expect(
+      (await call(url, 'POST', '/comment/th-1', { json, headers: { authorization: `Bearer ${key}` } })).status,
+    ).toBe(401);
     expect((await call(url, 'POST', '/comment/th-1', { json, key: `${key}x` })).status).toBe(401);
   });
 

@@ -34,7 +34,10 @@ describe('test controls', () => {
     const { url, sandbox } = await start();
     const { key } = await register(url, 'log-bee');
     await call(url, 'GET', '/thread?limit=5', { key });
-    expect(sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /agent/register', 'GET /thread?limit=5']);
+    expect(sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /agent/register',
+      'GET /thread?limit=5',
+    ]);
     expect(sandbox.requests[0]?.headers['x-api-key']).toBeUndefined();
     expect(sandbox.requests[1]?.headers['x-api-key']).toBe(key);
     expect(sandbox.requests[0]?.body).toContain('log-bee');
@@ -113,11 +116,15 @@ describe('test controls', () => {
     sandbox.addThread({ id: 'r1', project_id: 'c/solana', price_on_fetch: 200, movePct: -2 });
     const { key, agent } = await register(url, 'record-bee');
     await predict(url, key, 'r1', -2);
-    expect(sandbox.comments()).toEqual([expect.objectContaining({ thread_id: 'r1', agent_id: agent.id, conviction: -2, honey: undefined })]);
+    expect(sandbox.comments()).toEqual([
+      expect.objectContaining({ thread_id: 'r1', agent_id: agent.id, conviction: -2, honey: undefined }),
+    ]);
     expect(sandbox.resolvedThreads()).toEqual([]);
     clock.advance(3 * HOUR);
     sandbox.tick();
     expect(sandbox.comments()[0]?.honey).toBe(20);
-    expect(sandbox.resolvedThreads()).toEqual([expect.objectContaining({ id: 'r1', price_on_fetch: 200, price_on_eval: 196, locked: true })]);
+    expect(sandbox.resolvedThreads()).toEqual([
+      expect.objectContaining({ id: 'r1', price_on_fetch: 200, price_on_eval: 196, locked: true }),
+    ]);
   });
 });

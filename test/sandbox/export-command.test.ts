@@ -56,10 +56,16 @@ describe('what is written', () => {
     // The backlog is 12 threads spread over the past 4 hours: the 4 older than 3 hours are locked.
     expect(doc.threads).toHaveLength(4);
     for (const thread of doc.threads) {
-      expect(thread).toMatchObject({ locked: true, price_on_fetch: expect.any(Number), price_on_eval: expect.any(Number) });
+      expect(thread).toMatchObject({
+        locked: true,
+        price_on_fetch: expect.any(Number),
+        price_on_eval: expect.any(Number),
+      });
       expect(Date.parse(thread.timestamp)).toBeLessThanOrEqual(NOW - 3 * HOUR_MS);
     }
-    expect(stdout).toBe(`Wrote 4 resolved threads to ${file} (a fresh sandbox has only its 12-thread backlog; --history 24 runs the feed for 24 hours first).\n`);
+    expect(stdout).toBe(
+      `Wrote 4 resolved threads to ${file} (a fresh sandbox has only its 12-thread backlog; --history 24 runs the feed for 24 hours first).\n`,
+    );
     expect(stderr).toBe('');
     expect(fs.readdirSync(dir)).toEqual(['out.json']);
   });
@@ -106,7 +112,10 @@ describe('--state', () => {
     const before = fs.readFileSync(statePath, 'utf8');
     const mtime = fs.statSync(statePath).mtimeMs;
     const newest = Math.max(...running.store.threads().map((t) => t.timestampMs));
-    const expected = running.store.threads().filter((t) => t.timestampMs + 3 * HOUR_MS <= newest).map((t) => t.id);
+    const expected = running.store
+      .threads()
+      .filter((t) => t.timestampMs + 3 * HOUR_MS <= newest)
+      .map((t) => t.id);
 
     const file = path.join(dir, 'out.json');
     const { doc } = await exportTo({ export: file, state: statePath, seed: '4', rate: '0.2' });
@@ -126,8 +135,16 @@ describe('--state', () => {
 describe('usage errors (exit 2), nothing written', () => {
   it.each([
     ['--history without --export', { history: '5' }, /--history only applies with --export/],
-    ['a --history that is not a number', { export: 'x.json', history: 'long' }, /--history must be a number from 0 to 720/],
-    ['more history than a backtest wants', { export: 'x.json', history: '400', rate: '1' }, /would create 24000 threads; at most 20000/],
+    [
+      'a --history that is not a number',
+      { export: 'x.json', history: 'long' },
+      /--history must be a number from 0 to 720/,
+    ],
+    [
+      'more history than a backtest wants',
+      { export: 'x.json', history: '400', rate: '1' },
+      /would create 24000 threads; at most 20000/,
+    ],
   ])('%s', async (_what, flags, message) => {
     const { ctx } = context();
     const error = await failure(runSandbox(flags, ctx));
@@ -160,16 +177,38 @@ it('round trip: an export backtested with the built-in analyzer agrees with the 
   // thread appeared, and the sandbox scores it with its own rule as it does when a thread locks.
   const sandbox = sandboxWithHistory({ seed: 5, ratePerMinute: 1, backlog: 12, historyHours: 12, now: NOW });
   let compared = 0;
-  for (const [i, result] of (report.threads as Array<{ threadId: string; action: string; conviction: number; actualMovePct: number; right: boolean; honey: number; wax: number }>).entries()) {
+  for (const [i, result] of (
+    report.threads as Array<{
+      threadId: string;
+      action: string;
+      conviction: number;
+      actualMovePct: number;
+      right: boolean;
+      honey: number;
+      wax: number;
+    }>
+  ).entries()) {
     const thread = sandbox.store.thread(result.threadId)!;
     expect(result.actualMovePct).toBe(thread.outcome.movePct);
     if (result.action !== 'post') continue;
     expect(result.right).toBe(result.conviction * thread.outcome.movePct > 0);
-    sandbox.store.addComment({ id: `c${i}`, thread_id: thread.id, agent_id: 'backtest', text: 'x', conviction: result.conviction, created_at: thread.timestamp, createdMs: thread.timestampMs });
+    sandbox.store.addComment({
+      id: `c${i}`,
+      thread_id: thread.id,
+      agent_id: 'backtest',
+      text: 'x',
+      conviction: result.conviction,
+      created_at: thread.timestamp,
+      createdMs: thread.timestampMs,
+    });
     thread.scored = false;
     settleThread(sandbox.store, thread);
     const [scored] = sandbox.store.commentsOn(thread.id);
-    expect({ threadId: result.threadId, honey: result.honey, wax: result.wax }).toEqual({ threadId: thread.id, honey: scored!.honey, wax: scored!.wax });
+    expect({ threadId: result.threadId, honey: result.honey, wax: result.wax }).toEqual({
+      threadId: thread.id,
+      honey: scored!.honey,
+      wax: scored!.wax,
+    });
     compared += 1;
   }
   expect(compared).toBe(report.overall.posted);

@@ -9,7 +9,8 @@ import { SandboxStore } from '../../src/sandbox/store.js';
 import { HOUR, MINUTE } from './helpers.js';
 
 const T0 = Date.UTC(2025, 0, 6, 12, 0, 0);
-const sample = (seed: number, count: number) => Array.from({ length: count }, (_, i) => generateThread(seed, i, T0 + i * MINUTE));
+const sample = (seed: number, count: number) =>
+  Array.from({ length: count }, (_, i) => generateThread(seed, i, T0 + i * MINUTE));
 
 describe('generateThread', () => {
   it('is a pure function of seed and index', () => {
@@ -26,8 +27,24 @@ describe('generateThread', () => {
   });
 
   it('uses the vocabulary of crypto signals', () => {
-    const corpus = sample(3, 800).map((t) => t.text).join('\n');
-    for (const phrase of ['to Binance', 'ETFs took in', 'net outflows', 'token unlock', 'exploited', 'list', 'liquidated', 'The Fed', 'not bullish', 'support', 'resistance', 'RSI', 'no longer halted']) {
+    const corpus = sample(3, 800)
+      .map((t) => t.text)
+      .join('\n');
+    for (const phrase of [
+      'to Binance',
+      'ETFs took in',
+      'net outflows',
+      'token unlock',
+      'exploited',
+      'list',
+      'liquidated',
+      'The Fed',
+      'not bullish',
+      'support',
+      'resistance',
+      'RSI',
+      'no longer halted',
+    ]) {
       expect(corpus, phrase).toContain(phrase);
     }
   });
@@ -49,7 +66,8 @@ describe('generateThread', () => {
   it('lets the text help without deciding: direction matches the move clearly above chance but far from always', () => {
     const threads = sample(11, 3000);
     const directional = threads.filter((t) => t.outcome.direction !== 0 && t.outcome.strength >= 0.5);
-    const agree = directional.filter((t) => Math.sign(t.outcome.movePct) === t.outcome.direction).length / directional.length;
+    const agree =
+      directional.filter((t) => Math.sign(t.outcome.movePct) === t.outcome.direction).length / directional.length;
     expect(agree).toBeGreaterThan(0.6);
     expect(agree).toBeLessThan(0.85);
     const noise = threads.filter((t) => t.outcome.direction === 0);

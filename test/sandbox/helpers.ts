@@ -34,7 +34,7 @@ export async function start(options: SandboxOptions = {}): Promise<Harness> {
 export interface Response {
   status: number;
   headers: Headers;
-  // biome-ignore lint/suspicious/noExplicitAny: the sandbox's answers, read loosely; their schemas are what these tests check
+  // biome-ignore lint/suspicious/noExplicitAny: the answers, read loosely: their schemas are what is tested
   body: any;
   text: string;
 }
@@ -66,18 +66,37 @@ export async function call(url: string, method: string, path: string, options: C
   return { status: res.status, headers: res.headers, body: parsed, text };
 }
 
-export async function register(url: string, name: string, extra: Record<string, unknown> = {}): Promise<{ key: string; agent: Response['body'] }> {
+export async function register(
+  url: string,
+  name: string,
+  extra: Record<string, unknown> = {},
+): Promise<{ key: string; agent: Response['body'] }> {
   const res = await call(url, 'POST', '/agent/register', { json: { name, prediction_profile: PROFILE, ...extra } });
   if (res.status !== 201) throw new Error(`register ${name}: ${res.status} ${res.text}`);
   return { key: res.body.api_key, agent: res.body.agent };
 }
 
-export function predict(url: string, key: string, threadId: string, conviction: number, text = 'Bullish: ETF inflows and a breakout above resistance.') {
-  return call(url, 'POST', `/comment/${encodeURIComponent(threadId)}`, { key, json: { text, thread_id: threadId, conviction } });
+export function predict(
+  url: string,
+  key: string,
+  threadId: string,
+  conviction: number,
+  text = 'Bullish: ETF inflows and a breakout above resistance.',
+) {
+  return call(url, 'POST', `/comment/${encodeURIComponent(threadId)}`, {
+    key,
+    json: { text, thread_id: threadId, conviction },
+  });
 }
 
 /** node:http for what fetch will not send (an oversized body written in pieces). */
-export function rawRequest(url: string, method: string, path: string, headers: Record<string, string>, chunks: string[]): Promise<{ status: number; headers: Record<string, unknown>; text: string }> {
+export function rawRequest(
+  url: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  chunks: string[],
+): Promise<{ status: number; headers: Record<string, unknown>; text: string }> {
   return new Promise((resolve, reject) => {
     const req = request(url + path, { method, headers }, (res) => {
       let text = '';

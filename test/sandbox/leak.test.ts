@@ -3,7 +3,20 @@
 import { describe, expect, it } from 'vitest';
 import { HOUR, call, predict, register, start } from './helpers.js';
 
-const HIDDEN_NAMES = ['outcome', 'movePct', 'priceOnEval', 'price_on_eval', 'path', 'direction', 'strength', 'scored', 'forcedLock', 'timestampMs', 'createdMs', 'stance'];
+const HIDDEN_NAMES = [
+  'outcome',
+  'movePct',
+  'priceOnEval',
+  'price_on_eval',
+  'path',
+  'direction',
+  'strength',
+  'scored',
+  'forcedLock',
+  'timestampMs',
+  'createdMs',
+  'stance',
+];
 
 describe('the outcome never leaks', () => {
   it.each([false, true])('in any response (wrap %s)', async (wrap) => {
@@ -26,7 +39,8 @@ describe('the outcome never leaks', () => {
     for (const thread of threads) {
       // A price 3 hours later with its full precision would give the game away.
       const later = String(thread.outcome.priceOnEval);
-      if (later.replace(/\D/g, '').length >= 6) expect(all).not.toMatch(new RegExp(`:${later.replace('.', '\\.')}[,}]`));
+      if (later.replace(/\D/g, '').length >= 6)
+        expect(all).not.toMatch(new RegExp(`:${later.replace('.', '\\.')}[,}]`));
     }
     expect(threads.length).toBeGreaterThan(20);
   });

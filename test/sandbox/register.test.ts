@@ -1,8 +1,12 @@
-// POST /agent/register against docs/service.md#register and docs/service.md#register, status by status.
+// POST /agent/register against docs/service.md#register, status by status.
 import { describe, expect, it } from 'vitest';
 import { PROFILE, call, rawRequest, start } from './helpers.js';
 
-const body = (overrides: Record<string, unknown> = {}) => ({ name: 'alpha-bee', prediction_profile: PROFILE, ...overrides });
+const body = (overrides: Record<string, unknown> = {}) => ({
+  name: 'alpha-bee',
+  prediction_profile: PROFILE,
+  ...overrides,
+});
 
 describe('POST /agent/register', () => {
   it('creates an agent: 201, {agent, api_key}, counters at 0, no bio, a hive_ key', async () => {
@@ -16,7 +20,13 @@ describe('POST /agent/register', () => {
     expect(Object.keys(agent).sort()).toEqual(
       ['created_at', 'honey', 'id', 'name', 'prediction_profile', 'total_comments', 'updated_at', 'wax'].sort(),
     );
-    expect(agent).toMatchObject({ name: 'alpha-bee', prediction_profile: PROFILE, honey: 0, wax: 0, total_comments: 0 });
+    expect(agent).toMatchObject({
+      name: 'alpha-bee',
+      prediction_profile: PROFILE,
+      honey: 0,
+      wax: 0,
+      total_comments: 0,
+    });
     expect(typeof agent.id).toBe('string');
     expect(new Date(agent.created_at).toISOString()).toBe(agent.created_at);
   });
@@ -31,7 +41,9 @@ describe('POST /agent/register', () => {
 
   it('echoes avatar_url when one was given', async () => {
     const { url } = await start();
-    const res = await call(url, 'POST', '/agent/register', { json: body({ avatar_url: 'https://example.com/bee.png' }) });
+    const res = await call(url, 'POST', '/agent/register', {
+      json: body({ avatar_url: 'https://example.com/bee.png' }),
+    });
     expect(res.status).toBe(201);
     expect(res.body.agent.avatar_url).toBe('https://example.com/bee.png');
   });
@@ -40,7 +52,9 @@ describe('POST /agent/register', () => {
     const { url } = await start();
     expect((await call(url, 'POST', '/agent/register', { json: body({ name: 'abc' }) })).status).toBe(201);
     expect((await call(url, 'POST', '/agent/register', { json: body({ name: 'n'.repeat(50) }) })).status).toBe(201);
-    expect((await call(url, 'POST', '/agent/register', { json: body({ name: 'bio-max', bio: 'x'.repeat(500) }) })).status).toBe(201);
+    expect(
+      (await call(url, 'POST', '/agent/register', { json: body({ name: 'bio-max', bio: 'x'.repeat(500) }) })).status,
+    ).toBe(201);
   });
 
   const invalid: [string, Record<string, unknown>][] = [
@@ -109,7 +123,10 @@ describe('POST /agent/register', () => {
   it('413 for a body above the cap, announced or streamed', async () => {
     const { url } = await start({ bodyLimitBytes: 1024 });
     const big = JSON.stringify(body({ bio: 'x'.repeat(2000) }));
-    const announced = await call(url, 'POST', '/agent/register', { raw: big, headers: { 'content-type': 'application/json' } });
+    const announced = await call(url, 'POST', '/agent/register', {
+      raw: big,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(announced.status).toBe(413);
     expect(announced.body.error).toBe('payload_too_large');
     const streamed = await rawRequest(url, 'POST', '/agent/register', { 'content-type': 'application/json' }, [

@@ -64,7 +64,12 @@ describe('scoring at lock', () => {
     expect([before.honey, before.wax]).toEqual([0, 0]);
 
     clock.advance(1);
-    const expectedHoney = scorePrediction({ conviction: 0.9, actualMovePct: 0.9, sigma: 0.9, ageMs: 10 * MINUTE }).honey;
+    const expectedHoney = scorePrediction({
+      conviction: 0.9,
+      actualMovePct: 0.9,
+      sigma: 0.9,
+      ageMs: 10 * MINUTE,
+    }).honey;
     const expectedWax = scorePrediction({ conviction: -1.8, actualMovePct: 0.9, sigma: 0.9, ageMs: 10 * MINUTE }).wax;
     const winner = (await call(url, 'GET', '/agent/me', { key: right.key })).body;
     const loser = (await call(url, 'GET', '/agent/me', { key: wrong.key })).body;
@@ -76,7 +81,10 @@ describe('scoring at lock', () => {
     clock.advance(5 * HOUR);
     sandbox.tick();
     expect((await call(url, 'GET', '/agent/me', { key: right.key })).body.honey).toBe(expectedHoney);
-    expect(sandbox.comments().map((c) => [c.honey, c.wax])).toEqual([[expectedHoney, 0], [0, expectedWax]]);
+    expect(sandbox.comments().map((c) => [c.honey, c.wax])).toEqual([
+      [expectedHoney, 0],
+      [0, expectedWax],
+    ]);
   });
 
   it('scores a thread locked by hand at once', async () => {
@@ -100,7 +108,7 @@ describe('scoring at lock', () => {
 });
 
 describe('σ', () => {
-  it("every sandbox market moves with the σ the client sizes by (README.md#how-the-analyzer-decides), so backtest and sandbox score alike", () => {
+  it('every sandbox market moves with the σ the client sizes by (README.md#how-the-analyzer-decides), so backtest and sandbox score alike', () => {
     for (const market of MARKETS) expect([market.cell, market.sigma]).toEqual([market.cell, clientSigma(market.cell)]);
     expect(DEFAULT_SIGMA).toBe(CLIENT_DEFAULT_SIGMA);
   });

@@ -40,7 +40,13 @@ describe('--state round trip', () => {
     expect(after).toHaveLength(6);
     expect(new Set(after.map((t: { id: string }) => t.id)).size).toBe(6);
     expect((await predict(second.url, key, threads[0].id, 0.8)).status).toBe(409);
-    expect((await call(second.url, 'POST', '/agent/register', { json: { name: 'durable-bee', prediction_profile: agent.prediction_profile } })).status).toBe(409);
+    expect(
+      (
+        await call(second.url, 'POST', '/agent/register', {
+          json: { name: 'durable-bee', prediction_profile: agent.prediction_profile },
+        })
+      ).status,
+    ).toBe(409);
   });
 
   it('scores after a restart the predictions made before it', async () => {

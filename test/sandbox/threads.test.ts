@@ -1,4 +1,4 @@
-// GET /thread and GET /thread/:id against docs/service.md#thread-list and docs/service.md#thread-list: limits, the (timestamp, id)
+// GET /thread and GET /thread/:id against docs/service.md#thread-list: limits, the (timestamp, id)
 // cursor with equal timestamps, both orders, 404.
 import { describe, expect, it } from 'vitest';
 import { HOUR, MINUTE, call, register, start } from './helpers.js';
@@ -54,10 +54,17 @@ describe('GET /thread', () => {
     const { url, key, sandbox } = await withThreads(10);
     const all = sandbox.store.threads();
     const cursor = all[3]!;
-    const res = await call(url, 'GET', `/thread?timestamp=${encodeURIComponent(cursor.timestamp)}&id=${cursor.id}&limit=4`, { key });
+    const res = await call(
+      url,
+      'GET',
+      `/thread?timestamp=${encodeURIComponent(cursor.timestamp)}&id=${cursor.id}&limit=4`,
+      { key },
+    );
     expect(ids(res.body)).toEqual(['t004', 't005', 't006', 't007']);
     const last = all[9]!;
-    const none = await call(url, 'GET', `/thread?timestamp=${encodeURIComponent(last.timestamp)}&id=${last.id}`, { key });
+    const none = await call(url, 'GET', `/thread?timestamp=${encodeURIComponent(last.timestamp)}&id=${last.id}`, {
+      key,
+    });
     expect(none.body).toEqual([]);
   });
 
@@ -84,14 +91,23 @@ describe('GET /thread', () => {
   it('accepts a cursor timestamp with an offset or microseconds, as the same instant', async () => {
     const { url, key } = await withThreads(5);
     const at = '2025-01-06T13:57:00+02:00'; // = 11:57Z, the timestamp of t002
-    expect(ids((await call(url, 'GET', `/thread?timestamp=${encodeURIComponent(at)}&id=t002`, { key })).body)).toEqual(['t003', 't004']);
+    expect(ids((await call(url, 'GET', `/thread?timestamp=${encodeURIComponent(at)}&id=t002`, { key })).body)).toEqual([
+      't003',
+      't004',
+    ]);
     const micro = '2025-01-06T11:57:00.000000Z';
     expect(ids((await call(url, 'GET', `/thread?timestamp=${micro}&id=t002`, { key })).body)).toEqual(['t003', 't004']);
   });
 
   it('400 for half a cursor or a timestamp that is not ISO 8601', async () => {
     const { url, key } = await withThreads(2);
-    for (const query of ['timestamp=2025-01-06T12:00:00Z', 'id=t001', 'timestamp=yesterday&id=t001', 'timestamp=1736164800000&id=t001', 'timestamp=2025-01-06T12:00:00Z&id=']) {
+    for (const query of [
+      'timestamp=2025-01-06T12:00:00Z',
+      'id=t001',
+      'timestamp=yesterday&id=t001',
+      'timestamp=1736164800000&id=t001',
+      'timestamp=2025-01-06T12:00:00Z&id=',
+    ]) {
       const res = await call(url, 'GET', `/thread?${query}`, { key });
       expect(res.status, query).toBe(400);
     }
@@ -101,7 +117,9 @@ describe('GET /thread', () => {
     const { url, key, sandbox } = await withThreads(10, { listOrder: 'desc' });
     expect(ids((await call(url, 'GET', '/thread?limit=3', { key })).body)).toEqual(['t009', 't008', 't007']);
     const cursor = sandbox.store.threads()[2]!;
-    const page = await call(url, 'GET', `/thread?limit=3&timestamp=${encodeURIComponent(cursor.timestamp)}&id=t002`, { key });
+    const page = await call(url, 'GET', `/thread?limit=3&timestamp=${encodeURIComponent(cursor.timestamp)}&id=t002`, {
+      key,
+    });
     expect(ids(page.body)).toEqual(['t005', 't004', 't003']);
     sandbox.settings.listOrder = 'asc';
     expect(ids((await call(url, 'GET', '/thread?limit=3', { key })).body)).toEqual(['t007', 't008', 't009']);
@@ -118,7 +136,10 @@ describe('GET /thread', () => {
     const { url, key, sandbox, clock } = await withThreads(0);
     sandbox.addThread({ id: 'fresh' });
     sandbox.addThread({ id: 'manual', locked: true });
-    const locked = async () => Object.fromEntries((await call(url, 'GET', '/thread', { key })).body.map((t: { id: string; locked: boolean }) => [t.id, t.locked]));
+    const locked = async () =>
+      Object.fromEntries(
+        (await call(url, 'GET', '/thread', { key })).body.map((t: { id: string; locked: boolean }) => [t.id, t.locked]),
+      );
     expect(await locked()).toEqual({ fresh: false, manual: true });
     clock.advance(3 * HOUR - 1);
     expect((await locked()).fresh).toBe(false);

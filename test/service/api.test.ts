@@ -1,6 +1,6 @@
 import nock from 'nock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AuthError, EXIT, LockedError, RejectedError, ResponseError, ServerError, } from '../../src/errors.js';
+import { AuthError, EXIT, LockedError, RejectedError, ResponseError, ServerError } from '../../src/errors.js';
 import { createHttpClient } from '../../src/http/client.js';
 import { createServiceApi, type ServiceApi } from '../../src/service/api.js';
 import { useNock } from '../support/nock.js';
@@ -13,7 +13,12 @@ import { failure } from '../support/failure.js';
 
 const BASE = 'https://svc.example.test';
 const KEY = 'hive_0123456789abcdefSECRETKEY';
-const PROFILE = { signal_method: 'technical', conviction_style: 'moderate', directional_bias: 'neutral', participation: 'active' } as const;
+const PROFILE = {
+  signal_method: 'technical',
+  conviction_style: 'moderate',
+  directional_bias: 'neutral',
+  participation: 'active',
+} as const;
 const AGENT = {
   id: 'agent-1',
   name: 'bot',
@@ -34,7 +39,6 @@ beforeEach(() => {
   anonymous = createServiceApi(createHttpClient({ baseUrl: new URL(BASE), transport: net.transport(), timing }));
 });
 
-
 const authed = () => nock(BASE, { reqheaders: { 'x-api-key': KEY }, badheaders: ['authorization'] });
 
 describe('register', () => {
@@ -44,7 +48,9 @@ describe('register', () => {
     ['bare', { agent: AGENT, api_key: KEY }],
     ['wrapped in data', { data: { agent: AGENT, api_key: KEY } }],
   ])('%s answer gives the agent and the key', async (_what, body) => {
-    const scope = nock(BASE, { badheaders: ['x-api-key', 'authorization'] }).post('/agent/register', input).reply(201, body);
+    const scope = nock(BASE, { badheaders: ['x-api-key', 'authorization'] })
+      .post('/agent/register', input)
+      .reply(201, body);
     await expect(anonymous.register(input)).resolves.toEqual({ agent: AGENT, apiKey: KEY });
     scope.done();
   });
@@ -60,7 +66,9 @@ describe('register', () => {
   });
 
   it('400 passes the service words on', async () => {
-    const scope = nock(BASE).post('/agent/register').reply(400, { message: ['bio too long'] });
+    const scope = nock(BASE)
+      .post('/agent/register')
+      .reply(400, { message: ['bio too long'] });
     const error = await failure(anonymous.register(input));
     expect(error).toBeInstanceOf(RejectedError);
     expect(error.message).toContain('bio too long');
@@ -82,7 +90,11 @@ describe('register', () => {
   // Once issued, the key is the agent's identity: an agent object we cannot read must not lose it.
   it.each([
     ['no agent id', { agent: { name: 'bot' }, api_key: KEY }, 'unknown'],
-    ['a profile value out of the list', { agent: { id: 'a9', name: 'bot', prediction_profile: { participation: 'Selective' } }, api_key: KEY }, 'a9'],
+    [
+      'a profile value out of the list',
+      { agent: { id: 'a9', name: 'bot', prediction_profile: { participation: 'Selective' } }, api_key: KEY },
+      'a9',
+    ],
     ['no agent at all', { api_key: KEY }, 'unknown'],
   ])('an answer with a valid key and %s still yields the key', async (_what, body, id) => {
     const scope = nock(BASE).post('/agent/register').reply(201, body);
@@ -168,14 +180,32 @@ describe('threads', () => {
         priceOnFetch: 64000.5,
         citations: [{ url: 'https://news.example/a', title: 'A' }],
       },
-      { id: 'b', projectId: 'ethereum', cell: 'ethereum', text: b.text, timestamp: b.timestamp, locked: true, priceOnFetch: 64000.5, citations: [{ url: 'https://news.example/a', title: 'A' }] },
+      {
+        id: 'b',
+        projectId: 'ethereum',
+        cell: 'ethereum',
+        text: b.text,
+        timestamp: b.timestamp,
+        locked: true,
+        priceOnFetch: 64000.5,
+        citations: [{ url: 'https://news.example/a', title: 'A' }],
+      },
     ]);
     scope.done();
   });
 
   it('sends the cursor when there is one', async () => {
-    const scope = authed().get('/thread').query({ limit: '5', timestamp: '2025-06-01T12:00:00Z', id: 'a' }).reply(200, []);
-    await expect(api.threads(5, { timestamp: '2025-06-01T12:00:00Z', id: 'a' })).resolves.toEqual({ threads: [], malformed: [], undated: [], unidentifiable: 0, size: 0 });
+    const scope = authed()
+      .get('/thread')
+      .query({ limit: '5', timestamp: '2025-06-01T12:00:00Z', id: 'a' })
+      .reply(200, []);
+    await expect(api.threads(5, { timestamp: '2025-06-01T12:00:00Z', id: 'a' })).resolves.toEqual({
+      threads: [],
+      malformed: [],
+      undated: [],
+      unidentifiable: 0,
+      size: 0,
+    });
     scope.done();
   });
 
@@ -189,12 +219,37 @@ describe('threads', () => {
       citations: [{ title: 'no url' }, { url: 5, title: 'bad url' }, null, 'text'],
       extra: { nested: true },
     };
-    const bare = { id: 'c', project_id: 'c/x', text: 'y', timestamp: '2025-06-01T12:00:00Z', citations: 'none', price_on_fetch: '123.5' };
+    const bare = {
+      id: 'c',
+      project_id: 'c/x',
+      text: 'y',
+      timestamp: '2025-06-01T12:00:00Z',
+      citations: 'none',
+      price_on_fetch: '123.5',
+    };
     const scope = authed().get('/thread').query(true).reply(200, [odd, bare]);
     const page = await api.threads(50, null);
     expect(page.threads).toEqual([
-      { id: '42', projectId: 'c/Solana ', cell: 'solana', text: 'x', timestamp: odd.timestamp, locked: false, priceOnFetch: undefined, citations: [{ url: undefined, title: 'no url' }, { url: undefined, title: 'bad url' }, {}, {}] },
-      { id: 'c', projectId: 'c/x', cell: 'x', text: 'y', timestamp: bare.timestamp, locked: false, priceOnFetch: 123.5, citations: [] },
+      {
+        id: '42',
+        projectId: 'c/Solana ',
+        cell: 'solana',
+        text: 'x',
+        timestamp: odd.timestamp,
+        locked: false,
+        priceOnFetch: undefined,
+        citations: [{ url: undefined, title: 'no url' }, { url: undefined, title: 'bad url' }, {}, {}],
+      },
+      {
+        id: 'c',
+        projectId: 'c/x',
+        cell: 'x',
+        text: 'y',
+        timestamp: bare.timestamp,
+        locked: false,
+        priceOnFetch: 123.5,
+        citations: [],
+      },
     ]);
     scope.done();
   });
@@ -231,14 +286,20 @@ describe('threads', () => {
     ['2025-06-01 12:00:00', '"2025-06-01 12:00:00"'],
     [1748779200000, '1748779200000'],
     [undefined, undefined],
-  ])('a thread dated %j is neither handled nor skipped, only named: it cannot be placed relative to the cursor', async (timestamp, sent) => {
-    const scope = authed().get('/thread').query(true).reply(200, [a, { ...a, id: 'odd', timestamp }]);
-    const page = await api.threads(50, null);
-    expect(page.threads.map((t) => t.id)).toEqual(['a']);
-    expect(page.malformed).toEqual([]);
-    expect(page.undated).toEqual([{ id: 'odd', sent }]);
-    scope.done();
-  });
+  ])(
+    'a thread dated %j is neither handled nor skipped, only named: it cannot be placed relative to the cursor',
+    async (timestamp, sent) => {
+      const scope = authed()
+        .get('/thread')
+        .query(true)
+        .reply(200, [a, { ...a, id: 'odd', timestamp }]);
+      const page = await api.threads(50, null);
+      expect(page.threads.map((t) => t.id)).toEqual(['a']);
+      expect(page.malformed).toEqual([]);
+      expect(page.undated).toEqual([{ id: 'odd', sent }]);
+      scope.done();
+    },
+  );
 
   it.each([
     ['an object', { threads: 'none' }],
@@ -270,7 +331,9 @@ describe('thread', () => {
   });
 
   it('asks for an odd id as one segment', async () => {
-    const scope = authed().get('/thread/..%2F..%2Fagent%2Fme').reply(200, wireThread('../../agent/me', '2025-06-01T12:00:00Z'));
+    const scope = authed()
+      .get('/thread/..%2F..%2Fagent%2Fme')
+      .reply(200, wireThread('../../agent/me', '2025-06-01T12:00:00Z'));
     await expect(api.thread('../../agent/me')).resolves.toMatchObject({ id: '../../agent/me' });
     scope.done();
   });
@@ -285,7 +348,9 @@ describe('thread', () => {
   });
 
   it('an answer that is not a thread is a ResponseError', async () => {
-    const scope = authed().get('/thread/t-1').reply(200, { thread: { id: 't-1' } });
+    const scope = authed()
+      .get('/thread/t-1')
+      .reply(200, { thread: { id: 't-1' } });
     const error = await failure(api.thread('t-1'));
     expect(error).toBeInstanceOf(ResponseError);
     expect(error.message).toContain("the service's thread answer");
@@ -295,7 +360,14 @@ describe('thread', () => {
 
 describe('predict', () => {
   const text = 'Bullish on c/bitcoin: ETF inflows keep rising.';
-  const prediction = { id: 'c-1', thread_id: 't-1', agent_id: 'agent-1', text, conviction: 1.5, created_at: '2025-06-01T12:00:00Z' };
+  const prediction = {
+    id: 'c-1',
+    thread_id: 't-1',
+    agent_id: 'agent-1',
+    text,
+    conviction: 1.5,
+    created_at: '2025-06-01T12:00:00Z',
+  };
   const post = () => authed().post('/comment/t-1', { text, thread_id: 't-1', conviction: 1.5 });
 
   it.each([

@@ -9,20 +9,37 @@ import { createServiceApi, type ThreadPage } from '../../src/service/api.js';
 // and never a "thread" the rest of the client cannot trust.
 
 function apiAnswering(json: unknown) {
-  const http: HttpClient = { blockedUntil: undefined, call: async () => ({ status: 200, json, text: JSON.stringify(json) ?? '' }) };
+  const http: HttpClient = {
+    blockedUntil: undefined,
+    call: async () => ({ status: 200, json, text: JSON.stringify(json) ?? '' }),
+  };
   return createServiceApi(http);
 }
 
-const field = fc.oneof(fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 2 }), fc.object({ maxDepth: 1 }));
+const field = fc.oneof(
+  fc.string(),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string(), { maxLength: 2 }),
+  fc.object({ maxDepth: 1 }),
+);
 const threadLike = fc.record(
   {
     id: fc.oneof(fc.string({ minLength: 1 }), fc.integer(), field),
     project_id: fc.oneof(fc.constantFrom('c/bitcoin', 'ethereum', ''), field),
     text: fc.oneof(fc.string(), field),
-    timestamp: fc.oneof(fc.date({ noInvalidDate: true }).map((d) => d.toISOString()), field),
+    timestamp: fc.oneof(
+      fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+      field,
+    ),
     locked: fc.oneof(fc.boolean(), field),
     price_on_fetch: fc.oneof(fc.double(), fc.string(), field),
-    citations: fc.oneof(fc.array(fc.record({ url: field, title: field }, { requiredKeys: [] }), { maxLength: 3 }), field),
+    citations: fc.oneof(
+      fc.array(fc.record({ url: field, title: field }, { requiredKeys: [] }), { maxLength: 3 }),
+      field,
+    ),
   },
   { requiredKeys: [] },
 );
@@ -30,7 +47,12 @@ const body = fc.oneof(
   fc.jsonValue(),
   fc.array(threadLike, { maxLength: 8 }),
   fc.record({ threads: fc.array(threadLike, { maxLength: 8 }), total: fc.integer() }),
-  fc.record({ data: fc.oneof(fc.array(threadLike, { maxLength: 4 }), fc.record({ threads: fc.array(threadLike, { maxLength: 4 }) })) }),
+  fc.record({
+    data: fc.oneof(
+      fc.array(threadLike, { maxLength: 4 }),
+      fc.record({ threads: fc.array(threadLike, { maxLength: 4 }) }),
+    ),
+  }),
 );
 
 describe('the thread list, whatever the service sends', () => {
@@ -67,15 +89,18 @@ describe('the thread list, whatever the service sends', () => {
 
   it('one thread, whatever the service sends: a thread or a ResponseError', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.jsonValue(), threadLike, fc.record({ thread: threadLike, comment_count: fc.integer() })), async (json) => {
-        try {
-          const thread = await apiAnswering(json).thread('t1');
-          expect(thread.id.length).toBeGreaterThan(0);
-          expect(Number.isFinite(Date.parse(thread.timestamp))).toBe(true);
-        } catch (error) {
-          expect(error).toBeInstanceOf(ResponseError);
-        }
-      }),
+      fc.asyncProperty(
+        fc.oneof(fc.jsonValue(), threadLike, fc.record({ thread: threadLike, comment_count: fc.integer() })),
+        async (json) => {
+          try {
+            const thread = await apiAnswering(json).thread('t1');
+            expect(thread.id.length).toBeGreaterThan(0);
+            expect(Number.isFinite(Date.parse(thread.timestamp))).toBe(true);
+          } catch (error) {
+            expect(error).toBeInstanceOf(ResponseError);
+          }
+        },
+      ),
       { numRuns: 300, seed: 20261122 },
     );
   });

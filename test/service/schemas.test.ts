@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { agentSchema, predictionSchema, registrationSchema, threadIdentitySchema, threadSchema } from '../../src/service/schemas.js';
+import {
+  agentSchema,
+  predictionSchema,
+  registrationSchema,
+  threadIdentitySchema,
+  threadSchema,
+} from '../../src/service/schemas.js';
 import { wireThread } from '../support/threads.js';
 
 describe('threadSchema', () => {
   it('keeps fields it does not know (loose)', () => {
-    const parsed = threadSchema().parse({ ...wireThread('a', '2025-06-01T12:00:00Z'), pollen_id: 'p', comment_count: 3 });
+    const parsed = threadSchema().parse({
+      ...wireThread('a', '2025-06-01T12:00:00Z'),
+      pollen_id: 'p',
+      comment_count: 3,
+    });
     expect(parsed).toMatchObject({ pollen_id: 'p', comment_count: 3 });
   });
 
@@ -18,7 +28,11 @@ describe('threadSchema', () => {
     ['citations missing', { citations: undefined }, { citations: [] }],
     ['citations not an array', { citations: { url: 'x' } }, { citations: [] }],
     ['citation without url', { citations: [{ title: 't' }] }, { citations: [{ title: 't' }] }],
-    ['citation with a numeric url', { citations: [{ url: 1, title: 't' }] }, { citations: [{ url: undefined, title: 't' }] }],
+    [
+      'citation with a numeric url',
+      { citations: [{ url: 1, title: 't' }] },
+      { citations: [{ url: undefined, title: 't' }] },
+    ],
     ['a citation that is no object', { citations: ['x', null] }, { citations: [{}, {}] }],
     ['an offset timestamp', { timestamp: '2025-06-01T14:00:00+02:00' }, { timestamp: '2025-06-01T14:00:00+02:00' }],
   ];
@@ -62,7 +76,19 @@ describe('agentSchema', () => {
     [{ id: 'a', name: 'n' }, true],
     [{ id: 1, name: 'n', honey: '3', wax: null, total_comments: 2 }, true],
     [{ id: 'a', name: 'n', honey: 'lots' }, false],
-    [{ id: 'a', name: 'n', prediction_profile: { signal_method: 'astrology', conviction_style: 'bold', directional_bias: 'neutral', participation: 'active' } }, false],
+    [
+      {
+        id: 'a',
+        name: 'n',
+        prediction_profile: {
+          signal_method: 'astrology',
+          conviction_style: 'bold',
+          directional_bias: 'neutral',
+          participation: 'active',
+        },
+      },
+      false,
+    ],
     [{ name: 'n' }, false],
   ])('%j → %s', (value, ok) => {
     expect(agentSchema().safeParse(value).success).toBe(ok);

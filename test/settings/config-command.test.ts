@@ -72,7 +72,10 @@ describe('agent config set', () => {
     const script = path.join(root, 'mine.mjs');
     fs.writeFileSync(script, 'console.log(1)', { mode: 0o644 });
     const { ctx } = offlineContext(dir);
-    await expect(runConfigSet('analyzer.command', script, ctx)).rejects.toMatchObject({ message: `${script} is not executable`, hint: expect.stringContaining('interpreter') });
+    await expect(runConfigSet('analyzer.command', script, ctx)).rejects.toMatchObject({
+      message: `${script} is not executable`,
+      hint: expect.stringContaining('interpreter'),
+    });
   });
 
   it('a program other users could change is refused (every cron run executes it)', async () => {
@@ -80,8 +83,13 @@ describe('agent config set', () => {
     fs.writeFileSync(script, '#!/bin/sh\necho {}', { mode: 0o777 });
     fs.chmodSync(script, 0o777);
     const { ctx } = offlineContext(dir);
-    await expect(runConfigSet('analyzer.command', script, ctx)).rejects.toMatchObject({ message: expect.stringContaining('has mode 777: other users could change'), hint: `run: chmod go-w '${script}'` });
-    await expect(runConfigSet('analyzer.command', `${process.execPath} ${script}`, ctx)).rejects.toThrow('has mode 777');
+    await expect(runConfigSet('analyzer.command', script, ctx)).rejects.toMatchObject({
+      message: expect.stringContaining('has mode 777: other users could change'),
+      hint: `run: chmod go-w '${script}'`,
+    });
+    await expect(runConfigSet('analyzer.command', `${process.execPath} ${script}`, ctx)).rejects.toThrow(
+      'has mode 777',
+    );
     fs.chmodSync(script, 0o755);
     await runConfigSet('analyzer.command', script, ctx);
     expect(stored()['analyzer.command']).toBe(script);
@@ -94,7 +102,9 @@ describe('agent config set', () => {
     const script = path.join(open, 'mine.sh');
     fs.writeFileSync(script, '#!/bin/sh\necho {}', { mode: 0o755 });
     const { ctx } = offlineContext(dir);
-    await expect(runConfigSet('analyzer.command', script, ctx)).rejects.toThrow(`is in ${open}, which others can write to`);
+    await expect(runConfigSet('analyzer.command', script, ctx)).rejects.toThrow(
+      `is in ${open}, which others can write to`,
+    );
     fs.chmodSync(open, 0o1777);
     await runConfigSet('analyzer.command', script, ctx);
   });
@@ -105,7 +115,9 @@ describe('agent config set', () => {
     fs.chmodSync(script, 0o777);
     const relative = path.relative(process.cwd(), script);
     const { ctx, stderr } = offlineContext(dir);
-    await expect(runConfigSet('analyzer.command', `${process.execPath} ${relative}`, ctx)).rejects.toThrow('has mode 777');
+    await expect(runConfigSet('analyzer.command', `${process.execPath} ${relative}`, ctx)).rejects.toThrow(
+      'has mode 777',
+    );
     fs.chmodSync(script, 0o644);
     await runConfigSet('analyzer.command', `${process.execPath} ${relative}`, ctx);
     expect(stderr.text).toContain(`note: ${relative} is a relative path`);
@@ -161,11 +173,15 @@ describe('agent config get / unset', () => {
     const { ctx, stdout, stderr } = offlineContext(dir, { env: { AGENT_LLM_BASE_URL: 'http://127.0.0.1:8080/v1' } });
     await runConfigGet('llm.base-url', ctx);
     expect(stdout.text).toBe('');
-    expect(stderr.text).toBe('llm.base-url is not set (default: (none))\nAGENT_LLM_BASE_URL=http://127.0.0.1:8080/v1 is set in this environment and overrides it for runs that have it\n');
+    expect(stderr.text).toBe(
+      'llm.base-url is not set (default: (none))\nAGENT_LLM_BASE_URL=http://127.0.0.1:8080/v1 is set in this environment and overrides it for runs that have it\n',
+    );
   });
 
   it('all keys: a table with defaults and overrides; the key only said to exist', async () => {
-    const { ctx, stdout } = offlineContext(dir, { env: { AGENT_ANALYZER: 'builtin', AGENT_LLM_API_KEY: 'sk-live-0123456789abcdef' } });
+    const { ctx, stdout } = offlineContext(dir, {
+      env: { AGENT_ANALYZER: 'builtin', AGENT_LLM_API_KEY: 'sk-live-0123456789abcdef' },
+    });
     await runConfigGet(undefined, ctx);
     expect(stdout.text).toContain('analyzer           llm  (here AGENT_ANALYZER=builtin overrides it)\n');
     expect(stdout.text).toContain('analyzer.fallback  none  (default)\n');
@@ -195,7 +211,9 @@ describe('agent config get / unset', () => {
   it('a config.json with an invalid value can be repaired with the command its error suggests', async () => {
     fs.writeFileSync(settingsFile(dir), '{"analyzer": "gpt", "llm.model": "m"}', { mode: 0o600 });
     const { ctx } = offlineContext(dir);
-    await expect(runConfigGet(undefined, ctx)).rejects.toMatchObject({ hint: 'fix it: agent config set analyzer <value>, or agent config unset analyzer' });
+    await expect(runConfigGet(undefined, ctx)).rejects.toMatchObject({
+      hint: 'fix it: agent config set analyzer <value>, or agent config unset analyzer',
+    });
     await runConfigUnset('analyzer', ctx);
     expect(stored()).toEqual({ 'llm.model': 'm' });
     fs.writeFileSync(settingsFile(dir), '{"analyzer": "gpt", "analyzer.timeout": 0}', { mode: 0o600 });
@@ -210,12 +228,16 @@ describe('agent config get / unset', () => {
   it('a config.json that is not a JSON object has to be moved away, and says how', async () => {
     fs.writeFileSync(settingsFile(dir), '{', { mode: 0o600 });
     const { ctx } = offlineContext(dir);
-    await expect(runConfigSet('analyzer', 'builtin', ctx)).rejects.toMatchObject({ hint: `move it away to start from the defaults: mv '${settingsFile(dir)}' '${settingsFile(dir)}.bad'` });
+    await expect(runConfigSet('analyzer', 'builtin', ctx)).rejects.toMatchObject({
+      hint: `move it away to start from the defaults: mv '${settingsFile(dir)}' '${settingsFile(dir)}.bad'`,
+    });
     expect(fs.readFileSync(settingsFile(dir), 'utf8')).toBe('{');
   });
 
   it('an unknown key is a usage error listing the keys', async () => {
     const { ctx } = offlineContext(dir);
-    await expect(runConfigGet('analyzer.model', ctx)).rejects.toMatchObject({ hint: expect.stringContaining('analyzer, analyzer.command') });
+    await expect(runConfigGet('analyzer.model', ctx)).rejects.toMatchObject({
+      hint: expect.stringContaining('analyzer, analyzer.command'),
+    });
   });
 });

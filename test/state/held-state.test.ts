@@ -43,7 +43,9 @@ describe('holdState', () => {
     // at the start, and that last write was skipped, leaving "posting" to be read as an interrupted run.
     const store = recordingStore();
     const held = holdState(store, { ...START, journal: posting });
-    held.update({ journal: new Map([['a', { ts: '2025-06-01T12:05:00.000Z', status: 'posting' as const, tries: 1 }]]) });
+    held.update({
+      journal: new Map([['a', { ts: '2025-06-01T12:05:00.000Z', status: 'posting' as const, tries: 1 }]]),
+    });
     held.update({ journal: posting });
     expect(store.writes.map((text) => JSON.parse(text).journal.a.status)).toEqual(['posting', 'failed']);
   });

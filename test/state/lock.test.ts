@@ -83,16 +83,17 @@ describe('acquire and release', () => {
 });
 
 describe('a stale lock is taken over', () => {
-  const cases: Array<[what: string, content: string, age: number, isAlive: (pid: number) => boolean, taken: boolean]> = [
-    ['a live holder, 1 min old', JSON.stringify({ pid: 4242 }), 1 * MINUTE, alive, false],
-    ['a live holder, 14 min old', JSON.stringify({ pid: 4242 }), 14 * MINUTE, alive, false],
-    ['a live holder, 16 min old (a reused pid)', JSON.stringify({ pid: 4242 }), 16 * MINUTE, alive, true],
-    ['a dead holder, just now', JSON.stringify({ pid: 4242 }), 0, dead, true],
-    ['garbage, 5 s old (a holder still writing)', 'garb', 5_000, alive, false],
-    ['garbage, 11 s old', 'garb', 11_000, alive, true],
-    ['an empty file, 11 s old', '', 11_000, alive, true],
-    ['a pid that is not a number, 11 s old', JSON.stringify({ pid: 'me' }), 11_000, alive, true],
-  ];
+  const cases: Array<[what: string, content: string, age: number, isAlive: (pid: number) => boolean, taken: boolean]> =
+    [
+      ['a live holder, 1 min old', JSON.stringify({ pid: 4242 }), 1 * MINUTE, alive, false],
+      ['a live holder, 14 min old', JSON.stringify({ pid: 4242 }), 14 * MINUTE, alive, false],
+      ['a live holder, 16 min old (a reused pid)', JSON.stringify({ pid: 4242 }), 16 * MINUTE, alive, true],
+      ['a dead holder, just now', JSON.stringify({ pid: 4242 }), 0, dead, true],
+      ['garbage, 5 s old (a holder still writing)', 'garb', 5_000, alive, false],
+      ['garbage, 11 s old', 'garb', 11_000, alive, true],
+      ['an empty file, 11 s old', '', 11_000, alive, true],
+      ['a pid that is not a number, 11 s old', JSON.stringify({ pid: 'me' }), 11_000, alive, true],
+    ];
 
   it.each(cases)('%s → taken over: %s', (_what, content, age, isAlive, taken) => {
     leave(content, T0);
@@ -112,7 +113,11 @@ describe('a stale lock is taken over', () => {
   it('asks about the pid in the lock', () => {
     leave(JSON.stringify({ pid: 4242 }));
     const asked: number[] = [];
-    acquireLock({ dir, pid: 555, now: T0, isAlive: (pid) => {
+    acquireLock({
+      dir,
+      pid: 555,
+      now: T0,
+      isAlive: (pid) => {
         asked.push(pid);
         return false;
       },
@@ -187,13 +192,20 @@ describe('a config dir that belongs to another user', () => {
   });
 
   it('its owner takes the lock as before', () => {
-    acquireLock({ dir, pid: process.pid, now: Date.now(), user: { uid: process.getuid!(), nameOf: () => undefined } }).release();
+    acquireLock({
+      dir,
+      pid: process.pid,
+      now: Date.now(),
+      user: { uid: process.getuid!(), nameOf: () => undefined },
+    }).release();
   });
 });
 
 describe('a config dir this user may not write (running as root, so the failures are injected)', () => {
   it('a lock that cannot be created: says which file and what to check, not "a bug"', () => {
-    const error = thrown(() => acquireLock({ dir, pid: 101, now: T0, isAlive: alive, files: failing('openSync', systemError('EACCES')) }));
+    const error = thrown(() =>
+      acquireLock({ dir, pid: 101, now: T0, isAlive: alive, files: failing('openSync', systemError('EACCES')) }),
+    );
     expect(error).toBeInstanceOf(StateError);
     expect((error as StateError).reason).toBe('io');
     expect(error.message).toBe(`cannot create the lock file ${file} (EACCES)`);
@@ -201,7 +213,9 @@ describe('a config dir this user may not write (running as root, so the failures
   });
 
   it('a lock that cannot be written is not left behind to turn other runs away', () => {
-    const error = thrown(() => acquireLock({ dir, pid: 101, now: T0, isAlive: alive, files: failing('writeFileSync', systemError('ENOSPC')) }));
+    const error = thrown(() =>
+      acquireLock({ dir, pid: 101, now: T0, isAlive: alive, files: failing('writeFileSync', systemError('ENOSPC')) }),
+    );
     expect(error).toBeInstanceOf(StateError);
     expect(error.message).toBe(`cannot write the lock file ${file} (ENOSPC)`);
     expect((error as StateError).hint).toBe('the disk is full');
@@ -210,19 +224,29 @@ describe('a config dir this user may not write (running as root, so the failures
 
   it('a lock this user may not read is an error, not "busy" (which would be a quiet exit 0 on every cron run)', () => {
     leave(JSON.stringify({ pid: 4242 }));
-    const error = thrown(() => acquireLock({ dir, pid: 555, now: T0, isAlive: alive, files: failing('readFileSync', systemError('EACCES')) }));
+    const error = thrown(() =>
+      acquireLock({ dir, pid: 555, now: T0, isAlive: alive, files: failing('readFileSync', systemError('EACCES')) }),
+    );
     expect(error).toBeInstanceOf(StateError);
     expect(error.message).toBe(`cannot read the lock file ${file} (EACCES)`);
   });
 
   it("a failure that is not the file system's (a bug) is not dressed up as one", () => {
     const bug = new TypeError('not a function');
-    expect(thrown(() => acquireLock({ dir, pid: 101, now: T0, isAlive: alive, files: failing('writeFileSync', bug) }))).toBe(bug);
+    expect(
+      thrown(() => acquireLock({ dir, pid: 101, now: T0, isAlive: alive, files: failing('writeFileSync', bug) })),
+    ).toBe(bug);
     expect(fs.readdirSync(dir)).toEqual([]);
   });
 
   it('a release that cannot remove the lock does not turn a finished run into a failure; the next run takes it over', () => {
-    const lock = acquireLock({ dir, pid: 101, now: T0, isAlive: alive, files: failing('unlinkSync', systemError('EACCES')) });
+    const lock = acquireLock({
+      dir,
+      pid: 101,
+      now: T0,
+      isAlive: alive,
+      files: failing('unlinkSync', systemError('EACCES')),
+    });
     expect(() => lock.release()).not.toThrow();
     expect(JSON.parse(fs.readFileSync(file, 'utf8')).pid).toBe(101);
     acquireLock({ dir, pid: 202, now: T0, isAlive: (pid) => pid !== 101 }).release();

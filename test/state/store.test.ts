@@ -60,7 +60,11 @@ describe('read', () => {
 
   it('reads back what was written, extra keys included', () => {
     const store = createStateStore(dir);
-    const state = { ...STATE, futureKey: { nested: [1, 2] }, journal: new Map([['t-2', { ts: '2025-06-01T12:05:00Z', status: 'posted' as const, extra: 'kept' }]]) };
+    const state = {
+      ...STATE,
+      futureKey: { nested: [1, 2] },
+      journal: new Map([['t-2', { ts: '2025-06-01T12:05:00Z', status: 'posted' as const, extra: 'kept' }]]),
+    };
     store.write(state);
     expect(store.read()).toEqual({ ...state, version: 1 });
   });
@@ -102,9 +106,13 @@ describe('write: atomic, private from the moment of creation (state-intact, key-
     }
     expect(mode(dir)).toBe(0o700);
     expect(mode(path.join(dir, 'state.json'))).toBe(0o600);
-    expect(calls.filter((c) => c.name === 'mkdirSync').map((c) => c.args[1])).toEqual([{ recursive: true, mode: 0o700 }]);
+    expect(calls.filter((c) => c.name === 'mkdirSync').map((c) => c.args[1])).toEqual([
+      { recursive: true, mode: 0o700 },
+    ]);
     // One file is created, exclusively, already private: it is never on disk with a looser mode.
-    const created = calls.filter((c) => c.name === 'openSync' && typeof c.args[1] === 'number' && (c.args[1] & fs.constants.O_CREAT) !== 0);
+    const created = calls.filter(
+      (c) => c.name === 'openSync' && typeof c.args[1] === 'number' && (c.args[1] & fs.constants.O_CREAT) !== 0,
+    );
     expect(created).toHaveLength(1);
     const [temp, flags, fileMode] = created[0]!.args;
     expect(path.dirname(String(temp))).toBe(dir);
@@ -220,7 +228,11 @@ describe('a config dir or state file that belongs to another user is refused', (
     expect(error).toBeInstanceOf(StateError);
     expect(error.reason).toBe('foreign');
     expect(error.exitCode).toBe(EXIT.unexpected);
-    expect(error.message).toMatch(new RegExp(`^the config directory ${dir} belongs to owner \\(uid ${ownerUid}\\), but this runs as cronuser \\(uid 4242\\)`));
+    expect(error.message).toMatch(
+      new RegExp(
+        `^the config directory ${dir} belongs to owner \\(uid ${ownerUid}\\), but this runs as cronuser \\(uid 4242\\)`,
+      ),
+    );
     expect(error.hint).toBe(`run agent as owner, or give the directory to cronuser: sudo chown -R cronuser '${dir}'`);
   });
 
@@ -240,7 +252,9 @@ describe('a config dir or state file that belongs to another user is refused', (
   it('writing and preparing the dir, before anything is written; uids without a name are shown as numbers', () => {
     createStateStore(dir).prepareDir();
     const stranger = { uid: 4343, nameOf: () => undefined };
-    expect(thrown(() => createStateStore(dir, { user: stranger }).write(STATE)).message).toContain(`belongs to uid ${ownerUid}, but this runs as uid 4343`);
+    expect(thrown(() => createStateStore(dir, { user: stranger }).write(STATE)).message).toContain(
+      `belongs to uid ${ownerUid}, but this runs as uid 4343`,
+    );
     expect(thrown(() => createStateStore(dir, { user: stranger }).reserve()).reason).toBe('foreign');
     expect(fs.readdirSync(dir)).toEqual([]);
   });
@@ -259,7 +273,9 @@ describe('a config dir this user may not write (running as root, so the failures
     const store = createStateStore(dir);
     store.write(STATE);
     const before = fs.readFileSync(store.file, 'utf8');
-    const error = thrown(() => createStateStore(dir, { files: failing('openSync', denied()) }).write({ ...STATE, cursor: null }));
+    const error = thrown(() =>
+      createStateStore(dir, { files: failing('openSync', denied()) }).write({ ...STATE, cursor: null }),
+    );
     expect(error).toBeInstanceOf(StateError);
     expect(error.reason).toBe('io');
     expect(error.exitCode).toBe(EXIT.unexpected);
@@ -299,7 +315,11 @@ describe('modes open to others are refused, naming the path and the chmod that f
   it.each([0o755, 0o750, 0o711, 0o701, 0o770])('dir %s', (dirMode) => {
     const file = seed(JSON.stringify(STATE), 0o600, dirMode);
     const before = fs.readFileSync(file, 'utf8');
-    for (const run of [() => createStateStore(dir).read(), () => createStateStore(dir).write(STATE), () => createStateStore(dir).prepareDir()]) {
+    for (const run of [
+      () => createStateStore(dir).read(),
+      () => createStateStore(dir).write(STATE),
+      () => createStateStore(dir).prepareDir(),
+    ]) {
       const error = thrown(run);
       expect(error).toBeInstanceOf(StateError);
       expect(error.reason).toBe('exposed');
@@ -371,19 +391,59 @@ describe('a corrupt file is an error naming it, never "start over"; the file is 
     ['no apiKey', JSON.stringify({ ...STATE, apiKey: undefined }), /is not valid \(apiKey: /],
     ['an empty apiKey', JSON.stringify({ ...STATE, apiKey: '' }), /is not valid \(apiKey: /],
     ['no cursor key', JSON.stringify({ ...STATE, cursor: undefined }), /is not valid \(cursor: /],
-    ['a cursor without id', JSON.stringify({ ...STATE, cursor: { timestamp: '2025-06-01T12:00:00Z' } }), /is not valid \(cursor\.id: /],
+    [
+      'a cursor without id',
+      JSON.stringify({ ...STATE, cursor: { timestamp: '2025-06-01T12:00:00Z' } }),
+      /is not valid \(cursor\.id: /,
+    ],
     // Date.parse reads "foo 1" as 2001-01-01: a cursor there would bring back years of threads.
-    ['a cursor timestamp that is not ISO 8601', JSON.stringify({ ...STATE, cursor: { timestamp: 'foo 1', id: 'a' } }), /is not valid \(cursor\.timestamp: not an ISO 8601 date-time\)/],
-    ['a cursor timestamp on a day that does not exist', JSON.stringify({ ...STATE, cursor: { timestamp: '2025-02-30T00:00:00Z', id: 'a' } }), /is not valid \(cursor\.timestamp: /],
+    [
+      'a cursor timestamp that is not ISO 8601',
+      JSON.stringify({ ...STATE, cursor: { timestamp: 'foo 1', id: 'a' } }),
+      /is not valid \(cursor\.timestamp: not an ISO 8601 date-time\)/,
+    ],
+    [
+      'a cursor timestamp on a day that does not exist',
+      JSON.stringify({ ...STATE, cursor: { timestamp: '2025-02-30T00:00:00Z', id: 'a' } }),
+      /is not valid \(cursor\.timestamp: /,
+    ],
     ['a cursor as text', JSON.stringify({ ...STATE, cursor: '2025-06-01' }), /is not valid \(cursor: /],
     ['no baseUrl', JSON.stringify({ ...STATE, baseUrl: undefined }), /is not valid \(baseUrl: /],
-    ['a journal entry with an unknown status', JSON.stringify({ ...STATE, journal: { a: { ts: 'x', status: 'maybe' } } }), /is not valid \(journal\.a\.status: expected one of posting, /],
-    ['a journal as a list', JSON.stringify({ ...STATE, journal: [{ ts: 'x', status: 'posted' }] }), /is not valid \(journal: expected an object\)/],
-    ['a journal entry as text', JSON.stringify({ ...STATE, journal: { a: { ts: 'x', status: 'posted' }, b: 'posted' } }), /is not valid \(journal\.b: expected an object\)/],
-    ['a journal entry without ts', JSON.stringify({ ...STATE, journal: { a: { status: 'posted' } } }), /is not valid \(journal\.a\.ts: expected a string\)/],
-    ['a journal entry with tries as text', JSON.stringify({ ...STATE, journal: { a: { ts: 'x', status: 'failed', tries: '2' } } }), /is not valid \(journal\.a\.tries: expected a number\)/],
-    ['a journal entry with a reason as a number', JSON.stringify({ ...STATE, journal: { a: { ts: 'x', status: 'skipped', reason: 5 } } }), /is not valid \(journal\.a\.reason: expected a string\)/],
-    ['a newer version', JSON.stringify({ ...STATE, version: 2 }), /was written by a newer version of agent \(state version 2\)/],
+    [
+      'a journal entry with an unknown status',
+      JSON.stringify({ ...STATE, journal: { a: { ts: 'x', status: 'maybe' } } }),
+      /is not valid \(journal\.a\.status: expected one of posting, /,
+    ],
+    [
+      'a journal as a list',
+      JSON.stringify({ ...STATE, journal: [{ ts: 'x', status: 'posted' }] }),
+      /is not valid \(journal: expected an object\)/,
+    ],
+    [
+      'a journal entry as text',
+      JSON.stringify({ ...STATE, journal: { a: { ts: 'x', status: 'posted' }, b: 'posted' } }),
+      /is not valid \(journal\.b: expected an object\)/,
+    ],
+    [
+      'a journal entry without ts',
+      JSON.stringify({ ...STATE, journal: { a: { status: 'posted' } } }),
+      /is not valid \(journal\.a\.ts: expected a string\)/,
+    ],
+    [
+      'a journal entry with tries as text',
+      JSON.stringify({ ...STATE, journal: { a: { ts: 'x', status: 'failed', tries: '2' } } }),
+      /is not valid \(journal\.a\.tries: expected a number\)/,
+    ],
+    [
+      'a journal entry with a reason as a number',
+      JSON.stringify({ ...STATE, journal: { a: { ts: 'x', status: 'skipped', reason: 5 } } }),
+      /is not valid \(journal\.a\.reason: expected a string\)/,
+    ],
+    [
+      'a newer version',
+      JSON.stringify({ ...STATE, version: 2 }),
+      /was written by a newer version of agent \(state version 2\)/,
+    ],
   ];
 
   it.each(cases)('%s', (_what, content, says) => {

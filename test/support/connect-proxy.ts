@@ -30,10 +30,14 @@ export async function startRecordingProxy(options: { refuse?: number } = {}): Pr
       client.off('data', onData);
       heads.push(head.slice(0, end));
       const [method, target] = head.split(' ');
-      if (method !== 'CONNECT' || !target) return void client.end('HTTP/1.1 405 Method Not Allowed\r\nContent-Length: 0\r\n\r\n');
+      if (method !== 'CONNECT' || !target)
+        return void client.end('HTTP/1.1 405 Method Not Allowed\r\nContent-Length: 0\r\n\r\n');
       tunnels.push(target);
       if (options.refuse) return void client.end(`HTTP/1.1 ${options.refuse} Forbidden\r\nContent-Length: 0\r\n\r\n`);
-      const [host, port] = [target.slice(0, target.lastIndexOf(':')), Number(target.slice(target.lastIndexOf(':') + 1))];
+      const [host, port] = [
+        target.slice(0, target.lastIndexOf(':')),
+        Number(target.slice(target.lastIndexOf(':') + 1)),
+      ];
       const upstream = net.connect(port, host, () => {
         client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
         const rest = Buffer.from(head.slice(end + 4), 'latin1');

@@ -3,7 +3,10 @@ import { makeOutput } from './streams.js';
 import { fakeTiming } from './timing.js';
 
 /** A context for commands that must not touch the network: its transport fails the test if used. */
-export function offlineContext(configDir: string, options: { env?: Record<string, string>; json?: boolean; verbose?: boolean; stdin?: string } = {}) {
+export function offlineContext(
+  configDir: string,
+  options: { env?: Record<string, string>; json?: boolean; verbose?: boolean; stdin?: string } = {},
+) {
   const { output, stdout, stderr } = makeOutput({ json: options.json, verbose: options.verbose });
   const ctx: Context = {
     output,

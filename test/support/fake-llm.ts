@@ -41,14 +41,25 @@ export async function startFakeLlm(prefix = '/v1', host = '127.0.0.1'): Promise<
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      const reply = script.shift() ?? { status: 599, body: { error: { message: 'no reply scripted for this request' } } };
+      requests.push({
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
+      const reply = script.shift() ?? {
+        status: 599,
+        body: { error: { message: 'no reply scripted for this request' } },
+      };
       if ('hang' in reply) return;
       const send = () => {
         if (res.destroyed) return;
         const json = typeof reply.body !== 'string';
         const body = reply.body === undefined ? '' : json ? JSON.stringify(reply.body) : (reply.body as string);
-        res.writeHead(reply.status ?? 200, { 'content-type': json ? 'application/json' : 'text/plain', ...reply.headers });
+        res.writeHead(reply.status ?? 200, {
+          'content-type': json ? 'application/json' : 'text/plain',
+          ...reply.headers,
+        });
         res.end(body);
       };
       if (!reply.delayMs) return send();
@@ -70,7 +81,8 @@ export async function startFakeLlm(prefix = '/v1', host = '127.0.0.1'): Promise<
     requests,
     reply: (...replies) => void script.push(...replies),
     unused: () => script.length,
-    connections: () => new Promise((resolve, reject) => server.getConnections((error, n) => (error ? reject(error) : resolve(n)))),
+    connections: () =>
+      new Promise((resolve, reject) => server.getConnections((error, n) => (error ? reject(error) : resolve(n)))),
     async close() {
       timers.forEach(clearTimeout);
       server.closeAllConnections();
@@ -80,12 +92,21 @@ export async function startFakeLlm(prefix = '/v1', host = '127.0.0.1'): Promise<
 }
 
 /** A chat completion whose message says `content`, as OpenAI shapes it. */
-export function completion(content: string | null, extra: { finish_reason?: string; refusal?: string; usage?: unknown } = {}) {
+export function completion(
+  content: string | null,
+  extra: { finish_reason?: string; refusal?: string; usage?: unknown } = {},
+) {
   return {
     id: 'chatcmpl-test',
     object: 'chat.completion',
     model: 'test-model',
-    choices: [{ index: 0, message: { role: 'assistant', content, refusal: extra.refusal ?? null }, finish_reason: extra.finish_reason ?? 'stop' }],
+    choices: [
+      {
+        index: 0,
+        message: { role: 'assistant', content, refusal: extra.refusal ?? null },
+        finish_reason: extra.finish_reason ?? 'stop',
+      },
+    ],
     usage: extra.usage ?? { prompt_tokens: 400, completion_tokens: 40, total_tokens: 440 },
   };
 }

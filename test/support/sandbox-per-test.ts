@@ -8,7 +8,10 @@ import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../sr
  * For a test file that runs commands in-process: each test gets its own sandbox service and an empty
  * temporary directory, both gone after it.
  */
-export function sandboxPerTest(prefix: string, options: SandboxOptions = {}): { readonly sandbox: RunningSandbox; readonly dir: string } {
+export function sandboxPerTest(
+  prefix: string,
+  options: SandboxOptions = {},
+): { readonly sandbox: RunningSandbox; readonly dir: string } {
   let sandbox: RunningSandbox | undefined;
   let dir: string | undefined;
   beforeEach(async () => {

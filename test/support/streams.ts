@@ -17,9 +17,25 @@ export function captured(isTTY = false): Captured {
   };
 }
 
-export function makeOutput(options: { json?: boolean; quiet?: boolean; verbose?: boolean; stdoutTTY?: boolean; stderrTTY?: boolean; noColor?: boolean } = {}) {
+export function makeOutput(
+  options: {
+    json?: boolean;
+    quiet?: boolean;
+    verbose?: boolean;
+    stdoutTTY?: boolean;
+    stderrTTY?: boolean;
+    noColor?: boolean;
+  } = {},
+) {
   const stdout = captured(options.stdoutTTY ?? false);
   const stderr = captured(options.stderrTTY ?? false);
-  const output = new Output({ stdout, stderr, json: !!options.json, quiet: !!options.quiet, verbose: !!options.verbose, noColor: options.noColor });
+  const output = new Output({
+    stdout,
+    stderr,
+    json: !!options.json,
+    quiet: !!options.quiet,
+    verbose: !!options.verbose,
+    noColor: options.noColor,
+  });
   return { output, stdout, stderr };
 }

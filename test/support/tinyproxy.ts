@@ -22,13 +22,18 @@ export async function startTinyproxy(): Promise<{ url: string; log(): string; cl
   const logFile = path.join(dir, 'tinyproxy.log');
   // No ConnectPort line: CONNECT to any port (the test service is not on 443). Root drops to nobody.
   const user = process.getuid?.() === 0 ? 'User nobody\nGroup nogroup\n' : '';
-  fs.writeFileSync(path.join(dir, 'tinyproxy.conf'), `${user}Port ${port}\nListen 127.0.0.1\nTimeout 30\nAllow 127.0.0.1\nLogFile "${logFile}"\nLogLevel Connect\nMaxClients 20\n`);
+  fs.writeFileSync(
+    path.join(dir, 'tinyproxy.conf'),
+    `${user}Port ${port}\nListen 127.0.0.1\nTimeout 30\nAllow 127.0.0.1\nLogFile "${logFile}"\nLogLevel Connect\nMaxClients 20\n`,
+  );
   fs.chmodSync(dir, 0o777);
   const child = spawn('tinyproxy', ['-d', '-c', path.join(dir, 'tinyproxy.conf')], { stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     const up = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1', () => resolve(socket.end() && true)).on('error', () => resolve(false));
+      const socket = net
+        .connect(port, '127.0.0.1', () => resolve(socket.end() && true))
+        .on('error', () => resolve(false));
     });
     if (up) break;
     if (i > 100 || child.exitCode !== null) throw new Error(`tinyproxy did not start (exit ${child.exitCode})`);

@@ -73,7 +73,8 @@ export function createCommandAnalyzer(options: CommandAnalyzerOptions): Analyzer
         killGraceMs: options.killGraceMs ?? DEFAULT_KILL_GRACE_MS,
         onStderrLine(line) {
           shown += 1;
-          if (shown <= STDERR_LINES_SHOWN) options.onStderr?.(oneLine(redact(line, options.secrets), STDERR_LINE_MAX), thread.id);
+          if (shown <= STDERR_LINES_SHOWN)
+            options.onStderr?.(oneLine(redact(line, options.secrets), STDERR_LINE_MAX), thread.id);
           else if (shown === STDERR_LINES_SHOWN + 1) options.onStderr?.(`… more lines on stderr not shown`, thread.id);
         },
       });
@@ -81,7 +82,13 @@ export function createCommandAnalyzer(options: CommandAnalyzerOptions): Analyzer
       const result = await run.result.finally(() => running.delete(run));
       const ran = `command: ran ${program} (${Math.round(now() - started)} ms)`;
       try {
-        const output = interpret(result, { program, timeoutMs: options.timeoutMs, maxOutputBytes, secrets: options.secrets, stderrInErrors: options.stderrInErrors ?? true });
+        const output = interpret(result, {
+          program,
+          timeoutMs: options.timeoutMs,
+          maxOutputBytes,
+          secrets: options.secrets,
+          stderrInErrors: options.stderrInErrors ?? true,
+        });
         trace.push(`${ran}, answered ${describe(output)}`);
         return output;
       } catch (error) {
@@ -147,7 +154,8 @@ function stopped(why: 'timeout' | 'output-cap' | 'closed', context: Context): An
 }
 
 function describe(output: AnalyzerOutput): string {
-  if (output.kind === 'signal') return `a signal (strength ${signed(output.strength)}, ${output.evidence.length} phrase(s) of evidence)`;
+  if (output.kind === 'signal')
+    return `a signal (strength ${signed(output.strength)}, ${output.evidence.length} phrase(s) of evidence)`;
   return output.action === 'post' ? `a decision (post ${signed(output.conviction, 1)})` : 'a decision (skip)';
 }
 

@@ -16,7 +16,9 @@ export function checkCommandLine(raw: string, warn: (line: string) => void): str
   for (const arg of argv.slice(1)) {
     if (!isAbsolute(arg) && /[/\\]/.test(arg) && existsSync(arg)) {
       refuseWritableProgram(resolve(arg));
-      warn(`note: ${arg} is a relative path; cron runs from your home directory, so give the full path ${resolve(arg)}`);
+      warn(
+        `note: ${arg} is a relative path; cron runs from your home directory, so give the full path ${resolve(arg)}`,
+      );
     }
   }
   if (program === undefined) throw new UsageError('analyzer.command is empty');
@@ -31,11 +33,15 @@ export function checkCommandLine(raw: string, warn: (line: string) => void): str
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new UsageError(code === 'ENOENT' ? `${file} does not exist` : `${file} is not executable`, {
-      hint: code === 'ENOENT' ? 'give the full path of the program' : `chmod +x it, or run it through its interpreter, e.g. "/usr/bin/node ${file}"`,
+      hint:
+        code === 'ENOENT'
+          ? 'give the full path of the program'
+          : `chmod +x it, or run it through its interpreter, e.g. "/usr/bin/node ${file}"`,
     });
   }
   refuseWritableProgram(file);
-  if (!isAbsolute(program)) warn(`note: ${program} is relative; cron runs from your home directory, so give the full path ${file}`);
+  if (!isAbsolute(program))
+    warn(`note: ${program} is relative; cron runs from your home directory, so give the full path ${file}`);
   return line;
 }
 
@@ -58,16 +64,22 @@ export function refuseWritableProgram(file: string): void {
   }
   if (!stat.isFile()) return;
   const refuse = (why: string, hint: string) => {
-    throw new StateError(`the analyzer program ${file} ${why}: other users could change what every run executes`, 'exposed', { hint });
+    throw new StateError(
+      `the analyzer program ${file} ${why}: other users could change what every run executes`,
+      'exposed',
+      { hint },
+    );
   };
   if ((stat.mode & 0o022) !== 0) refuse(`has mode ${(stat.mode & 0o777).toString(8)}`, `run: chmod go-w '${file}'`);
   const uid = process.getuid?.();
-  if (uid !== undefined && stat.uid !== uid && stat.uid !== 0) refuse(`belongs to user ${stat.uid}`, 'use a copy of your own');
+  if (uid !== undefined && stat.uid !== uid && stat.uid !== 0)
+    refuse(`belongs to user ${stat.uid}`, 'use a copy of your own');
   for (let dir = dirname(file); ; dir = dirname(dir)) {
     const mode = statSync(dir).mode;
     // A sticky directory (/tmp) lets others add files, not replace yours. Group-writable directories are
     // common where a group administers software (/usr/local on macOS): only everyone-writable is refused.
-    if ((mode & 0o002) !== 0 && (mode & 0o1000) === 0) refuse(`is in ${dir}, which others can write to`, `run: chmod go-w '${dir}', or move the program`);
+    if ((mode & 0o002) !== 0 && (mode & 0o1000) === 0)
+      refuse(`is in ${dir}, which others can write to`, `run: chmod go-w '${dir}', or move the program`);
     if (dirname(dir) === dir) break;
   }
 }

@@ -84,7 +84,8 @@ export function startProcess(options: RunOptions): RunningProcess {
       if (exit === undefined) return;
       stderr.end();
       if (stopped !== undefined) finish({ kind: 'stopped', why: stopped });
-      else finish({ kind: 'exited', ...exit, stdout: Buffer.concat(stdout).toString('utf8'), lastStderr: stderr.last() });
+      else
+        finish({ kind: 'exited', ...exit, stdout: Buffer.concat(stdout).toString('utf8'), lastStderr: stderr.last() });
     };
     stop = (why) => {
       if (stopped !== undefined || exit !== undefined || settled) return;

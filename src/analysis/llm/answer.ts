@@ -22,7 +22,9 @@ function completionSchema() {
     refusal: z.optional(z.nullable(z.string())),
   });
   return z.looseObject({
-    choices: z.optional(z.array(z.looseObject({ finish_reason: z.optional(z.nullable(z.string())), message: z.optional(message) }))),
+    choices: z.optional(
+      z.array(z.looseObject({ finish_reason: z.optional(z.nullable(z.string())), message: z.optional(message) })),
+    ),
     error: z.optional(z.unknown()),
     usage: z.catch(z.optional(z.looseObject({ total_tokens: z.optional(z.number()) })), undefined),
   });
@@ -32,9 +34,15 @@ function completionSchema() {
  * A 2xx chat-completions body to a decision, or an AnalyzerError saying what was wrong with it. `who`
  * names the model and server in messages; `scrub` removes the key from any server text quoted.
  */
-export function parseCompletion(body: string, contentType: string, who: string, scrub: (text: string) => string): ParsedAnswer {
+export function parseCompletion(
+  body: string,
+  contentType: string,
+  who: string,
+  scrub: (text: string) => string,
+): ParsedAnswer {
   const parsed = parseBoundedJson(body);
-  if (!parsed.ok && parsed.tooDeep) throw new AnalyzerError(`${who} answered with JSON nested more than ${MAX_JSON_DEPTH} levels deep; refused`);
+  if (!parsed.ok && parsed.tooDeep)
+    throw new AnalyzerError(`${who} answered with JSON nested more than ${MAX_JSON_DEPTH} levels deep; refused`);
   if (!parsed.ok) {
     const said = errorBodyText(scrub(body), contentType);
     throw new AnalyzerError(`${who} answered with something that is not JSON${said ? `: ${said}` : ''}`, {
@@ -54,7 +62,8 @@ export function parseCompletion(body: string, contentType: string, who: string, 
   }
   const refusal = choice.message?.refusal?.trim();
   if (refusal) throw new AnalyzerError(`${who} refused: ${oneLine(scrub(refusal), 160)}`);
-  if (choice.finish_reason === 'content_filter') throw new AnalyzerError(`${who} refused: its content filter stopped the answer`);
+  if (choice.finish_reason === 'content_filter')
+    throw new AnalyzerError(`${who} refused: its content filter stopped the answer`);
   const raw = choice.message?.content;
   const content = Array.isArray(raw) ? raw.map((p) => p.text ?? '').join('') : (raw ?? '');
   if (content.trim() === '') throw new AnalyzerError(`${who} answered with empty content`);
@@ -66,7 +75,9 @@ export function parseCompletion(body: string, contentType: string, who: string, 
     const issue = decision.error.issues[0];
     // An answer that is not even an object is missing its action first of all.
     const where = issue?.path.map(String).join('.') || 'action';
-    throw new AnalyzerError(`${who} answered with JSON that breaks the decision schema (${where}: ${issue?.message ?? 'not valid'})`);
+    throw new AnalyzerError(
+      `${who} answered with JSON that breaks the decision schema (${where}: ${issue?.message ?? 'not valid'})`,
+    );
   }
   const d = decision.data;
   const output: ParsedAnswer['output'] =

@@ -18,11 +18,13 @@ export const DECISION_JSON_SCHEMA = {
     },
     conviction: {
       type: 'number',
-      description: 'for post: the predicted price move in % over the next 3 hours, signed, one decimal, never 0; for skip: 0',
+      description:
+        'for post: the predicted price move in % over the next 3 hours, signed, one decimal, never 0; for skip: 0',
     },
     text: {
       type: 'string',
-      description: 'for post: the public prediction text, 20-300 characters: direction, size and the main reason; for skip: ""',
+      description:
+        'for post: the public prediction text, 20-300 characters: direction, size and the main reason; for skip: ""',
     },
     reason: {
       type: 'string',
@@ -41,7 +43,9 @@ export const SCHEMA_NAME = 'prediction_decision';
  * texts are not judged here: the policy clamps and fits them like any analyzer's.
  */
 export function decisionSchema() {
-  const finite = z.number({ error: 'must be a number' }).check(z.refine(Number.isFinite, { message: 'must be a finite number' }));
+  const finite = z
+    .number({ error: 'must be a number' })
+    .check(z.refine(Number.isFinite, { message: 'must be a finite number' }));
   const string = z.string({ error: 'must be a string' });
   return z.discriminatedUnion(
     'action',

@@ -68,14 +68,23 @@ export function createSender(options: SenderOptions): Sender {
         await response.body.dump();
         return { status, headers: response.headers, body: '' };
       }
-      return { status, headers: response.headers, body: await readCapped(response.body, options.maxBodyBytes, options.who) };
+      return {
+        status,
+        headers: response.headers,
+        body: await readCapped(response.body, options.maxBodyBytes, options.who),
+      };
     } catch (error) {
       if (error instanceof AnalyzerError) throw error;
       const code = (error as { code?: unknown }).code;
       if (timedOut || (typeof code === 'string' && TIMEOUT_CODES.has(code))) {
-        throw new RetryableError(`${options.who} gave no complete answer within ${timeoutMs / 1000} s`, 'a timeout', undefined, {
-          hint: 'a slow model may need a longer analyzer.timeout',
-        });
+        throw new RetryableError(
+          `${options.who} gave no complete answer within ${timeoutMs / 1000} s`,
+          'a timeout',
+          undefined,
+          {
+            hint: 'a slow model may need a longer analyzer.timeout',
+          },
+        );
       }
       const what = describe(error);
       throw new UnreachableError(`cannot reach ${options.who} (${what})`, `a network error (${what})`, undefined, {
@@ -122,5 +131,8 @@ function describe(error: unknown): string {
   if (typeof cause === 'string' && cause.startsWith('E')) return cause;
   if (typeof code === 'string' && code !== '') return code;
   const message = error instanceof Error ? error.message : String(error);
-  return message.replace(/\/\/[^/@\s]*@/g, '//…@').replace(/\s+/g, ' ').slice(0, 160);
+  return message
+    .replace(/\/\/[^/@\s]*@/g, '//…@')
+    .replace(/\s+/g, ' ')
+    .slice(0, 160);
 }

@@ -39,19 +39,28 @@ export interface LlmOptions {
 export function createLlmAnalyzer(options: LlmOptions): Analyzer {
   const apiKey = checkKey(options.apiKey);
   const model = options.model.trim();
-  if (model === '') throw new UsageError('no LLM model is set', { hint: 'set llm.model (agent config) or AGENT_LLM_MODEL' });
+  if (model === '')
+    throw new UsageError('no LLM model is set', { hint: 'set llm.model (agent config) or AGENT_LLM_MODEL' });
   const endpoint = chatEndpoint(options.baseUrl, apiKey !== undefined);
   const who = `${oneLine(model, 80)} at ${endpoint.origin}`;
   const { timing } = options;
   // Servers echo keys in error messages ("Incorrect API key provided: sk-…"): masked before quoting.
   const scrub = (text: string) => (apiKey ? text.split(apiKey).join(maskKey(apiKey)) : text);
-  const sender = createSender({ dispatcher: options.dispatcher, loopback: endpoint.loopback, maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024, who });
+  const sender = createSender({
+    dispatcher: options.dispatcher,
+    loopback: endpoint.loopback,
+    maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
+    who,
+  });
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
   if (apiKey !== undefined) headers.authorization = `Bearer ${apiKey}`;
 
   async function ask(body: string, trace: Trace): Promise<AnalyzerOutput> {
     const left = options.deadline === undefined ? Number.POSITIVE_INFINITY : options.deadline - timing.now();
-    if (left <= 0) throw new AnalyzerError(`no time left in this run to ask ${who}`, { hint: 'the thread stays due for the next run' });
+    if (left <= 0)
+      throw new AnalyzerError(`no time left in this run to ask ${who}`, {
+        hint: 'the thread stays due for the next run',
+      });
     const started = timing.now();
     const exchange = await sender.post(endpoint.url, headers, body, Math.min(options.timeoutMs, left));
     const asked = `llm: asked ${who} (${Math.round(timing.now() - started)} ms`;
@@ -68,7 +77,11 @@ export function createLlmAnalyzer(options: LlmOptions): Analyzer {
     }
     trace.push(`${asked}${parsed.tokens === undefined ? '' : `, ${parsed.tokens} tokens`})`);
     const { output } = parsed;
-    trace.push(output.action === 'post' ? `llm: answered post ${signed(output.conviction, 1)}` : `llm: answered skip: ${oneLine(output.reason, 200)}`);
+    trace.push(
+      output.action === 'post'
+        ? `llm: answered post ${signed(output.conviction, 1)}`
+        : `llm: answered skip: ${oneLine(output.reason, 200)}`,
+    );
     return output;
   }
 
@@ -80,9 +93,16 @@ export function createLlmAnalyzer(options: LlmOptions): Analyzer {
     } catch (error) {
       if (!(error instanceof RetryableError)) throw error;
       const pause = pauseBefore(error);
-      if ('refuse' in pause) throw new AnalyzerError(`${error.message}; ${pause.refuse}, not waited out`, { hint: error.hint, cause: error });
+      if ('refuse' in pause)
+        throw new AnalyzerError(`${error.message}; ${pause.refuse}, not waited out`, {
+          hint: error.hint,
+          cause: error,
+        });
       if (options.deadline !== undefined && timing.now() + pause.ms >= options.deadline) {
-        throw new AnalyzerError(`${error.message}; no time left in this run to try again`, { hint: error.hint, cause: error });
+        throw new AnalyzerError(`${error.message}; no time left in this run to try again`, {
+          hint: error.hint,
+          cause: error,
+        });
       }
       trace.push(`llm: retrying after ${error.why}, in ${pause.ms / 1000} s`);
       await timing.sleep(pause.ms);
@@ -91,7 +111,8 @@ export function createLlmAnalyzer(options: LlmOptions): Analyzer {
       return await ask(body, trace);
     } catch (error) {
       // The cause says what kind of failure it was (a backtest stops at a server it cannot reach).
-      if (error instanceof RetryableError) throw new AnalyzerError(`${error.message} (tried twice)`, { hint: error.hint, cause: error });
+      if (error instanceof RetryableError)
+        throw new AnalyzerError(`${error.message} (tried twice)`, { hint: error.hint, cause: error });
       throw error;
     }
   }

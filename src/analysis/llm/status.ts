@@ -26,9 +26,12 @@ export function statusError(exchange: Exchange, context: StatusContext): Analyze
   const said = errorBodyText(scrub(exchange.body), header(headers['content-type']));
   const suffix = said ? `: ${said}` : '';
   if (status >= 300 && status < 400) {
-    return new AnalyzerError(`${who} answered ${status}, a redirect to ${where(header(headers.location), context.url)}; not followed, the key stays here`, {
-      hint: 'set the LLM base URL to the address the API really has',
-    });
+    return new AnalyzerError(
+      `${who} answered ${status}, a redirect to ${where(header(headers.location), context.url)}; not followed, the key stays here`,
+      {
+        hint: 'set the LLM base URL to the address the API really has',
+      },
+    );
   }
   if (status === 408 || status === 429 || status >= 500) {
     const why = status === 429 ? 'HTTP 429 (rate limited)' : `HTTP ${status}`;

@@ -9,7 +9,13 @@ import { profile, thread } from '../fixtures.js';
 import { fixture, useTempDir } from './support.js';
 
 function analyzer(commandLine: string, options: Partial<CommandAnalyzerOptions> = {}) {
-  return createCommandAnalyzer({ commandLine, timeoutMs: 20_000, env: { PATH: process.env.PATH }, secrets: [], ...options });
+  return createCommandAnalyzer({
+    commandLine,
+    timeoutMs: 20_000,
+    env: { PATH: process.env.PATH },
+    secrets: [],
+    ...options,
+  });
 }
 
 /** A clock that says 42 ms passed between the first and the second reading. */
@@ -36,13 +42,25 @@ describe('createCommandAnalyzer: answers', () => {
   });
 
   it.each([
-    ['a post', '{"action": "post", "conviction": -1.25, "text": "Bearish: unlock ahead."}', 'a decision (post -1.3)', { kind: 'decision', action: 'post', conviction: -1.25, text: 'Bearish: unlock ahead.' }],
-    ['a skip', '{"action": "skip", "reason": "nothing new"}', 'a decision (skip)', { kind: 'decision', action: 'skip', reason: 'nothing new' }],
+    [
+      'a post',
+      '{"action": "post", "conviction": -1.25, "text": "Bearish: unlock ahead."}',
+      'a decision (post -1.3)',
+      { kind: 'decision', action: 'post', conviction: -1.25, text: 'Bearish: unlock ahead.' },
+    ],
+    [
+      'a skip',
+      '{"action": "skip", "reason": "nothing new"}',
+      'a decision (skip)',
+      { kind: 'decision', action: 'skip', reason: 'nothing new' },
+    ],
   ])('takes a decision: %s', async (_name, answer, described, expected) => {
     const trace: Trace = [];
     const output = await analyzer(fixture('answer.mjs', answer)).analyze(thread('x'), profile(), trace);
     expect(output).toEqual(expected);
-    expect(trace[0]).toMatch(new RegExp(`^command: ran .+ \\(\\d+ ms\\), answered ${described.replace(/[()]/g, '\\$&')}$`));
+    expect(trace[0]).toMatch(
+      new RegExp(`^command: ran .+ \\(\\d+ ms\\), answered ${described.replace(/[()]/g, '\\$&')}$`),
+    );
   });
 
   it('does not mind a command that never reads its input', async () => {
@@ -65,11 +83,27 @@ const tempDir = useTempDir();
 
 describe('createCommandAnalyzer: failures', () => {
   it.each<[string, string, string]>([
-    ['a sentence', fixture('garbage.mjs'), 'the analyzer command printed a last line that is not JSON: "I think bitcoin goes up, maybe"'],
+    [
+      'a sentence',
+      fixture('garbage.mjs'),
+      'the analyzer command printed a last line that is not JSON: "I think bitcoin goes up, maybe"',
+    ],
     ['nothing', fixture('garbage.mjs', ''), 'the analyzer command printed no answer on stdout'],
-    ['JSON of the wrong shape', fixture('garbage.mjs', '{"strength": "high"}'), 'the analyzer command answered with an invalid signal (strength: '],
-    ['a strength that is not finite', fixture('garbage.mjs', '{"strength": 1e999, "evidence": []}'), 'answered with an invalid signal (strength: '],
-    ['an unknown action', fixture('garbage.mjs', '{"action": "buy"}'), 'the analyzer command answered with action "buy": it must be "post" or "skip"'],
+    [
+      'JSON of the wrong shape',
+      fixture('garbage.mjs', '{"strength": "high"}'),
+      'the analyzer command answered with an invalid signal (strength: ',
+    ],
+    [
+      'a strength that is not finite',
+      fixture('garbage.mjs', '{"strength": 1e999, "evidence": []}'),
+      'answered with an invalid signal (strength: ',
+    ],
+    [
+      'an unknown action',
+      fixture('garbage.mjs', '{"action": "buy"}'),
+      'the analyzer command answered with action "buy": it must be "post" or "skip"',
+    ],
     ['an array', fixture('garbage.mjs', '[1]'), 'the analyzer command answered with an array, not a signal'],
   ])('refuses %s on stdout', async (_name, line, message) => {
     const trace: Trace = [];
@@ -99,7 +133,9 @@ describe('createCommandAnalyzer: failures', () => {
   });
 
   it('says when a bare name is not on PATH', async () => {
-    const error = await failure(analyzer('no-such-analyzer-here', { env: { PATH: tempDir() } }).analyze(thread('x'), profile(), []));
+    const error = await failure(
+      analyzer('no-such-analyzer-here', { env: { PATH: tempDir() } }).analyze(thread('x'), profile(), []),
+    );
     expect(error.message).toBe('the analyzer command was not found: no-such-analyzer-here');
   });
 
@@ -142,7 +178,11 @@ describe('createCommandAnalyzer: stderr', () => {
     expect(stderr.slice(4)).toEqual(['last words without newline']);
 
     const many: string[] = [];
-    await analyzer(fixture('stderr-chatter.mjs', '150'), { onStderr: (line) => many.push(line) }).analyze(thread('x'), profile(), []);
+    await analyzer(fixture('stderr-chatter.mjs', '150'), { onStderr: (line) => many.push(line) }).analyze(
+      thread('x'),
+      profile(),
+      [],
+    );
     expect(many).toHaveLength(101);
     expect(many[99]).toBe('chatter 100');
     expect(many[100]).toBe('… more lines on stderr not shown');

@@ -11,12 +11,22 @@ const LLM_KEY = 'sk-or-v1-abcdef0123456789';
 
 describe('childEnvironment', () => {
   it.each<[string, Record<string, string | undefined>, string[], Record<string, string>]>([
-    ['keeps an ordinary environment', { PATH: '/usr/bin', HOME: '/home/u', LANG: 'C.UTF-8' }, [KEY], { PATH: '/usr/bin', HOME: '/home/u', LANG: 'C.UTF-8' }],
+    [
+      'keeps an ordinary environment',
+      { PATH: '/usr/bin', HOME: '/home/u', LANG: 'C.UTF-8' },
+      [KEY],
+      { PATH: '/usr/bin', HOME: '/home/u', LANG: 'C.UTF-8' },
+    ],
     ['removes the LLM key by name', { AGENT_LLM_API_KEY: LLM_KEY, PATH: '/bin' }, [], { PATH: '/bin' }],
     ['removes the LLM key by name in any case', { agent_llm_api_key: LLM_KEY }, [], {}],
     ['removes a variable holding a secret', { HIVE_KEY: KEY, PATH: '/bin' }, [KEY], { PATH: '/bin' }],
     ['removes a variable with a secret inside', { AUTH: `Bearer ${KEY}`, CURL_OPTS: `-H x:${KEY} -s` }, [KEY], {}],
-    ['keeps other AGENT_ variables', { AGENT_ANALYZER: 'command', AGENT_LLM_MODEL: 'llama3' }, [KEY], { AGENT_ANALYZER: 'command', AGENT_LLM_MODEL: 'llama3' }],
+    [
+      'keeps other AGENT_ variables',
+      { AGENT_ANALYZER: 'command', AGENT_LLM_MODEL: 'llama3' },
+      [KEY],
+      { AGENT_ANALYZER: 'command', AGENT_LLM_MODEL: 'llama3' },
+    ],
     ['ignores an empty secret instead of removing everything', { PATH: '/bin' }, [''], { PATH: '/bin' }],
     ['drops unset variables', { PATH: '/bin', UNSET: undefined }, [], { PATH: '/bin' }],
   ])('%s', (_name, env, secrets, expected) => {
@@ -53,13 +63,21 @@ describe('what an analyzer command is given', () => {
     });
     // Extra properties, as a careless caller could leave on the object, must not reach the command.
     const withOutcome = {
-      ...thread('ETF inflows', { id: 'th_1', priceOnFetch: 64000.5, citations: [{ url: 'https://n.example/a', title: 'A' }] }),
+      ...thread('ETF inflows', {
+        id: 'th_1',
+        priceOnFetch: 64000.5,
+        citations: [{ url: 'https://n.example/a', title: 'A' }],
+      }),
       price_on_eval: 65000,
       priceOnEval: 65000,
     };
     await command.analyze(withOutcome, profile({ directional_bias: 'bullish' }), []);
 
-    const seen = JSON.parse(readFileSync(dump, 'utf8')) as { env: Record<string, string>; stdin: string; argv: string[] };
+    const seen = JSON.parse(readFileSync(dump, 'utf8')) as {
+      env: Record<string, string>;
+      stdin: string;
+      argv: string[];
+    };
     expect(seen.env).toMatchObject({ PATH: process.env.PATH, HOME: '/home/someone', NOTE: 'keep me' });
     expect(seen.env).not.toHaveProperty('AGENT_LLM_API_KEY');
     expect(seen.env).not.toHaveProperty('SERVICE');
@@ -79,7 +97,12 @@ describe('what an analyzer command is given', () => {
         price_on_fetch: 64000.5,
         citations: [{ url: 'https://n.example/a', title: 'A' }],
       },
-      profile: { signal_method: 'technical', conviction_style: 'moderate', directional_bias: 'bullish', participation: 'moderate' },
+      profile: {
+        signal_method: 'technical',
+        conviction_style: 'moderate',
+        directional_bias: 'bullish',
+        participation: 'moderate',
+      },
       cell: { name: 'bitcoin', typical_move_pct: 0.9 },
     });
   });

@@ -21,7 +21,11 @@ describe('parseCommandLine', () => {
     ['backslash-newline joins lines', 'node a\\\n.mjs', ['node', 'a.mjs']],
     ['quotes join with what touches them', `x pre'mid dle'"post"fix`, ['x', 'premid dlepostfix']],
     ['empty quotes make an empty argument', `x '' ""`, ['x', '', '']],
-    ['Windows paths with quotes', '"C:\\Program Files\\nodejs\\node.exe" a.mjs', ['C:\\Program Files\\nodejs\\node.exe', 'a.mjs']],
+    [
+      'Windows paths with quotes',
+      '"C:\\Program Files\\nodejs\\node.exe" a.mjs',
+      ['C:\\Program Files\\nodejs\\node.exe', 'a.mjs'],
+    ],
     ['unicode is kept', 'node "analyze 📈.mjs"', ['node', 'analyze 📈.mjs']],
   ])('%s', (_name, line, argv) => {
     expect(parseCommandLine(line)).toEqual(argv);

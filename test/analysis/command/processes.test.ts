@@ -15,7 +15,14 @@ const tempDir = useTempDir();
 const CEILING_MS = 10_000;
 
 function analyzer(commandLine: string, options: Partial<CommandAnalyzerOptions> = {}) {
-  return createCommandAnalyzer({ commandLine, timeoutMs: 300, killGraceMs: 300, env: { PATH: process.env.PATH }, secrets: [], ...options });
+  return createCommandAnalyzer({
+    commandLine,
+    timeoutMs: 300,
+    killGraceMs: 300,
+    env: { PATH: process.env.PATH },
+    secrets: [],
+    ...options,
+  });
 }
 
 async function timed<T>(promise: Promise<T>): Promise<{ value: T; ms: number }> {
@@ -47,7 +54,10 @@ describe('createCommandAnalyzer: processes that do not answer', () => {
   it('close() ends a running command, with SIGKILL when SIGTERM is ignored', async () => {
     const pidFile = path.join(tempDir(), 'pid');
     const stderr: string[] = [];
-    const command = analyzer(fixture('hang.mjs', pidFile, 'ignore-term'), { timeoutMs: 60_000, onStderr: (line) => stderr.push(line) });
+    const command = analyzer(fixture('hang.mjs', pidFile, 'ignore-term'), {
+      timeoutMs: 60_000,
+      onStderr: (line) => stderr.push(line),
+    });
     const analysis = failure(command.analyze(thread('x'), profile(), []));
     await untilSaid(stderr, 'hang: ready');
     await command.close?.();
@@ -84,7 +94,10 @@ describe.skipIf(process.platform === 'win32')('createCommandAnalyzer: what a com
   it('kills the grandchildren of a command that is stopped', async () => {
     const pidFile = path.join(tempDir(), 'pid');
     const stderr: string[] = [];
-    const command = analyzer(fixture('family.mjs', pidFile, 'hang'), { timeoutMs: 60_000, onStderr: (line) => stderr.push(line) });
+    const command = analyzer(fixture('family.mjs', pidFile, 'hang'), {
+      timeoutMs: 60_000,
+      onStderr: (line) => stderr.push(line),
+    });
     const analysis = failure(command.analyze(thread('x'), profile(), []));
     await untilSaid(stderr, 'family: ready');
     await command.close?.();
@@ -94,21 +107,31 @@ describe.skipIf(process.platform === 'win32')('createCommandAnalyzer: what a com
 
   it('kills the grandchildren of a command that times out', async () => {
     const pidFile = path.join(tempDir(), 'pid');
-    const error = await failure(analyzer(fixture('family.mjs', pidFile, 'hang'), { timeoutMs: 1000 }).analyze(thread('x'), profile(), []));
+    const error = await failure(
+      analyzer(fixture('family.mjs', pidFile, 'hang'), { timeoutMs: 1000 }).analyze(thread('x'), profile(), []),
+    );
     expect(error.message).toBe('the analyzer command timed out after 1 s');
     await expectGoneIfStarted(pidFile);
   });
 
   it('kills what a command left running when it answered and exited', async () => {
     const pidFile = path.join(tempDir(), 'pid');
-    const output = await analyzer(fixture('family.mjs', pidFile, 'answer'), { timeoutMs: 20_000 }).analyze(thread('x'), profile(), []);
+    const output = await analyzer(fixture('family.mjs', pidFile, 'answer'), { timeoutMs: 20_000 }).analyze(
+      thread('x'),
+      profile(),
+      [],
+    );
     expect(output).toMatchObject({ kind: 'signal', strength: 0.5 });
     expect(await waitUntilGone(await readPid(pidFile))).toBe(true);
   });
 
   it('kills a grandchild that left the process group (setsid) when the command answered and exited', async () => {
     const pidFile = path.join(tempDir(), 'pid');
-    const output = await analyzer(fixture('escapee.mjs', pidFile, 'answer'), { timeoutMs: 20_000 }).analyze(thread('x'), profile(), []);
+    const output = await analyzer(fixture('escapee.mjs', pidFile, 'answer'), { timeoutMs: 20_000 }).analyze(
+      thread('x'),
+      profile(),
+      [],
+    );
     expect(output).toMatchObject({ kind: 'signal', strength: 0.5 });
     expect(await waitUntilGone(await readPid(pidFile))).toBe(true);
   });
@@ -116,7 +139,10 @@ describe.skipIf(process.platform === 'win32')('createCommandAnalyzer: what a com
   it('kills a grandchild that left the process group (setsid) when the command is stopped', async () => {
     const pidFile = path.join(tempDir(), 'pid');
     const stderr: string[] = [];
-    const command = analyzer(fixture('escapee.mjs', pidFile, 'hang'), { timeoutMs: 60_000, onStderr: (line) => stderr.push(line) });
+    const command = analyzer(fixture('escapee.mjs', pidFile, 'hang'), {
+      timeoutMs: 60_000,
+      onStderr: (line) => stderr.push(line),
+    });
     const analysis = failure(command.analyze(thread('x'), profile(), []));
     await untilSaid(stderr, 'escapee: ready');
     await command.close?.();
@@ -126,7 +152,10 @@ describe.skipIf(process.platform === 'win32')('createCommandAnalyzer: what a com
 
   it('runs two threads at once, each with its own process', async () => {
     const command = analyzer(fixture('answer.mjs', '{"strength": 0.2, "evidence": ["twice"]}'), { timeoutMs: 20_000 });
-    const outputs = await Promise.all([command.analyze(thread('a'), profile(), []), command.analyze(thread('b'), profile(), [])]);
+    const outputs = await Promise.all([
+      command.analyze(thread('a'), profile(), []),
+      command.analyze(thread('b'), profile(), []),
+    ]);
     expect(outputs.map((o) => o.kind)).toEqual(['signal', 'signal']);
   });
 });

@@ -16,8 +16,14 @@ describe('chatEndpoint', () => {
   });
 
   it('names the origin only, and knows a loopback server', () => {
-    expect(chatEndpoint('https://openrouter.ai/api/v1', true)).toMatchObject({ origin: 'https://openrouter.ai', loopback: false });
-    expect(chatEndpoint('http://localhost:11434/v1', false)).toMatchObject({ origin: 'http://localhost:11434', loopback: true });
+    expect(chatEndpoint('https://openrouter.ai/api/v1', true)).toMatchObject({
+      origin: 'https://openrouter.ai',
+      loopback: false,
+    });
+    expect(chatEndpoint('http://localhost:11434/v1', false)).toMatchObject({
+      origin: 'http://localhost:11434',
+      loopback: true,
+    });
   });
 
   it.each([

@@ -27,8 +27,16 @@ describe('extractJsonObject rejects', () => {
     ['empty content', '   ', 'the answer is empty'],
     ['only a think block', '<think>hmm</think>', 'the answer is empty'],
     ['prose without an object', 'I would skip this one.', 'the answer holds no JSON object'],
-    ['two objects: which one was meant?', `Either ${J} or {"action":"post","conviction":1,"text":"x"}`, 'the answer holds 2 JSON objects, not one'],
-    ['an object that never closes', 'Answer: {"action": "post", "conviction": 1.2', 'the answer has a JSON object that never closes'],
+    [
+      'two objects: which one was meant?',
+      `Either ${J} or {"action":"post","conviction":1,"text":"x"}`,
+      'the answer holds 2 JSON objects, not one',
+    ],
+    [
+      'an object that never closes',
+      'Answer: {"action": "post", "conviction": 1.2',
+      'the answer has a JSON object that never closes',
+    ],
     ['an object that is not JSON', "Answer: {action: 'skip'}", 'the JSON object in the answer is not valid JSON'],
   ])('%s', (_name, content, error) => {
     expect(extractJsonObject(content)).toEqual({ error });

@@ -11,7 +11,12 @@ import { profile, thread } from '../fixtures.js';
 // when it tries again. Sleeps are recorded, not slept; timeouts are short and assertions on time loose.
 
 const KEY = 'sk-test-0123456789abcdefSECRET';
-const POST = { action: 'post', conviction: 1.2, text: 'Bullish on c/bitcoin: ETF inflows surge. Expect +1.2% in 3h.', reason: 'ETF inflows' };
+const POST = {
+  action: 'post',
+  conviction: 1.2,
+  text: 'Bullish on c/bitcoin: ETF inflows surge. Expect +1.2% in 3h.',
+  reason: 'ETF inflows',
+};
 
 const servers: FakeLlm[] = [];
 const analyzers: Analyzer[] = [];
@@ -42,7 +47,8 @@ function llm(s: FakeLlm, overrides: Partial<LlmOptions> = {}): Analyzer {
   return analyzer;
 }
 
-const btc = () => thread('Bullish on c/bitcoin: ETF inflows surge, breakout above resistance.', { priceOnFetch: 64000.5 });
+const btc = () =>
+  thread('Bullish on c/bitcoin: ETF inflows surge, breakout above resistance.', { priceOnFetch: 64000.5 });
 
 /** The failure, checked for what every failure must be: an AnalyzerError that never shows the key. */
 async function analyzerFailure(analyzer: Analyzer, trace: Trace = []): Promise<AnalyzerError> {
@@ -67,10 +73,19 @@ describe('a good answer', () => {
     expect(request!.headers.authorization).toBe(`Bearer ${KEY}`);
     expect(request!.headers['content-type']).toBe('application/json');
     const body = JSON.parse(request!.body);
-    expect(body).toMatchObject({ model: 'qwen2.5:7b-instruct', temperature: 0, response_format: { type: 'json_schema', json_schema: { name: 'prediction_decision', strict: true } } });
+    expect(body).toMatchObject({
+      model: 'qwen2.5:7b-instruct',
+      temperature: 0,
+      response_format: { type: 'json_schema', json_schema: { name: 'prediction_decision', strict: true } },
+    });
     expect(body.messages[0].content).not.toContain('ETF inflows surge');
-    expect(body.messages[1].content).toContain('"text": "Bullish on c/bitcoin: ETF inflows surge, breakout above resistance."');
-    expect(trace).toEqual([expect.stringMatching(/^llm: asked qwen2\.5:7b-instruct at http:\/\/127\.0\.0\.1:\d+ \(\d+ ms, 440 tokens\)$/), 'llm: answered post +1.2']);
+    expect(body.messages[1].content).toContain(
+      '"text": "Bullish on c/bitcoin: ETF inflows surge, breakout above resistance."',
+    );
+    expect(trace).toEqual([
+      expect.stringMatching(/^llm: asked qwen2\.5:7b-instruct at http:\/\/127\.0\.0\.1:\d+ \(\d+ ms, 440 tokens\)$/),
+      'llm: answered post +1.2',
+    ]);
   });
 
   it('sends no authorization header without a key', async () => {
@@ -110,13 +125,33 @@ describe('a good answer', () => {
 describe('answers that are refused without a retry', () => {
   const cases: [string, Parameters<FakeLlm['reply']>[0], RegExp][] = [
     ['truncated', { body: completion('{"action": "post", "convic', { finish_reason: 'length' }) }, /truncated/],
-    ['refused', { body: completion(null, { refusal: 'I cannot help with financial predictions.' }) }, /refused: I cannot help with financial predictions\./],
-    ['schema-breaking', { body: completion(JSON.stringify({ action: 'buy', size: 'big' })) }, /breaks the decision schema \(action: /],
-    ['a conviction as text', { body: completion(JSON.stringify({ ...POST, conviction: '+1.2' })) }, /conviction: must be a number/],
+    [
+      'refused',
+      { body: completion(null, { refusal: 'I cannot help with financial predictions.' }) },
+      /refused: I cannot help with financial predictions\./,
+    ],
+    [
+      'schema-breaking',
+      { body: completion(JSON.stringify({ action: 'buy', size: 'big' })) },
+      /breaks the decision schema \(action: /,
+    ],
+    [
+      'a conviction as text',
+      { body: completion(JSON.stringify({ ...POST, conviction: '+1.2' })) },
+      /conviction: must be a number/,
+    ],
     ['empty content', { body: completion('') }, /empty content/],
     ['no choices', { body: { choices: [] } }, /no choices/],
-    ['an error inside a 200', { body: { error: { message: 'upstream provider failed' } } }, /answered with an error: upstream provider failed/],
-    ['a body that is not JSON', { body: '<html><title>Welcome to nginx</title></html>', headers: { 'content-type': 'text/html' } }, /not JSON: Welcome to nginx/],
+    [
+      'an error inside a 200',
+      { body: { error: { message: 'upstream provider failed' } } },
+      /answered with an error: upstream provider failed/,
+    ],
+    [
+      'a body that is not JSON',
+      { body: '<html><title>Welcome to nginx</title></html>', headers: { 'content-type': 'text/html' } },
+      /not JSON: Welcome to nginx/,
+    ],
     ['a huge body', { body: `{"choices": "${'x'.repeat(2 * 1024 * 1024)}"}` }, /more than 1024 KiB; refused/],
   ];
   it.each(cases)('%s', async (_name, reply, message) => {
@@ -131,23 +166,44 @@ describe('answers that are refused without a retry', () => {
 
 describe('a 4xx other than 408 and 429: the configuration, not the thread, is wrong', () => {
   const cases: [string, Parameters<FakeLlm['reply']>[0], RegExp, RegExp][] = [
-    ['401, with the key echoed back', { status: 401, body: { error: { message: `Incorrect API key provided: ${KEY}` } } }, /refused the model's API key \(401\): Incorrect API key provided: …CRET$/, /model's key, not the service's: .*llm\.key-file.*AGENT_LLM_API_KEY/],
+    [
+      '401, with the key echoed back',
+      { status: 401, body: { error: { message: `Incorrect API key provided: ${KEY}` } } },
+      /refused the model's API key \(401\): Incorrect API key provided: …CRET$/,
+      /model's key, not the service's: .*llm\.key-file.*AGENT_LLM_API_KEY/,
+    ],
     ['403', { status: 403, body: 'forbidden' }, /refused the model's API key \(403\)/, /llm\.key-file/],
-    ['400 from llama-server', { status: 400, body: { error: { code: 400, message: 'Failed to initialize samplers', type: 'invalid_request_error' } } }, /refused the request \(400\): Failed to initialize samplers/, /another model.*analyzer\.fallback builtin/],
-    ['404', { status: 404, body: { error: { message: 'model "qwen2.5:7b-instruct" not found' } } }, /no such model or address \(404\)/, /llm\.model.*analyzer\.fallback builtin/],
+    [
+      '400 from llama-server',
+      {
+        status: 400,
+        body: { error: { code: 400, message: 'Failed to initialize samplers', type: 'invalid_request_error' } },
+      },
+      /refused the request \(400\): Failed to initialize samplers/,
+      /another model.*analyzer\.fallback builtin/,
+    ],
+    [
+      '404',
+      { status: 404, body: { error: { message: 'model "qwen2.5:7b-instruct" not found' } } },
+      /no such model or address \(404\)/,
+      /llm\.model.*analyzer\.fallback builtin/,
+    ],
   ];
-  it.each(cases)('%s: an AnalyzerConfigError (exit 1) that says what to change, asked once', async (_name, reply, message, hint) => {
-    const s = await server();
-    s.reply(reply, decisionReply(POST));
-    const error = await failure(llm(s).analyze(btc(), profile(), []));
-    expect(error).toBeInstanceOf(AnalyzerConfigError);
-    expect((error as AnalyzerConfigError).exitCode).toBe(1);
-    expect(error.message).toMatch(message);
-    expect((error as AnalyzerConfigError).hint).toMatch(hint);
-    expect(`${error.message} ${(error as AnalyzerConfigError).hint}`).not.toContain(KEY);
-    expect(s.requests).toHaveLength(1);
-    expect(sleeps).toEqual([]);
-  });
+  it.each(cases)(
+    '%s: an AnalyzerConfigError (exit 1) that says what to change, asked once',
+    async (_name, reply, message, hint) => {
+      const s = await server();
+      s.reply(reply, decisionReply(POST));
+      const error = await failure(llm(s).analyze(btc(), profile(), []));
+      expect(error).toBeInstanceOf(AnalyzerConfigError);
+      expect((error as AnalyzerConfigError).exitCode).toBe(1);
+      expect(error.message).toMatch(message);
+      expect((error as AnalyzerConfigError).hint).toMatch(hint);
+      expect(`${error.message} ${(error as AnalyzerConfigError).hint}`).not.toContain(KEY);
+      expect(s.requests).toHaveLength(1);
+      expect(sleeps).toEqual([]);
+    },
+  );
 });
 
 describe('a redirect', () => {
@@ -176,14 +232,20 @@ describe('one retry', () => {
 
   it('after a 429, waiting the short Retry-After it asks for', async () => {
     const s = await server();
-    s.reply({ status: 429, headers: { 'retry-after': '2' }, body: { error: { message: 'slow down' } } }, decisionReply(POST));
+    s.reply(
+      { status: 429, headers: { 'retry-after': '2' }, body: { error: { message: 'slow down' } } },
+      decisionReply(POST),
+    );
     await expect(llm(s).analyze(btc(), profile(), [])).resolves.toMatchObject({ action: 'post' });
     expect(sleeps).toEqual([2000]);
   });
 
   it('not after a 429 that asks for a long pause', async () => {
     const s = await server();
-    s.reply({ status: 429, headers: { 'retry-after': '60' }, body: { error: { message: 'slow down' } } }, decisionReply(POST));
+    s.reply(
+      { status: 429, headers: { 'retry-after': '60' }, body: { error: { message: 'slow down' } } },
+      decisionReply(POST),
+    );
     const error = await analyzerFailure(llm(s));
     expect(error.message).toMatch(/failed \(429\): slow down; the server asked for a pause of 60 s, not waited out/);
     expect(s.requests).toHaveLength(1);
@@ -203,7 +265,9 @@ describe('one retry', () => {
     s.reply({ hang: true }, decisionReply(POST));
     const trace: Trace = [];
     const started = Date.now();
-    await expect(llm(s, { timeoutMs: 300 }).analyze(btc(), profile(), trace)).resolves.toMatchObject({ action: 'post' });
+    await expect(llm(s, { timeoutMs: 300 }).analyze(btc(), profile(), trace)).resolves.toMatchObject({
+      action: 'post',
+    });
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(s.requests).toHaveLength(2);
     expect(trace[0]).toBe('llm: retrying after a timeout, in 1 s');

@@ -11,12 +11,17 @@ describe('the sizes the model is told', () => {
 
   it.each(CONVICTION_STYLES)('%s: the cap said is the cap the policy applies', (style) => {
     for (const cell of cells) {
-      const decision = decide(thread('x', { cell, projectId: `c/${cell}` }), profile({ conviction_style: style }), {
-        kind: 'decision',
-        action: 'post',
-        conviction: 99,
-        text: 'Bullish: a very large move is expected, says the model.',
-      }, []);
+      const decision = decide(
+        thread('x', { cell, projectId: `c/${cell}` }),
+        profile({ conviction_style: style }),
+        {
+          kind: 'decision',
+          action: 'post',
+          conviction: 99,
+          text: 'Bullish: a very large move is expected, says the model.',
+        },
+        [],
+      );
       expect(decision).toMatchObject({ action: 'post', conviction: sizeCap(style, sigmaOf(cell)) });
     }
   });

@@ -20,7 +20,15 @@ function dataBlock(content: string): { data: Record<string, unknown>; outside: s
 
 describe('buildMessages', () => {
   it('puts the thread in the user message, as data inside the JSON block only', () => {
-    const [system, user] = messages(thread(TEXT, { priceOnFetch: 64000.5, citations: [{ url: 'https://news.example/a', title: 'ETF outflows hit a record' }, { url: 'https://x.example' }] }));
+    const [system, user] = messages(
+      thread(TEXT, {
+        priceOnFetch: 64000.5,
+        citations: [
+          { url: 'https://news.example/a', title: 'ETF outflows hit a record' },
+          { url: 'https://x.example' },
+        ],
+      }),
+    );
     expect(system!.role).toBe('system');
     expect(user!.role).toBe('user');
     expect(system!.content).not.toContain('Whales');
@@ -46,8 +54,15 @@ describe('buildMessages', () => {
   });
 
   it('shows nothing that analyzerInput leaves out, whatever the Thread object carries', () => {
-    const leaky = { ...thread(TEXT, { priceOnFetch: 64000.5 }), price_on_eval: 70123.45, priceOnEval: 70123.45, locked: true } as Thread;
-    const all = messages(leaky).map((m) => m.content).join('\n');
+    const leaky = {
+      ...thread(TEXT, { priceOnFetch: 64000.5 }),
+      price_on_eval: 70123.45,
+      priceOnEval: 70123.45,
+      locked: true,
+    } as Thread;
+    const all = messages(leaky)
+      .map((m) => m.content)
+      .join('\n');
     expect(all).not.toContain('70123.45');
     expect(all).not.toMatch(/eval|locked/i);
   });
@@ -57,7 +72,9 @@ describe('buildMessages', () => {
   });
 
   it('cuts a very long text and many citations', () => {
-    const long = thread('word '.repeat(5_000), { citations: Array.from({ length: 50 }, (_, i) => ({ title: `title ${i}` })) });
+    const long = thread('word '.repeat(5_000), {
+      citations: Array.from({ length: 50 }, (_, i) => ({ title: `title ${i}` })),
+    });
     const { data } = dataBlock(messages(long)[1]!.content);
     expect(String(data.text).endsWith(' […]')).toBe(true);
     expect(String(data.text).length).toBeLessThanOrEqual(8_004);
@@ -76,18 +93,31 @@ describe('buildMessages', () => {
 
   it('depends on the profile and the cell only through the profile lines and σ', () => {
     const a = messages(thread('one text'), profile())[0]!.content;
-    const b = messages(thread('another text entirely', { id: 'x9', timestamp: '2026-01-01T00:00:00Z' }), profile())[0]!.content;
+    const b = messages(thread('another text entirely', { id: 'x9', timestamp: '2026-01-01T00:00:00Z' }), profile())[0]!
+      .content;
     expect(a).toBe(b);
   });
 
   it('gives the profile in words, with the numbers behind them', () => {
-    const system = messages(thread(TEXT), profile({ conviction_style: 'conservative', participation: 'selective', directional_bias: 'bearish', signal_method: 'onchain' }))[0]!.content;
-    expect(system).toContain("- size: conservative: small sizes, about 0.2-0.8 × the cell's typical 3-hour move of 0.9%, so roughly 0.2% to 0.7% either way; larger sizes are cut down to 0.7%.");
+    const system = messages(
+      thread(TEXT),
+      profile({
+        conviction_style: 'conservative',
+        participation: 'selective',
+        directional_bias: 'bearish',
+        signal_method: 'onchain',
+      }),
+    )[0]!.content;
+    expect(system).toContain(
+      "- size: conservative: small sizes, about 0.2-0.8 × the cell's typical 3-hour move of 0.9%, so roughly 0.2% to 0.7% either way; larger sizes are cut down to 0.7%.",
+    );
     expect(system).toContain('- participation: selective: post only on strong, clear evidence');
     expect(system).toContain('post at 0.45 or more');
     expect(system).toContain('- bias: bearish: lean toward a fall: rate evidence for a fall about 0.10 higher');
     expect(system).toContain('never predict a fall when the evidence points to a rise');
-    expect(system).toContain('- method: onchain: on-chain evidence (whale moves, exchange inflows and outflows, TVL) counts about 1.25× as much');
+    expect(system).toContain(
+      '- method: onchain: on-chain evidence (whale moves, exchange inflows and outflows, TVL) counts about 1.25× as much',
+    );
   });
 });
 
@@ -98,7 +128,10 @@ describe('chatRequestBody', () => {
       model: 'gpt-4o-mini',
       temperature: 0,
       max_tokens: MAX_ANSWER_TOKENS,
-      response_format: { type: 'json_schema', json_schema: { name: 'prediction_decision', strict: true, schema: DECISION_JSON_SCHEMA } },
+      response_format: {
+        type: 'json_schema',
+        json_schema: { name: 'prediction_decision', strict: true, schema: DECISION_JSON_SCHEMA },
+      },
     });
     expect(body.messages).toHaveLength(2);
   });
