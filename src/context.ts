@@ -44,11 +44,21 @@ export interface Context {
    * the peak speed a long-lived process would want for less memory (main.ts). Absent in tests.
    */
   tuneForBatch?: () => Promise<void>;
+  /** This program as a scheduler must start it: the node binary and the script running now. */
+  self?: { node: string; script: string };
+  /** Runs another program to its end (crontab, systemctl); `missing` when there is no such program. */
+  runProgram?: RunProgram;
   /** Who this runs as; undefined where the platform has no uids. The config dir must be theirs. */
   user?: RunningUser;
   /** Set by the test build only (test/support/test-entry.ts): fault-injection tests kill the run here. */
   crashPoint?: (point: CrashPoint) => void;
 }
+
+export type RunProgram = (
+  file: string,
+  args: string[],
+  input?: string,
+) => Promise<{ status: number | null; stdout: string; stderr: string; missing: boolean }>;
 
 /** The instants of a run where a crash is most likely to lose or double something (docs/guarantees.md). */
 export type CrashPoint = 'before-post' | 'after-post' | 'before-rename';

@@ -179,6 +179,11 @@ export class AnalyzerConfigError extends AgentError {
   readonly exitCode = EXIT.unexpected;
 }
 
+/** Something on this machine that the command needs is missing or refused (no crontab, no user systemd). */
+export class SetupError extends AgentError {
+  readonly exitCode = EXIT.unexpected;
+}
+
 /** Another run holds the lock on the config dir: nothing was done, try again in a moment. */
 export class BusyError extends TemporaryError {}
 

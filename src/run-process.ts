@@ -1,5 +1,6 @@
-import { writeSync } from 'node:fs';
+import { realpathSync, writeSync } from 'node:fs';
 import { runCli } from './cli.js';
+import type { RunProgram } from './context.js';
 import { UsageError } from './errors.js';
 import { stdio } from './output/stdio.js';
 import { httpsProxyOf, type ProxyEnv } from './http/proxy-env.js';
@@ -43,6 +44,8 @@ export async function runProcess(hooks: TestHooks = {}): Promise<void> {
       ...base,
       pid: process.pid,
       user: process.getuid ? { uid: process.getuid(), nameOf: userNameFromPasswd } : undefined,
+      self: { node: process.execPath, script: scriptPath(process.argv[1]) },
+      runProgram,
       timing: hooks.fastForward ? fastForwardTiming() : realTiming,
       transport: () => (transport ??= lazyTransport(process.env)),
       requestTimeoutMs: hooks.requestTimeoutMs,
@@ -180,3 +183,20 @@ async function ask(question: string): Promise<string> {
   const { askLine } = await import('./output/ask.js');
   return askLine(question, process.stdin, process.stderr);
 }
+
+// The script as a scheduler must name it: an npm install runs it through a symlink in its bin directory.
+function scriptPath(argv1: string | undefined): string {
+  if (!argv1) return '';
+  try {
+    return realpathSync(argv1);
+  } catch {
+    return argv1;
+  }
+}
+
+const runProgram: RunProgram = async (file, args, input) => {
+  const { spawnSync } = await import('node:child_process');
+  const done = spawnSync(file, args, { input, encoding: 'utf8', timeout: 30_000 });
+  const code = (done.error as NodeJS.ErrnoException | undefined)?.code;
+  return { status: done.status, stdout: done.stdout ?? '', stderr: done.stderr ?? '', missing: code === 'ENOENT' };
+};

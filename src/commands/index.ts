@@ -5,12 +5,14 @@ import { addConfigCommands } from './config.js';
 import { addPollCommand } from './poll.js';
 import { addPredictCommand } from './predict.js';
 import { addSandboxCommand } from './sandbox.js';
+import { addScheduleCommand } from './schedule.js';
 import type { AddCommand } from './wiring.js';
 
 /** Every command, in the order `agent --help` lists them. */
 export const COMMANDS: AddCommand[] = [
   addAccountCommands,
   addPollCommand,
+  addScheduleCommand,
   addPredictCommand,
   addConfigCommands,
   addAnalyzeCommand,

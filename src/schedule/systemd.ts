@@ -1,0 +1,39 @@
+import { createHash } from 'node:crypto';
+import type { PollCommand } from './shell.js';
+
+/** One pair of units per config dir, so two agents on one account each have their own. */
+export function unitName(configDir: string): string {
+  return `prediction-agent-poll-${createHash('sha256').update(configDir).digest('hex').slice(0, 10)}`;
+}
+
+// systemd's own quoting: double quotes, with backslash escapes; "%" starts a specifier.
+function systemdWord(text: string): string {
+  return `"${text.replaceAll('\\', '\\\\').replaceAll('"', '\\"').replaceAll('%', '%%')}"`;
+}
+
+/**
+ * A oneshot service that runs one poll, and a timer that starts it every `every` minutes (and at once
+ * after a boot or a suspend that missed a run). Output goes to the user's journal, which journald keeps
+ * bounded: `journalctl --user -u <name>` shows it.
+ */
+export function systemdUnits(command: PollCommand, every: number): { service: string; timer: string } {
+  const exec = [command.node, command.script, '--config-dir', command.configDir, 'poll'].map(systemdWord).join(' ');
+  const service = `[Unit]
+Description=prediction-agent poll for ${command.configDir.replaceAll('%', '%%').replaceAll('\n', ' ')}
+
+[Service]
+Type=oneshot
+ExecStart=${exec}
+`;
+  const timer = `[Unit]
+Description=prediction-agent poll every ${every} minutes
+
+[Timer]
+OnCalendar=*:0/${every}
+Persistent=true
+
+[Install]
+WantedBy=timers.target
+`;
+  return { service, timer };
+}

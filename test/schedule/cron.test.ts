@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { cronLine, findEntry, markerLine, withEntry, withoutEntry } from '../../src/schedule/cron.js';
+import { shellWord } from '../../src/schedule/shell.js';
+import { systemdUnits, unitName } from '../../src/schedule/systemd.js';
+
+const command = {
+  node: '/usr/bin/node',
+  script: '/opt/agent/bin/agent.cjs',
+  configDir: '/home/me/.config/prediction-agent',
+};
+const line = cronLine(command, 5, '/home/me/.config/prediction-agent/poll.log');
+const USER = '# my jobs\nMAILTO=me@example.com\n0 3 * * * /usr/local/bin/backup --quiet  # nightly\n';
+
+describe('the crontab line', () => {
+  it('runs one poll with absolute paths and this config dir, appending to the log, which it moves aside past 1 MiB', () => {
+    expect(line).toBe(
+      '*/5 * * * * /usr/bin/node /opt/agent/bin/agent.cjs --config-dir /home/me/.config/prediction-agent poll >> /home/me/.config/prediction-agent/poll.log 2>&1; ' +
+        'if [ -n "$(find /home/me/.config/prediction-agent/poll.log -size +1024k 2>/dev/null)" ]; then mv -f /home/me/.config/prediction-agent/poll.log /home/me/.config/prediction-agent/poll.log.1; fi',
+    );
+  });
+
+  it('quotes what the shell would split or expand, and escapes the "%" that cron reads as a newline', () => {
+    const odd = cronLine({ ...command, configDir: "/home/o'brien/100% agent" }, 10, '/tmp/a log');
+    expect(odd).toContain(`--config-dir '/home/o'\\''brien/100\\% agent' poll >> '/tmp/a log' 2>&1`);
+    expect(odd.startsWith('*/10 * * * * ')).toBe(true);
+    expect(shellWord('$(rm -rf /)')).toBe("'$(rm -rf /)'");
+  });
+});
+
+describe('installing and removing, line by line', () => {
+  it("adds the marker and the entry after the user's lines, which stay byte for byte", () => {
+    const next = withEntry(USER, command.configDir, line);
+    expect(next).toBe(`${USER}${markerLine(command.configDir)}\n${line}\n`);
+    expect(findEntry(next, command.configDir)).toBe(line);
+  });
+
+  it('installing twice leaves one entry; a changed interval replaces it', () => {
+    const once = withEntry(USER, command.configDir, line);
+    expect(withEntry(once, command.configDir, line)).toBe(once);
+    const every10 = cronLine(command, 10, '/home/me/.config/prediction-agent/poll.log');
+    const changed = withEntry(once, command.configDir, every10);
+    expect(changed.match(/prediction-agent: poll for/g)).toHaveLength(1);
+    expect(findEntry(changed, command.configDir)).toBe(every10);
+  });
+
+  it("removing gives back exactly what was there before, another config dir's entry included", () => {
+    const other = { ...command, configDir: '/home/me/second-agent' };
+    const both = withEntry(withEntry(USER, other.configDir, cronLine(other, 5, '/tmp/l')), command.configDir, line);
+    const removed = withoutEntry(both, command.configDir);
+    expect(removed).toEqual({ text: withEntry(USER, other.configDir, cronLine(other, 5, '/tmp/l')), removed: true });
+    expect(withoutEntry(removed.text, other.configDir)).toEqual({ text: USER, removed: true });
+  });
+
+  it("a config dir whose name starts another one's does not take the other's entry with it", () => {
+    const longer = { ...command, configDir: `${command.configDir}-2` };
+    const table = withEntry(USER, longer.configDir, cronLine(longer, 5, '/tmp/l'));
+    expect(withoutEntry(table, command.configDir)).toEqual({ text: table, removed: false });
+  });
+
+  it('a table without a final newline keeps it missing when nothing is removed, and gets one before an entry', () => {
+    const bare = '0 3 * * * backup';
+    expect(withoutEntry(bare, command.configDir)).toEqual({ text: bare, removed: false });
+    expect(withEntry(bare, command.configDir, line)).toBe(`${bare}\n${markerLine(command.configDir)}\n${line}\n`);
+  });
+
+  it('a marker whose entry was deleted by hand is removed alone, and the next line stays', () => {
+    const table = `${markerLine(command.configDir)}\n0 3 * * * backup\n`;
+    expect(withoutEntry(table, command.configDir)).toEqual({ text: '0 3 * * * backup\n', removed: true });
+  });
+});
+
+describe('systemd units', () => {
+  it('a oneshot service with the absolute command, and a timer every n minutes that catches up after a sleep', () => {
+    const { service, timer } = systemdUnits(command, 5);
+    expect(service).toContain(
+      'ExecStart="/usr/bin/node" "/opt/agent/bin/agent.cjs" "--config-dir" "/home/me/.config/prediction-agent" "poll"',
+    );
+    expect(service).toContain('Type=oneshot');
+    expect(timer).toContain('OnCalendar=*:0/5');
+    expect(timer).toContain('Persistent=true');
+    expect(timer).toContain('WantedBy=timers.target');
+  });
+
+  it("escapes systemd's specifiers and quotes, and names the units after the config dir", () => {
+    const { service } = systemdUnits({ ...command, configDir: '/tmp/100% "x"' }, 5);
+    expect(service).toContain('"/tmp/100%% \\"x\\""');
+    expect(unitName('/a')).toMatch(/^prediction-agent-poll-[0-9a-f]{10}$/);
+    expect(unitName('/a')).not.toBe(unitName('/b'));
+  });
+});
