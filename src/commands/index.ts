@@ -2,6 +2,7 @@ import { addAccountCommands } from './account.js';
 import { addAnalyzeCommand } from './analyze.js';
 import { addBacktestCommand } from './backtest.js';
 import { addConfigCommands } from './config.js';
+import { addHistoryCommand } from './history.js';
 import { addPollCommand } from './poll.js';
 import { addPredictCommand } from './predict.js';
 import { addSandboxCommand } from './sandbox.js';
@@ -14,6 +15,7 @@ export const COMMANDS: AddCommand[] = [
   addPollCommand,
   addScheduleCommand,
   addPredictCommand,
+  addHistoryCommand,
   addConfigCommands,
   addAnalyzeCommand,
   addBacktestCommand,

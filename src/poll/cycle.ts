@@ -1,4 +1,12 @@
-import { COMMAND_BUDGET_MS, openSession, POST_RESERVE_MS, rateLimitedUntil, type Context } from '../context.js';
+import {
+  COMMAND_BUDGET_MS,
+  openSession,
+  POST_RESERVE_MS,
+  rateLimitedUntil,
+  type Context,
+  type Session,
+} from '../context.js';
+import type { RunRecorder } from '../history/recorder.js';
 import type { Thread } from '../domain/thread.js';
 import { BudgetError, EXIT, type ExitCode } from '../errors.js';
 import { oneLine } from '../output/sanitize.js';
@@ -23,7 +31,12 @@ const PAGE_RESERVE_MS = 2 * POST_RESERVE_MS;
  * predictions earn the most. The walk then goes on through the rest.
  */
 export async function pollCycle(
-  { limit, dryRun, started }: { limit: number; dryRun: boolean; started: number },
+  {
+    limit,
+    dryRun,
+    started,
+    recorder,
+  }: { limit: number; dryRun: boolean; started: number; recorder?: RunRecorder | undefined },
   ctx: Context,
 ): Promise<ExitCode> {
   const deadline = started + COMMAND_BUDGET_MS;
@@ -41,7 +54,7 @@ export async function pollCycle(
     });
     return EXIT.ok;
   }
-  const ledger = new PollLedger(state, now);
+  const ledger = new PollLedger(state, now, recorder);
   const saveJournal = () => held?.update({ journal: ledger.journal });
   const spinner = await ctx.output.spinner('Fetching new threads…');
   const handler: ThreadHandler = threadHandler({
@@ -118,6 +131,7 @@ export async function pollCycle(
     warnAheadOfClock(aheadOfClock, ctx);
   }
 
+  if (recorder && !ledger.stop) await snapshotCounters(recorder, session, now());
   const blockedAfter = session.http.blockedUntil;
   held?.update({
     rateLimitedUntil:
@@ -127,6 +141,25 @@ export async function pollCycle(
   if (!ledger.stop || !ctx.output.json) renderPoll(ledger.report, ctx.output, { dryRun, elapsedMs: now() - started });
   if (ledger.stop) throw ledger.stop;
   return ledger.exitCode;
+}
+
+/** How often a poll asks for the agent's counters, for `agent stats`: the one request it adds. */
+export const SNAPSHOT_EVERY_MS = 60 * 60_000;
+
+/**
+ * At most once an hour, the service's counters (honey, wax, predictions) go into the run's summary. A
+ * failure costs the snapshot, never the run: the next run tries again.
+ */
+async function snapshotCounters(recorder: RunRecorder, session: Session, now: number): Promise<void> {
+  const last = Date.parse(session.state.historySnapshotAt ?? '');
+  if (Number.isFinite(last) && now - last < SNAPSHOT_EVERY_MS && last <= now) return;
+  try {
+    const me = await session.api.me();
+    recorder.counters = { honey: me.honey ?? 0, wax: me.wax ?? 0, predictions: me.total_comments ?? 0 };
+    session.held?.update({ historySnapshotAt: new Date(now).toISOString() });
+  } catch {
+    // the next run tries again
+  }
 }
 
 // Once a run, however many: a service (or a sandbox with a fast clock) that dates every thread ahead

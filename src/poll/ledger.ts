@@ -3,6 +3,7 @@ import { EXIT, type ExitCode } from '../errors.js';
 import type { Cursor, MalformedThread } from '../service/api.js';
 import type { JournalEntry, State } from '../state/schema.js';
 import { compareKey, isFuture, nextCursor } from './cursor.js';
+import type { RunRecorder } from '../history/recorder.js';
 import type { Outcome } from '../posting/outcome.js';
 import { guardAfter } from '../posting/post-once.js';
 import { journalOf, MAX_TRIES, mayBePosted, type Journal } from '../posting/journal.js';
@@ -25,6 +26,8 @@ export class PollLedger {
   constructor(
     private readonly state: State,
     private readonly now: () => number,
+    /** Absent in a dry run, which records nothing. */
+    private readonly recorder?: RunRecorder,
   ) {
     this.report = { posted: [], skipped: [], failed: [], cursor: state.cursor };
     this.journal = journalOf(state);
@@ -40,6 +43,7 @@ export class PollLedger {
     // An earlier entry stays: were it "posted" or "unknown", overwriting it would let predict post again.
     if (this.journal.has(bad.id)) return;
     this.report.skipped.push({ threadId: bad.id, reason: bad.reason });
+    this.recorder?.skip(bad.id, undefined, bad.reason);
     this.write(bad, { status: 'skipped', reason: bad.reason });
   }
 
@@ -58,6 +62,7 @@ export class PollLedger {
 
   apply(outcome: Outcome, thread: Thread, tries: number): void {
     const { report } = this;
+    this.recorder?.outcome(thread, outcome);
     const done = (status: 'posted' | 'skipped' | 'unknown', reason?: string) => {
       this.write(thread, { status, ...(reason ? { reason } : {}) });
       this.handled.push(keyOf(thread));

@@ -1,6 +1,8 @@
 import { stateStore, type Context } from '../context.js';
 import { LIMITS } from '../domain/profile.js';
 import { BusyError, EXIT, UsageError, type ExitCode } from '../errors.js';
+import { exitCodeOf, isStateProblem, messageOf, recordRun } from '../history/record-run.js';
+import { RunRecorder } from '../history/recorder.js';
 import { pollCycle } from './cycle.js';
 import { renderPoll } from './report.js';
 import { acquireLock, type Lock } from '../state/lock.js';
@@ -26,8 +28,16 @@ export async function runPoll(options: PollOptions, ctx: Context): Promise<ExitC
     renderPoll(empty, ctx.output, { dryRun, elapsedMs: 0, note: error.message });
     return EXIT.ok;
   }
+  // A dry run records nothing, as it changes nothing.
+  const recorder = dryRun ? undefined : new RunRecorder('poll', ctx.timing.now);
   try {
-    return await pollCycle({ limit, dryRun, started }, ctx);
+    const code = await pollCycle({ limit, dryRun, started, recorder }, ctx);
+    if (recorder) recordRun(ctx, recorder.finish(started, code));
+    return code;
+  } catch (error) {
+    if (recorder && !isStateProblem(error))
+      recordRun(ctx, recorder.finish(started, exitCodeOf(error), messageOf(error)));
+    throw error;
   } finally {
     lock?.release();
   }

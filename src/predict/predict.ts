@@ -4,7 +4,9 @@ import { composeSummary, isValidText } from '../analysis/summary-text.js';
 import type { Decision } from '../analysis/types.js';
 import { COMMAND_BUDGET_MS, openSession, POST_RESERVE_MS, stateStore, type Context, type Session } from '../context.js';
 import type { Thread } from '../domain/thread.js';
-import { UsageError } from '../errors.js';
+import { EXIT, UsageError } from '../errors.js';
+import { exitCodeOf, isStateProblem, messageOf, recordRun } from '../history/record-run.js';
+import { RunRecorder } from '../history/recorder.js';
 import { oneLine } from '../output/sanitize.js';
 import { lockedError, type ServiceApi } from '../service/api.js';
 import type { Prediction } from '../service/schemas.js';
@@ -34,61 +36,84 @@ export async function runPredict(rawId: string, options: PredictOptions, ctx: Co
   const lock = dryRun
     ? undefined
     : acquireLock({ dir: stateStore(ctx).dir, pid: ctx.pid, now: ctx.timing.now(), user: ctx.user });
+  const started = ctx.timing.now();
+  // A dry run records nothing, as it changes nothing.
+  const recorder = dryRun ? undefined : new RunRecorder('predict', ctx.timing.now);
   try {
-    const deadline = ctx.timing.now() + COMMAND_BUDGET_MS;
-    const session = openSession(ctx, { deadline, holdsLock: true, dryRun });
-    const { api, state, held } = session;
-    const previous = state.journal?.get(threadId);
-    if (mayBePosted(previous)) {
-      const reason =
-        previous?.status === 'posted'
-          ? 'already predicted by this agent'
-          : 'an earlier post on it may have landed; not posted again';
-      return report(ctx, { threadId, action: 'skip', reason });
-    }
-    const spinner = await ctx.output.spinner(`Fetching thread ${threadId}…`);
-    try {
-      const thread = await api.thread(threadId);
-      if (thread.locked) throw lockedError(threadId);
-      spinner.update('Analyzing…');
-      const decision = own
-        ? await userDecision(thread, own, ctx)
-        : await analyzedDecision(thread, session, ctx, deadline);
-      if (decision.action === 'skip' || dryRun) {
-        spinner.stop();
-        return report(ctx, { threadId, ...decision }, thread, dryRun);
-      }
-      if (own) {
-        spinner.stop();
-        await confirmSize(decision.conviction, thread, api, options, ctx);
-      }
-      spinner.update('Posting…');
-      // Retention of a post's entry counts from when it was written (journal.ts), so it carries the time.
-      const entry = (status: 'posting' | 'posted' | 'unknown'): JournalEntry => ({
-        ts: thread.timestamp,
-        status,
-        at: new Date(ctx.timing.now()).toISOString(),
-      });
-      if (!held) throw new Error('bug: predict posts without holding the state');
-      const mark = (next: JournalEntry | undefined) =>
-        held.update({ journal: withEntry(held.current.journal, threadId, next) });
-      const post = { kind: 'post', conviction: decision.conviction, text: decision.text } as const;
-      const [sent] = await postOnce([{ thread, post }], {
-        api,
-        markPosting: () => mark(entry('posting')),
-        crashPoint: ctx.crashPoint,
-      });
-      if (!sent) throw new Error('bug: a post without an outcome');
-      // Certainly not stored: the entry goes back to what it was, so a later run may post on the thread.
-      const guard = guardAfter(sent.outcome);
-      mark(guard ? entry(guard) : previous);
-      spinner.stop();
-      return reportOutcome(ctx, sent.outcome, thread, decision);
-    } finally {
-      spinner.stop();
-    }
+    await predictLocked(threadId, own, options, ctx, recorder);
+    if (recorder) recordRun(ctx, recorder.finish(started, EXIT.ok));
+  } catch (error) {
+    if (recorder && !isStateProblem(error))
+      recordRun(ctx, recorder.finish(started, exitCodeOf(error), messageOf(error)));
+    throw error;
   } finally {
     lock?.release();
+  }
+}
+
+/** The run itself, under the lock (a dry run takes none), recording what it does unless dry. */
+async function predictLocked(
+  threadId: string,
+  own: OwnValues | undefined,
+  options: PredictOptions,
+  ctx: Context,
+  recorder: RunRecorder | undefined,
+): Promise<void> {
+  const dryRun = options.dryRun === true;
+  const deadline = ctx.timing.now() + COMMAND_BUDGET_MS;
+  const session = openSession(ctx, { deadline, holdsLock: true, dryRun });
+  const { api, state, held } = session;
+  const previous = state.journal?.get(threadId);
+  if (mayBePosted(previous)) {
+    const reason =
+      previous?.status === 'posted'
+        ? 'already predicted by this agent'
+        : 'an earlier post on it may have landed; not posted again';
+    recorder?.skip(threadId, undefined, reason);
+    return report(ctx, { threadId, action: 'skip', reason });
+  }
+  const spinner = await ctx.output.spinner(`Fetching thread ${threadId}…`);
+  try {
+    const thread = await api.thread(threadId);
+    if (thread.locked) throw lockedError(threadId);
+    spinner.update('Analyzing…');
+    const decision = own
+      ? await userDecision(thread, own, ctx)
+      : await analyzedDecision(thread, session, ctx, deadline);
+    if (decision.action === 'skip' || dryRun) {
+      spinner.stop();
+      if (decision.action === 'skip') recorder?.skip(threadId, thread.cell, decision.reason);
+      return report(ctx, { threadId, ...decision }, thread, dryRun);
+    }
+    if (own) {
+      spinner.stop();
+      await confirmSize(decision.conviction, thread, api, options, ctx);
+    }
+    spinner.update('Posting…');
+    // Retention of a post's entry counts from when it was written (journal.ts), so it carries the time.
+    const entry = (status: 'posting' | 'posted' | 'unknown'): JournalEntry => ({
+      ts: thread.timestamp,
+      status,
+      at: new Date(ctx.timing.now()).toISOString(),
+    });
+    if (!held) throw new Error('bug: predict posts without holding the state');
+    const mark = (next: JournalEntry | undefined) =>
+      held.update({ journal: withEntry(held.current.journal, threadId, next) });
+    const post = { kind: 'post', conviction: decision.conviction, text: decision.text } as const;
+    const [sent] = await postOnce([{ thread, post }], {
+      api,
+      markPosting: () => mark(entry('posting')),
+      crashPoint: ctx.crashPoint,
+    });
+    if (!sent) throw new Error('bug: a post without an outcome');
+    // Certainly not stored: the entry goes back to what it was, so a later run may post on the thread.
+    const guard = guardAfter(sent.outcome);
+    mark(guard ? entry(guard) : previous);
+    recorder?.outcome(thread, sent.outcome);
+    spinner.stop();
+    return reportOutcome(ctx, sent.outcome, thread, decision);
+  } finally {
+    spinner.stop();
   }
 }
 

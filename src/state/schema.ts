@@ -79,6 +79,8 @@ export const stateSchema = z.looseObject({
   cursor: z.nullable(cursorSchema),
   baseUrl: z.string().check(z.minLength(1)),
   rateLimitedUntil: z.optional(z.string()),
+  /** When a poll last put the service's counters into the history (at most hourly). */
+  historySnapshotAt: z.optional(z.string()),
   journal: z.optional(journalSchema),
 });
 export type State = z.output<typeof stateSchema>;

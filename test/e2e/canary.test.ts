@@ -69,6 +69,9 @@ it('the key appears in no output of any command or failure path', async () => {
   });
   await run(['poll']);
   await run(['poll', '--dry-run', '--json']);
+  // The history holds what those runs did, errors echoed by the service included.
+  await run(['history']);
+  await run(['history', '--json']);
 
   expect(outputs.length).toBeGreaterThan(20);
   for (const { stdout, stderr } of outputs) {

@@ -1,0 +1,72 @@
+import path from 'node:path';
+import type { Context } from '../context.js';
+import { parseDuration } from '../domain/duration.js';
+import { UsageError } from '../errors.js';
+import { oneLine } from '../output/sanitize.js';
+import { HISTORY_FILE, readHistory } from './log.js';
+import type { HistoryRecord } from './record.js';
+
+export interface HistoryOptions {
+  since?: string;
+  limit?: string;
+}
+
+/** `agent history`: what this agent did, newest first (docs/cli.md). */
+export async function runHistory(options: HistoryOptions, ctx: Context): Promise<void> {
+  const sinceMs = options.since === undefined ? undefined : parseDuration(options.since, '--since');
+  const limit = parseLimit(options.limit);
+  const { records, unreadable } = readHistory(ctx.configDir);
+  if (unreadable) ctx.output.warn(`agent: ${unreadable} line(s) of the history could not be read and were left out`);
+  const from = sinceMs === undefined ? Number.NEGATIVE_INFINITY : ctx.timing.now() - sinceMs;
+  const entries = records
+    .filter((record) => Date.parse(record.ts) >= from)
+    .reverse()
+    .slice(0, limit);
+  if (!entries.length) {
+    const file = path.join(ctx.configDir, HISTORY_FILE);
+    const why = records.length
+      ? 'nothing in that time'
+      : `no history yet in ${file}: every poll and predict adds to it`;
+    ctx.output.result(`Nothing to show (${why}).`, { entries: [] });
+    return;
+  }
+  ctx.output.result(entries.map(line), { entries });
+}
+
+function parseLimit(raw: string | undefined): number {
+  if (raw === undefined) return 50;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || n < 1)
+    throw new UsageError(
+      `--limit must be a whole number of entries, 1 or more (got ${JSON.stringify(oneLine(raw, 20))})`,
+    );
+  return n;
+}
+
+/** One entry as one line: when, what, and on which thread. */
+function line(record: HistoryRecord): string {
+  const when = record.ts.slice(0, 16).replace('T', ' ');
+  const thread = [record.threadId, record.cell].filter(Boolean).join(' ');
+  switch (record.kind) {
+    case 'post':
+      return `${when}  posted   ${signed(record.conviction ?? 0).padStart(7)}  ${thread}  ${oneLine(record.text ?? '', 100)}`;
+    case 'skip':
+      return `${when}  skipped  ${''.padStart(7)}  ${thread}  ${oneLine(record.reason ?? '', 100)}`;
+    case 'fail':
+      return `${when}  failed   ${''.padStart(7)}  ${thread}  ${oneLine(record.reason ?? '', 100)}`;
+    case 'run': {
+      const s = record.summary;
+      if (!s) return `${when}  run`;
+      const locked = s.locked ? ` (${s.locked} locked)` : '';
+      const counters = s.counters
+        ? `; honey ${s.counters.honey}, wax ${s.counters.wax}, ${s.counters.predictions} predictions`
+        : '';
+      const error = s.error ? `: ${oneLine(s.error, 120)}` : '';
+      return `${when}  ${s.command.padEnd(8)} ${s.posted} posted, ${s.skipped} skipped${locked}, ${s.failed} failed, exit ${s.exitCode} in ${(s.elapsedMs / 1000).toFixed(1)} s${counters}${error}`;
+    }
+  }
+}
+
+function signed(n: number): string {
+  return `${n > 0 ? '+' : ''}${n.toFixed(1)}%`;
+}

@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { appendHistory, HISTORY_LIMIT_BYTES, readHistory } from '../../src/history/log.js';
+import type { HistoryRecord } from '../../src/history/record.js';
+import { RunRecorder } from '../../src/history/recorder.js';
+
+let dir: string;
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-history-'));
+});
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+const T0 = Date.parse('2026-11-01T12:00:00.000Z');
+const record = (i: number): HistoryRecord => ({
+  ts: new Date(T0 + i * 1000).toISOString(),
+  kind: 'skip',
+  threadId: `t${i}`,
+  reason: 'quiet',
+});
+
+describe('the history file', () => {
+  it('appends whole lines, mode 600, and reads them back oldest first', () => {
+    const warnings: string[] = [];
+    appendHistory(dir, [record(1), record(2)], (m) => warnings.push(m));
+    appendHistory(dir, [record(3)], (m) => warnings.push(m));
+    expect(warnings).toEqual([]);
+    expect(fs.statSync(path.join(dir, 'history.jsonl')).mode & 0o777).toBe(0o600);
+    expect(readHistory(dir)).toEqual({ records: [record(1), record(2), record(3)], unreadable: 0 });
+  });
+
+  it('writes nothing for no records, and reads nothing from no file', () => {
+    appendHistory(dir, [], () => undefined);
+    expect(fs.existsSync(path.join(dir, 'history.jsonl'))).toBe(false);
+    expect(readHistory(dir)).toEqual({ records: [], unreadable: 0 });
+  });
+
+  it('moves a full file aside before appending, replacing the one moved before', () => {
+    fs.writeFileSync(path.join(dir, 'history.1.jsonl'), `${JSON.stringify(record(0))}\n`);
+    fs.writeFileSync(
+      path.join(dir, 'history.jsonl'),
+      `${JSON.stringify(record(1))}\n`.repeat(Math.ceil(HISTORY_LIMIT_BYTES / 80)),
+    );
+    appendHistory(dir, [record(9)], () => undefined);
+    const { records } = readHistory(dir);
+    expect(records[0]).toEqual(record(1));
+    expect(records.at(-1)).toEqual(record(9));
+    expect(records.some((r) => r.threadId === 't0')).toBe(false);
+  });
+
+  it('skips and counts lines that are not records, and keeps fields a later version adds', () => {
+    fs.writeFileSync(
+      path.join(dir, 'history.jsonl'),
+      [JSON.stringify(record(1)), '{"kind":"post"}', 'garbage', JSON.stringify({ ...record(2), extra: 1 }), ''].join(
+        '\n',
+      ),
+    );
+    const { records, unreadable } = readHistory(dir);
+    expect(unreadable).toBe(2);
+    expect(records).toEqual([record(1), { ...record(2), extra: 1 }]);
+  });
+
+  it('says so through warn, and does not throw, when it cannot write', () => {
+    const warnings: string[] = [];
+    appendHistory(path.join(dir, 'missing', 'dir'), [record(1)], (m) => warnings.push(m));
+    expect(warnings).toEqual([expect.stringMatching(/could not add to the history in .* \(ENOENT\)/)]);
+  });
+});
+
+describe('a run recorder', () => {
+  it('keeps a line per post, skip and failure, counts locked threads, and sums the run up', () => {
+    let now = T0;
+    const recorder = new RunRecorder('poll', () => now);
+    recorder.outcome({ id: 'a', cell: 'bitcoin' }, { kind: 'posted', conviction: 1.2, text: 'up', predictionId: 'p' });
+    recorder.outcome({ id: 'b', cell: 'solana' }, { kind: 'skipped', reason: 'locked' });
+    recorder.outcome({ id: 'c', cell: 'solana' }, { kind: 'skipped', reason: 'no evidence' });
+    recorder.outcome({ id: 'd', cell: 'pepe' }, { kind: 'stop', error: new Error('401') });
+    recorder.counters = { honey: 3, wax: 1, predictions: 9 };
+    now += 1500;
+    const records = recorder.finish(T0, 5, 'the service rejected the key');
+    expect(records.map((r) => [r.kind, r.threadId])).toEqual([
+      ['post', 'a'],
+      ['skip', 'c'],
+      ['fail', 'd'],
+      ['run', undefined],
+    ]);
+    expect(records.at(-1)?.summary).toEqual({
+      command: 'poll',
+      posted: 1,
+      skipped: 2,
+      locked: 1,
+      failed: 1,
+      exitCode: 5,
+      elapsedMs: 1500,
+      error: 'the service rejected the key',
+      counters: { honey: 3, wax: 1, predictions: 9 },
+    });
+  });
+});
