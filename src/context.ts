@@ -44,8 +44,11 @@ export interface Context {
    * the peak speed a long-lived process would want for less memory (main.ts). Absent in tests.
    */
   tuneForBatch?: () => Promise<void>;
-  /** This program as a scheduler must start it: the node binary and the script running now. */
-  self?: { node: string; script: string };
+  /**
+   * This program as a scheduler must start it (the node binary and the script running now), the Node
+   * version, and whether a pid is a live process.
+   */
+  self?: { node: string; script: string; version: string; isAlive: (pid: number) => boolean };
   /** Runs another program to its end (crontab, systemctl); `missing` when there is no such program. */
   runProgram?: RunProgram;
   /** Who this runs as; undefined where the platform has no uids. The config dir must be theirs. */

@@ -44,7 +44,7 @@ export async function runProcess(hooks: TestHooks = {}): Promise<void> {
       ...base,
       pid: process.pid,
       user: process.getuid ? { uid: process.getuid(), nameOf: userNameFromPasswd } : undefined,
-      self: { node: process.execPath, script: scriptPath(process.argv[1]) },
+      self: { node: process.execPath, script: scriptPath(process.argv[1]), version: process.versions.node, isAlive },
       runProgram,
       timing: hooks.fastForward ? fastForwardTiming() : realTiming,
       transport: () => (transport ??= lazyTransport(process.env)),
@@ -200,3 +200,12 @@ const runProgram: RunProgram = async (file, args, input) => {
   const code = (done.error as NodeJS.ErrnoException | undefined)?.code;
   return { status: done.status, stdout: done.stdout ?? '', stderr: done.stderr ?? '', missing: code === 'ENOENT' };
 };
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

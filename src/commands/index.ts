@@ -2,6 +2,7 @@ import { addAccountCommands } from './account.js';
 import { addAnalyzeCommand } from './analyze.js';
 import { addBacktestCommand } from './backtest.js';
 import { addConfigCommands } from './config.js';
+import { addDoctorCommand } from './doctor.js';
 import { addHistoryCommand } from './history.js';
 import { addPollCommand } from './poll.js';
 import { addPredictCommand } from './predict.js';
@@ -16,6 +17,7 @@ export const COMMANDS: AddCommand[] = [
   addScheduleCommand,
   addPredictCommand,
   addHistoryCommand,
+  addDoctorCommand,
   addConfigCommands,
   addAnalyzeCommand,
   addBacktestCommand,

@@ -61,6 +61,8 @@ export interface HttpClient {
   call(options: CallOptions): Promise<{ status: number; json: unknown; text: string }>;
   /** The earliest time the service may be asked again after a 429, if one was met. */
   readonly blockedUntil: number | undefined;
+  /** The service's clock (its Date header, epoch ms) as of the last answer, and the local time then. */
+  readonly lastDate: { service: number; local: number } | undefined;
 }
 
 const GET_RETRIES = 2;
@@ -128,6 +130,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     });
   }
 
+  let lastDate: HttpClient['lastDate'];
+
   async function call(call: CallOptions) {
     let rateLimitWaited = false;
     const timedOut: number[] = [];
@@ -144,6 +148,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           ? everyTryTimedOut(error as TimeoutError, timedOut, options.baseUrl.origin)
           : error;
       }
+      const date = Date.parse(String(response.headers.date ?? ''));
+      if (Number.isFinite(date)) lastDate = { service: date, local: timing.now() };
       if (response.status >= 200 && response.status < 300)
         return { status: response.status, ...parseJson(response.body) };
       if (response.status === 429) {
@@ -182,6 +188,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     call,
     get blockedUntil() {
       return blockedUntil;
+    },
+    get lastDate() {
+      return lastDate;
     },
   };
 }

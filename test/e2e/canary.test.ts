@@ -72,6 +72,8 @@ it('the key appears in no output of any command or failure path', async () => {
   // The history holds what those runs did, errors echoed by the service included.
   await run(['history']);
   await run(['history', '--json']);
+  await run(['doctor']);
+  await run(['doctor', '--json']);
 
   expect(outputs.length).toBeGreaterThan(20);
   for (const { stdout, stderr } of outputs) {

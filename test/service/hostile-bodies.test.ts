@@ -11,6 +11,7 @@ import { createServiceApi, type ThreadPage } from '../../src/service/api.js';
 function apiAnswering(json: unknown) {
   const http: HttpClient = {
     blockedUntil: undefined,
+    lastDate: undefined,
     call: async () => ({ status: 200, json, text: JSON.stringify(json) ?? '' }),
   };
   return createServiceApi(http);
