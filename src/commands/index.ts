@@ -7,6 +7,7 @@ import { addHistoryCommand } from './history.js';
 import { addPollCommand } from './poll.js';
 import { addPredictCommand } from './predict.js';
 import { addSandboxCommand } from './sandbox.js';
+import { addStatsCommand } from './stats.js';
 import { addScheduleCommand } from './schedule.js';
 import type { AddCommand } from './wiring.js';
 
@@ -17,6 +18,7 @@ export const COMMANDS: AddCommand[] = [
   addScheduleCommand,
   addPredictCommand,
   addHistoryCommand,
+  addStatsCommand,
   addDoctorCommand,
   addConfigCommands,
   addAnalyzeCommand,

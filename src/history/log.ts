@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type HistoryRecord, historyRecordSchema } from './record.js';
+import { type HistoryRecord, parseRecord } from './record.js';
 
 /** The history: JSON lines in the config dir, mode 600 like everything there. */
 export const HISTORY_FILE = 'history.jsonl';
@@ -55,8 +55,8 @@ export function readHistory(dir: string): { records: HistoryRecord[]; unreadable
     for (const line of text.split('\n')) {
       if (line === '') continue;
       try {
-        const parsed = historyRecordSchema.safeParse(JSON.parse(line));
-        if (parsed.success) records.push(parsed.data);
+        const record = parseRecord(JSON.parse(line));
+        if (record) records.push(record);
         else unreadable += 1;
       } catch {
         unreadable += 1;

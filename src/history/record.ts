@@ -1,37 +1,72 @@
-import * as z from 'zod/mini';
-
 /** The service's counters at one moment: what stats draws over time. */
-const countersSchema = z.object({ honey: z.number(), wax: z.number(), predictions: z.number() });
+export interface Counters {
+  honey: number;
+  wax: number;
+  predictions: number;
+}
 
-/** One run, summed up: what `doctor` reads for "the last poll" and `stats` for skips and failures. */
-const summarySchema = z.looseObject({
-  command: z.enum(['poll', 'predict']),
-  posted: z.number(),
-  skipped: z.number(),
-  failed: z.number(),
+/** One run, summed up: what `doctor` reads for "the last poll" and `stats` for runs and snapshots. */
+export interface RunSummary {
+  command: 'poll' | 'predict';
+  posted: number;
+  skipped: number;
+  failed: number;
   /** Threads met already locked: counted here, not one record each (a long gap meets thousands). */
-  locked: z.optional(z.number()),
-  exitCode: z.number(),
-  elapsedMs: z.number(),
-  error: z.optional(z.string()),
-  counters: z.optional(countersSchema),
-});
+  locked?: number;
+  exitCode: number;
+  elapsedMs: number;
+  error?: string;
+  counters?: Counters;
+}
 
 /**
- * One line of the history: a post, a skip (with its reason), a failure (with its error), or a run's
- * summary. Lines written by a later version may carry more fields; they are kept.
+ * One line of the history: a post, a skip (with its reason), a failure (its error as the reason), or a
+ * run's summary. Lines written by a later version may carry more fields; they are kept.
  */
-export const historyRecordSchema = z.looseObject({
-  ts: z.iso.datetime({ offset: true }),
-  kind: z.enum(['post', 'skip', 'fail', 'run']),
-  threadId: z.optional(z.string()),
-  cell: z.optional(z.string()),
-  conviction: z.optional(z.number()),
-  text: z.optional(z.string()),
-  reason: z.optional(z.string()),
-  summary: z.optional(summarySchema),
-});
+export interface HistoryRecord {
+  ts: string;
+  kind: 'post' | 'skip' | 'fail' | 'run';
+  threadId?: string;
+  cell?: string;
+  conviction?: number;
+  text?: string;
+  reason?: string;
+  summary?: RunSummary;
+}
 
-export type HistoryRecord = z.output<typeof historyRecordSchema>;
-export type RunSummary = z.output<typeof summarySchema>;
-export type Counters = z.output<typeof countersSchema>;
+const KINDS = new Set(['post', 'skip', 'fail', 'run']);
+
+/**
+ * A parsed line as a record, or undefined when it is not one. Checked field by field by hand rather than
+ * by a zod schema: stats reads a month of lines (~11,000) on every call, and the schema took most of
+ * its time there.
+ */
+export function parseRecord(value: unknown): HistoryRecord | undefined {
+  if (!isObject(value) || typeof value.ts !== 'string' || !KINDS.has(value.kind as string)) return undefined;
+  if (!Number.isFinite(Date.parse(value.ts))) return undefined;
+  for (const field of ['threadId', 'cell', 'text', 'reason'] as const) {
+    if (value[field] !== undefined && typeof value[field] !== 'string') return undefined;
+  }
+  if (value.conviction !== undefined && !isNumber(value.conviction)) return undefined;
+  if (value.summary !== undefined && !isSummary(value.summary)) return undefined;
+  return value as unknown as HistoryRecord;
+}
+
+function isSummary(value: unknown): value is RunSummary {
+  if (!isObject(value) || (value.command !== 'poll' && value.command !== 'predict')) return false;
+  for (const field of ['posted', 'skipped', 'failed', 'exitCode', 'elapsedMs'] as const)
+    if (!isNumber(value[field])) return false;
+  if (value.locked !== undefined && !isNumber(value.locked)) return false;
+  if (value.error !== undefined && typeof value.error !== 'string') return false;
+  const counters = value.counters;
+  if (counters === undefined) return true;
+  return isObject(counters) && isNumber(counters.honey) && isNumber(counters.wax) && isNumber(counters.predictions);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
+}

@@ -32,6 +32,8 @@ export class Output {
   /** A person is watching: progress lines and a spinner are welcome. */
   readonly interactive: boolean;
   readonly stdoutIsTTY: boolean;
+  /** Whether stdout may be drawn in colour: a terminal, and NO_COLOR not set (no-color.org). */
+  readonly colour: boolean;
   readonly stderrIsTTY: boolean;
   /** Each secret as it can appear in what is written (raw, sanitised, JSON-escaped), with its masked form. */
   private secretForms: Array<[form: string, masked: string]> = [];
@@ -43,6 +45,7 @@ export class Output {
     this.quiet = options.quiet;
     this.verbose = options.verbose;
     this.stdoutIsTTY = options.stdout.isTTY === true;
+    this.colour = this.stdoutIsTTY && !options.noColor && !options.json;
     this.stderrIsTTY = options.stderr.isTTY === true;
     this.interactive = options.stderr.isTTY === true && !options.json && !options.quiet;
   }

@@ -1,0 +1,24 @@
+import path from 'node:path';
+import type { Context } from '../context.js';
+import { parseDuration } from '../domain/duration.js';
+import { HISTORY_FILE, readHistory } from '../history/log.js';
+import { aggregate } from './aggregate.js';
+import { renderStats } from './render.js';
+
+/** `agent stats [--since 7d]`: how the agent is doing, from its history (docs/cli.md). */
+export async function runStats(options: { since?: string }, ctx: Context): Promise<void> {
+  const span = parseDuration(options.since ?? '7d', '--since');
+  const now = ctx.timing.now();
+  const { records, unreadable } = readHistory(ctx.configDir);
+  if (unreadable) ctx.output.warn(`agent: ${unreadable} line(s) of the history could not be read and were left out`);
+  const stats = aggregate(records, now - span, now);
+  if (stats.runs.poll + stats.runs.predict === 0) {
+    const file = path.join(ctx.configDir, HISTORY_FILE);
+    const when = records.length
+      ? `nothing was recorded in that time; the history goes back to ${records[0]?.ts.slice(0, 16).replace('T', ' ')} UTC (try a longer --since)`
+      : `there is no history yet in ${file}: every poll adds to it, so a day of polls from cron gives a first picture`;
+    ctx.output.result(`No stats yet: ${when}.`, stats);
+    return;
+  }
+  ctx.output.result(renderStats(stats, { chart: ctx.output.stdoutIsTTY, colour: ctx.output.colour }), stats);
+}
