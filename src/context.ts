@@ -53,6 +53,8 @@ export interface Context {
   runProgram?: RunProgram;
   /** Who this runs as; undefined where the platform has no uids. The config dir must be theirs. */
   user?: RunningUser;
+  /** The shortest `poll --watch --interval` allowed; only the test build lowers it. */
+  minWatchIntervalS?: number;
   /** Set by the test build only (test/support/test-entry.ts): fault-injection tests kill the run here. */
   crashPoint?: (point: CrashPoint) => void;
 }

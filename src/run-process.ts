@@ -15,6 +15,7 @@ export interface TestHooks {
   crashPoint?: (point: string) => void;
   fastForward?: boolean;
   requestTimeoutMs?: number;
+  minWatchIntervalS?: number;
 }
 
 // The only place that touches process globals: argv, env, streams, clock and the exit code.
@@ -49,6 +50,7 @@ export async function runProcess(hooks: TestHooks = {}): Promise<void> {
       timing: hooks.fastForward ? fastForwardTiming() : realTiming,
       transport: () => (transport ??= lazyTransport(process.env)),
       requestTimeoutMs: hooks.requestTimeoutMs,
+      minWatchIntervalS: hooks.minWatchIntervalS,
       crashPoint: hooks.crashPoint,
       readStdin,
       onInterrupt,

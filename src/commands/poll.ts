@@ -6,8 +6,10 @@ export const addPollCommand: AddCommand = (program, action) => {
     .description('one polling cycle: fetch new threads, analyze, post or skip, save the cursor (what cron runs)')
     .option('--limit <n>', 'threads per page (default 50)')
     .option('--dry-run', 'analyze and print decisions, post nothing, change no state')
+    .option('--watch', 'stay running and poll every --interval seconds, until Ctrl-C or SIGTERM')
+    .option('--interval <seconds>', 'with --watch: seconds between cycles, at least 30 (default 300)')
     .action(
-      action(async (ctx, options: { limit?: string; dryRun?: boolean }) => {
+      action(async (ctx, options: { limit?: string; dryRun?: boolean; watch?: boolean; interval?: string }) => {
         const { runPoll } = await import('../poll/run.js');
         return runPoll(options, ctx);
       }),

@@ -36,7 +36,15 @@ export async function pollCycle(
     dryRun,
     started,
     recorder,
-  }: { limit: number; dryRun: boolean; started: number; recorder?: RunRecorder | undefined },
+    shouldStop,
+  }: {
+    limit: number;
+    dryRun: boolean;
+    started: number;
+    recorder?: RunRecorder | undefined;
+    /** A watcher was asked to stop: no thread is started after the one in hand. */
+    shouldStop?: (() => boolean) | undefined;
+  },
   ctx: Context,
 ): Promise<ExitCode> {
   const deadline = started + COMMAND_BUDGET_MS;
@@ -58,6 +66,7 @@ export async function pollCycle(
   const saveJournal = () => held?.update({ journal: ledger.journal });
   const spinner = await ctx.output.spinner('Fetching new threads…');
   const handler: ThreadHandler = threadHandler({
+    shouldStop,
     api,
     ledger,
     dryRun,

@@ -1,46 +1,46 @@
 import { stateStore, type Context } from '../context.js';
 import { LIMITS } from '../domain/profile.js';
-import { BusyError, EXIT, UsageError, type ExitCode } from '../errors.js';
-import { exitCodeOf, isStateProblem, messageOf, recordRun } from '../history/record-run.js';
-import { RunRecorder } from '../history/recorder.js';
-import { pollCycle } from './cycle.js';
-import { renderPoll } from './report.js';
-import { acquireLock, type Lock } from '../state/lock.js';
+import { EXIT, UsageError, type ExitCode } from '../errors.js';
+import { pollOnce } from './once.js';
+import { liveWatcher } from './watch-marker.js';
+import { MIN_WATCH_INTERVAL_S } from './watch-constants.js';
 
 export interface PollOptions {
   limit?: string;
   dryRun?: boolean;
+  watch?: boolean;
+  interval?: string;
 }
 
 /** `agent poll`: one polling cycle under the run lock (docs/cli.md `poll`). */
 export async function runPoll(options: PollOptions, ctx: Context): Promise<ExitCode> {
   const limit = parseLimit(options.limit);
   const dryRun = options.dryRun === true;
-  const started = ctx.timing.now();
-  // A dry run changes nothing, so it takes no lock and is never turned away by one.
-  let lock: Lock | undefined;
-  try {
-    lock = dryRun ? undefined : acquireLock({ dir: stateStore(ctx).dir, pid: ctx.pid, now: started, user: ctx.user });
-  } catch (error) {
-    if (!(error instanceof BusyError)) throw error;
-    // Overlapping cron runs are normal (one-writer): the running one does the work; this one is quietly done.
-    const empty = { posted: [], skipped: [], failed: [], cursor: stateStore(ctx).read()?.cursor ?? null };
-    renderPoll(empty, ctx.output, { dryRun, elapsedMs: 0, note: error.message });
+  if (options.watch) {
+    if (dryRun) throw new UsageError('--watch and --dry-run cannot go together', { hint: 'a dry run is one cycle' });
+    const { watch } = await import('./watch.js');
+    return watch(ctx, {
+      limit,
+      intervalMs: parseInterval(options.interval, ctx.minWatchIntervalS ?? MIN_WATCH_INTERVAL_S),
+    });
+  }
+  if (options.interval !== undefined) throw new UsageError('--interval goes with --watch');
+  // A watcher polls this config dir: the work is its, and a cron run beside it has nothing to do.
+  const watcher = dryRun ? undefined : liveWatcher(stateStore(ctx).dir, ctx.self?.isAlive ?? (() => false), ctx.pid);
+  if (watcher) {
+    ctx.output.detail(`agent poll: a watcher (pid ${watcher.pid}) polls this config dir; nothing to do`);
     return EXIT.ok;
   }
-  // A dry run records nothing, as it changes nothing.
-  const recorder = dryRun ? undefined : new RunRecorder('poll', ctx.timing.now);
-  try {
-    const code = await pollCycle({ limit, dryRun, started, recorder }, ctx);
-    if (recorder) recordRun(ctx, recorder.finish(started, code));
-    return code;
-  } catch (error) {
-    if (recorder && !isStateProblem(error))
-      recordRun(ctx, recorder.finish(started, exitCodeOf(error), messageOf(error)));
-    throw error;
-  } finally {
-    lock?.release();
+  return pollOnce(ctx, { limit, dryRun, started: ctx.timing.now() });
+}
+
+function parseInterval(raw: string | undefined, min: number): number {
+  if (raw === undefined) return 300_000;
+  const n = Number(raw);
+  if (!/^\d+(\.\d+)?$/.test(raw.trim()) || n < min || n > 86_400) {
+    throw new UsageError(`--interval must be a number of seconds from ${min} to 86400 (got ${JSON.stringify(raw)})`);
   }
+  return Math.round(n * 1000);
 }
 
 function parseLimit(raw: string | undefined): number {

@@ -3,7 +3,7 @@ import { ANALYSIS_CONCURRENCY } from '../analysis/concurrency.js';
 import type { Analyzer } from '../analysis/types.js';
 import type { Profile } from '../domain/profile.js';
 import type { Thread } from '../domain/thread.js';
-import { BudgetError } from '../errors.js';
+import { BudgetError, CancelledError } from '../errors.js';
 import type { Spinner } from '../output/output.js';
 import type { ServiceApi } from '../service/api.js';
 import type { ToPost } from '../posting/outcome.js';
@@ -25,6 +25,8 @@ export interface HandlerDeps {
   saveJournal: () => void;
   ctx: Context;
   spinner: Spinner;
+  /** A watcher was asked to stop: the threads not started yet stay due for the next run. */
+  shouldStop?: (() => boolean) | undefined;
 }
 
 export interface ThreadHandler {
@@ -91,6 +93,8 @@ export function threadHandler(deps: HandlerDeps): ThreadHandler {
         // Its posts then need time too: one sent with seconds left could time out after leaving, and be lost.
         if (!ledger.stop && slow && ctx.timing.now() + timeoutMs + KILL_GRACE_MS + POST_RESERVE_MS > deadline)
           ledger.stop = new BudgetError();
+        if (!ledger.stop && deps.shouldStop?.())
+          ledger.stop = new CancelledError('stopped by a signal; the rest stays due');
         if (ledger.stop) {
           for (const thread of chunk) ledger.leaveDue(thread);
           continue;

@@ -1,0 +1,46 @@
+import { stateStore, type Context } from '../context.js';
+import { BusyError, EXIT, type ExitCode } from '../errors.js';
+import { exitCodeOf, isStateProblem, messageOf, recordRun } from '../history/record-run.js';
+import { RunRecorder } from '../history/recorder.js';
+import { acquireLock, type Lock } from '../state/lock.js';
+import { pollCycle } from './cycle.js';
+import { renderPoll } from './report.js';
+
+/**
+ * One cycle under the run lock (none for a dry run), recorded in the history. `shouldStop`: a watcher's
+ * signal, which ends the cycle after the thread in hand.
+ */
+export async function pollOnce(
+  ctx: Context,
+  {
+    limit,
+    dryRun,
+    started,
+    shouldStop,
+  }: { limit: number; dryRun: boolean; started: number; shouldStop?: () => boolean },
+): Promise<ExitCode> {
+  // A dry run changes nothing, so it takes no lock and is never turned away by one.
+  let lock: Lock | undefined;
+  try {
+    lock = dryRun ? undefined : acquireLock({ dir: stateStore(ctx).dir, pid: ctx.pid, now: started, user: ctx.user });
+  } catch (error) {
+    if (!(error instanceof BusyError) || shouldStop) throw error;
+    // Overlapping cron runs are normal (one-writer): the running one does the work; this one is quietly done.
+    const empty = { posted: [], skipped: [], failed: [], cursor: stateStore(ctx).read()?.cursor ?? null };
+    renderPoll(empty, ctx.output, { dryRun, elapsedMs: 0, note: error.message });
+    return EXIT.ok;
+  }
+  // A dry run records nothing, as it changes nothing.
+  const recorder = dryRun ? undefined : new RunRecorder('poll', ctx.timing.now);
+  try {
+    const code = await pollCycle({ limit, dryRun, started, recorder, shouldStop }, ctx);
+    if (recorder) recordRun(ctx, recorder.finish(started, code));
+    return code;
+  } catch (error) {
+    if (recorder && !isStateProblem(error))
+      recordRun(ctx, recorder.finish(started, exitCodeOf(error), messageOf(error)));
+    throw error;
+  } finally {
+    lock?.release();
+  }
+}

@@ -1,0 +1,72 @@
+import { type Context, stateStore } from '../context.js';
+import { AgentError, AuthError, BusyError, EXIT, type ExitCode, NotRegisteredError, StateError } from '../errors.js';
+import { oneLine } from '../output/sanitize.js';
+import { pollOnce } from './once.js';
+import { liveWatcher, removeWatchMarker, writeWatchMarker } from './watch-marker.js';
+
+/**
+ * `agent poll --watch`: a poll cycle every `intervalMs`, in one resident process, until SIGINT or SIGTERM
+ * (docs/cli.md). Each cycle takes the run lock for itself only, so a predict by hand works between
+ * cycles; the marker it keeps makes a cron poll on the same config dir leave the work to it. A signal
+ * ends it after the thread in hand, exit 0. A temporary failure (network, 5xx, a rate limit) is said and
+ * the next cycle tries again; one no wait can fix (a rejected key, a broken state) ends the watch.
+ */
+export async function watch(
+  ctx: Context,
+  { limit, intervalMs }: { limit: number; intervalMs: number },
+): Promise<ExitCode> {
+  const dir = stateStore(ctx).dir;
+  const isAlive = ctx.self?.isAlive ?? (() => false);
+  const other = liveWatcher(dir, isAlive, ctx.pid);
+  if (other) {
+    throw new BusyError(`another watcher (pid ${other.pid}, since ${other.startedAt}) already polls ${dir}`, {
+      hint: 'one is enough; stop it first to start another',
+    });
+  }
+  if (stateStore(ctx).read() === undefined) {
+    throw new NotRegisteredError(`no agent is registered in ${ctx.configDir}`, { hint: 'run "agent register" first' });
+  }
+  let stopping = false;
+  let wake: () => void = () => undefined;
+  void ctx.untilSignal?.().then(() => {
+    stopping = true;
+    wake();
+  });
+  // The thread in hand finishes: its analyzer is not stopped by the signal, the cycle stops after it.
+  const cycleCtx: Context = { ...ctx, onInterrupt: undefined };
+  writeWatchMarker(dir, { pid: ctx.pid, startedAt: new Date(ctx.timing.now()).toISOString() });
+  try {
+    while (!stopping) {
+      try {
+        await pollOnce(cycleCtx, { limit, dryRun: false, started: ctx.timing.now(), shouldStop: () => stopping });
+      } catch (error) {
+        if (stopping) break;
+        if (endsTheWatch(error)) throw error;
+        // A predict by hand holds the lock: this cycle is its, the next one is ours.
+        if (!(error instanceof BusyError))
+          ctx.output.error(`agent: this cycle failed: ${describe(error)}; the next one tries again`);
+      }
+      if (stopping) break;
+      await Promise.race([ctx.timing.sleep(intervalMs), new Promise<void>((resolve) => (wake = resolve))]);
+    }
+  } finally {
+    removeWatchMarker(dir, ctx.pid);
+  }
+  return EXIT.ok;
+}
+
+function endsTheWatch(error: unknown): boolean {
+  if (error instanceof AuthError || error instanceof NotRegisteredError || error instanceof StateError) return true;
+  // A bug, or a setup that cannot work (an untrusted certificate, a refused model): not fixed by waiting.
+  return !(error instanceof AgentError) || error.exitCode === EXIT.unexpected;
+}
+
+function describe(error: unknown): string {
+  const text =
+    error instanceof AgentError && error.hint
+      ? `${error.message} (${error.hint})`
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  return oneLine(text, 300);
+}

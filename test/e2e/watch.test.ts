@@ -1,0 +1,126 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BULLISH, minutesAgo, registeredWorlds, TEST_BIN, type World } from './harness.js';
+
+// `agent poll --watch`, run as a person or a container would: the test build lets cycles come a fraction
+// of a second apart (AGENT_TEST_SHORT_WATCH); the shipped command allows 30 s at least.
+
+const registered = registeredWorlds();
+
+function startWatcher(
+  w: World,
+  interval: string,
+): { child: ChildProcess; ended: Promise<number | null>; output: () => string } {
+  const child = spawn(
+    process.execPath,
+    [TEST_BIN, '--config-dir', w.configDir, 'poll', '--watch', '--interval', interval],
+    {
+      env: { HOME: w.home, PATH: process.env.PATH ?? '/usr/bin:/bin', AGENT_TEST_SHORT_WATCH: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  const ended = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, ended, output: () => output };
+}
+
+async function until(what: string, condition: () => boolean): Promise<void> {
+  const started = Date.now();
+  while (!condition()) {
+    if (Date.now() - started > 15_000) throw new Error(`not in time: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const marker = (w: World) => path.join(w.configDir, 'watch');
+const runs = (w: World) =>
+  fs.existsSync(path.join(w.configDir, 'history.jsonl'))
+    ? fs
+        .readFileSync(path.join(w.configDir, 'history.jsonl'), 'utf8')
+        .split('\n')
+        .filter((l) => l.includes('"kind":"run"')).length
+    : 0;
+
+describe('agent poll --watch', () => {
+  it('posts what each cycle finds, keeps a cron poll out of its way, and ends on SIGTERM with exit 0', async () => {
+    const w = await registered();
+    const watcher = startWatcher(w, '0.2');
+    await until('the marker', () => fs.existsSync(marker(w)));
+    w.sandbox.addThread({ id: 'first', text: BULLISH, project_id: 'c/bitcoin', timestamp: minutesAgo(2) });
+    await until('the first post', () => w.sandbox.comments().some((c) => c.thread_id === 'first'));
+    w.sandbox.addThread({ id: 'second', text: BULLISH, project_id: 'c/solana', timestamp: minutesAgo(1) });
+    await until('the second post', () => w.sandbox.comments().some((c) => c.thread_id === 'second'));
+
+    const cron = await w.agent(['poll']);
+    expect(cron).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    const told = await w.agent(['poll', '-v']);
+    expect(told.stderr).toMatch(/a watcher \(pid \d+\) polls this config dir; nothing to do/);
+
+    await until('a few cycles', () => runs(w) >= 3);
+    watcher.child.kill('SIGTERM');
+    expect(await watcher.ended).toBe(0);
+    expect(fs.existsSync(marker(w))).toBe(false);
+    expect(
+      w.sandbox
+        .comments()
+        .map((c) => c.thread_id)
+        .sort(),
+    ).toEqual(['first', 'second']);
+    expect(watcher.output()).not.toMatch(/unexpected|failed/);
+  });
+
+  it('a predict by hand works between cycles', async () => {
+    const w = await registered();
+    const watcher = startWatcher(w, '1');
+    await until('the marker', () => fs.existsSync(marker(w)));
+    await until('a first cycle', () => runs(w) >= 1);
+    w.sandbox.addThread({ id: 'manual', text: BULLISH, project_id: 'c/bitcoin', timestamp: minutesAgo(1) });
+    let result = await w.agent(['predict', 'manual', '--conviction', '1']);
+    // Should it meet a cycle in progress, it is told so (exit 5), and the next try falls between cycles.
+    for (let i = 0; i < 3 && result.code === 5; i += 1)
+      result = await w.agent(['predict', 'manual', '--conviction', '1']);
+    expect(result.code).toBe(0);
+    watcher.child.kill('SIGINT');
+    expect(await watcher.ended).toBe(0);
+    expect(w.sandbox.comments().filter((c) => c.thread_id === 'manual')).toHaveLength(1);
+  });
+
+  it('a watcher killed outright does not silence cron: its marker names a process that is gone', async () => {
+    const w = await registered();
+    const watcher = startWatcher(w, '1');
+    await until('the marker', () => fs.existsSync(marker(w)));
+    watcher.child.kill('SIGKILL');
+    await watcher.ended;
+    expect(fs.existsSync(marker(w))).toBe(true);
+    w.sandbox.addThread({ id: 'after', text: BULLISH, project_id: 'c/bitcoin', timestamp: minutesAgo(1) });
+    const cron = await w.agent(['poll']);
+    expect(cron.code).toBe(0);
+    expect(w.sandbox.comments().map((c) => c.thread_id)).toContain('after');
+  });
+
+  it('a second watcher on the same config dir is refused while the first lives', async () => {
+    const w = await registered();
+    const first = startWatcher(w, '1');
+    await until('the marker', () => fs.existsSync(marker(w)));
+    const second = await w.agent(['poll', '--watch', '--interval', '0.2'], { env: { AGENT_TEST_SHORT_WATCH: '1' } });
+    expect(second.code).toBe(5);
+    expect(second.stderr).toContain('another watcher');
+    first.child.kill('SIGTERM');
+    expect(await first.ended).toBe(0);
+  });
+
+  it.each([
+    [['--watch', '--interval', '10']],
+    [['--watch', '--interval', 'soon']],
+    [['--watch', '--dry-run']],
+    [['--interval', '60']],
+  ])('poll %j is a usage error (exit 2)', async (args) => {
+    const w = await registered();
+    const result = await w.agent(['poll', ...args]);
+    expect(result.code).toBe(2);
+  });
+});
