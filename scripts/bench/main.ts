@@ -1,5 +1,6 @@
 // The speed and memory targets of README.md#speed, measured side by side with `node -e 0`
 // in the same run (absolute times drift by ±10 ms on these machines; ratios hold).
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,8 @@ import { benchEnv, median, timed, versusBaseline, type Timed } from './run.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 21);
 const BIN = path.resolve('bin/agent.cjs');
+// The test build (npm run bench builds it): the same bundle, with the hook that shortens watch intervals.
+const TEST_BIN = path.resolve('test/.build/agent-test.cjs');
 const PROBE = path.resolve('scripts/bench/probe.cjs');
 const PROFILE = [
   '--signal-method',
@@ -163,6 +166,7 @@ try {
     target: '≤ 300 ms',
     ok: statsMs <= 300,
   });
+  rows.push(await watchRow(path.join(home, 'watch'), idleDir, env));
   const projectFiles = modules.filter((file) => !file.includes(`${path.sep}node_modules${path.sep}`));
   const onlyBundle = modules.every((file) => file === BIN || file.endsWith(path.join('dist', 'agent.cjs')));
   rows.push({
@@ -211,4 +215,58 @@ function monthOfHistory(now: number): string {
     lines.push(JSON.stringify({ ts, kind: 'run', summary }));
   }
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * `poll --watch` over 2,000 cycles that find nothing new, 50 ms apart (the test build allows that; the
+ * shipped command's minimum is 30 s): its memory from cycle 100 to 2,000, and its CPU per cycle, read
+ * from /proc (Linux only).
+ */
+async function watchRow(dir: string, registeredDir: string, env: NodeJS.ProcessEnv): Promise<Row> {
+  const what = 'agent poll --watch, 2,000 idle cycles (RSS growth from cycle 100; CPU a cycle)';
+  const target = '≤ 5 MB, ≤ 5 ms';
+  if (!fs.existsSync('/proc/self/stat')) return { what, value: 'not measured (no /proc)', target, ok: true };
+  fs.cpSync(registeredDir, dir, { recursive: true });
+  fs.rmSync(path.join(dir, 'history.jsonl'), { force: true });
+  const child = spawn(process.execPath, [TEST_BIN, '--config-dir', dir, 'poll', '--watch', '--interval', '0.05'], {
+    env: { ...env, AGENT_TEST_SHORT_WATCH: '1' },
+    stdio: 'ignore',
+  });
+  const cycles = () => {
+    try {
+      return fs
+        .readFileSync(path.join(dir, 'history.jsonl'), 'utf8')
+        .split('\n')
+        .filter((l) => l.includes('"kind":"run"')).length;
+    } catch {
+      return 0;
+    }
+  };
+  const sample = () => {
+    const rssKb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1]);
+    const fields = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return { rssKb, ticks: Number(fields[11]) + Number(fields[12]), cycles: cycles() };
+  };
+  const reach = async (n: number) => {
+    const started = Date.now();
+    while (cycles() < n) {
+      if (Date.now() - started > 600_000) throw new Error(`watch: ${cycles()} cycles in 10 min`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return sample();
+  };
+  try {
+    const at100 = await reach(100);
+    const at2000 = await reach(2000);
+    const growthMb = (at2000.rssKb - at100.rssKb) / 1024;
+    const msPerCycle = ((at2000.ticks - at100.ticks) * 10) / (at2000.cycles - at100.cycles);
+    return {
+      what,
+      value: `+${growthMb.toFixed(1)} MB, ${msPerCycle.toFixed(1)} ms`,
+      target,
+      ok: growthMb <= 5 && msPerCycle <= 5,
+    };
+  } finally {
+    child.kill('SIGTERM');
+  }
 }

@@ -117,7 +117,9 @@ export async function pollCycle(
       first = false;
       await take(page);
       const cursor = ledger.cursor(page.seenUpTo);
-      held?.update({ cursor, journal: pruneJournal(ledger.journal, cursor, now()) });
+      // An empty page changes nothing worth a write (pruning waits for the next page that brings threads).
+      if (page.threads.length || page.malformed.length)
+        held?.update({ cursor, journal: pruneJournal(ledger.journal, cursor, now()) });
       if (ledger.stop || !page.seenUpTo) break;
       if (deadline - now() < PAGE_RESERVE_MS) {
         ledger.stop = new BudgetError();

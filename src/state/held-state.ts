@@ -15,12 +15,21 @@ export interface HeldState {
 
 export function holdState(store: StateStore, initial: State, options: { dryRun?: boolean } = {}): HeldState {
   let current = initial;
-  let onDisk = serializeState(initial);
+  // Serialized only when a change needs comparing: a week's journal takes milliseconds to serialize, and a
+  // run that changes nothing (a watcher's idle cycle) should not pay for it.
+  let onDisk: string | undefined;
   return {
     get current() {
       return current;
     },
     update(patch) {
+      // Only plain values can be told unchanged this way: the journal is a Map the poll ledger changes in
+      // place and hands over again, and its "posting" marks must reach the disk.
+      const same = (Object.keys(patch) as Array<keyof State>).every(
+        (key) => patch[key] === current[key] && (typeof patch[key] !== 'object' || patch[key] === null),
+      );
+      if (same) return;
+      onDisk ??= serializeState(current);
       current = { ...current, ...patch };
       if (options.dryRun) return;
       const text = serializeState(current);

@@ -34,6 +34,14 @@ const RESERVED_BYTES = 4096;
 
 const KEY_RISK = 'read or change the API key';
 
+/**
+ * The last state parsed, with the text it came from. A resident `poll --watch` reads the state every
+ * cycle, and parsing a week's journal (a few thousand entries) cost each idle cycle ~15 ms; the same text
+ * parses to the same state. The checks on the file (modes, owner) still run on every read. A State is
+ * never changed in place (updates make new objects), so sharing it is safe.
+ */
+let lastRead: { file: string; raw: string; state: State } | undefined;
+
 export function createStateStore(
   dir: string,
   options: { beforeRename?: () => void; files?: FileOps; user?: RunningUser } = {},
@@ -65,7 +73,10 @@ export function createStateStore(
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw fileSystemError('read the state file', file, error);
     }
-    return parseState(raw, file);
+    if (lastRead?.file === file && lastRead.raw === raw) return lastRead.state;
+    const state = parseState(raw, file);
+    lastRead = { file, raw, state };
+    return state;
   }
 
   return {

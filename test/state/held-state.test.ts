@@ -57,6 +57,23 @@ describe('holdState', () => {
     expect(store.writes).toEqual([]);
   });
 
+  it('a journal changed in place and handed over again is written each time: the poll ledger does that', () => {
+    const store = recordingStore();
+    const journal: NonNullable<State['journal']> = new Map(posting);
+    const held = holdState(store, START);
+    held.update({ journal });
+    journal.set('b', { ts: '2025-06-01T12:06:00.000Z', status: 'posting', tries: 0 });
+    held.update({ journal });
+    expect(store.writes.map((text) => Object.keys(JSON.parse(text).journal))).toEqual([['a'], ['a', 'b']]);
+  });
+
+  it('an update that repeats plain values (no pause, the same name) serializes and writes nothing', () => {
+    const store = recordingStore();
+    const held = holdState(store, START);
+    held.update({ rateLimitedUntil: undefined, agentName: 'bot' });
+    expect(store.writes).toEqual([]);
+  });
+
   it('a dry run never writes, but its state moves on', () => {
     const store = recordingStore();
     const held = holdState(store, START, { dryRun: true });
