@@ -2,11 +2,13 @@ import type { Outcome } from '../posting/outcome.js';
 import type { HistoryRecord, RunSummary } from './record.js';
 
 /**
- * What one run did, collected as it goes and appended once at its end (one write per record): poll and
- * predict call it where a thread's outcome is decided.
+ * What one run did: poll and predict call it where a thread's outcome is decided. The records wait here
+ * until `take` (poll takes them with each page it saves, so a long run holds no more than a page of them,
+ * and a killed one has recorded what it saved); `finish` gives the rest and the run's summary.
  */
 export class RunRecorder {
-  private readonly records: HistoryRecord[] = [];
+  private records: HistoryRecord[] = [];
+  private readonly counts = { post: 0, skip: 0, fail: 0 };
   private locked = 0;
   counters: RunSummary['counters'];
 
@@ -23,34 +25,45 @@ export class RunRecorder {
   }
 
   post(threadId: string, cell: string, conviction: number, text: string): void {
+    this.counts.post += 1;
     this.records.push({ ts: this.ts(), kind: 'post', threadId, cell, conviction, text });
   }
 
   skip(threadId: string, cell: string | undefined, reason: string): void {
     // A run after a long gap meets thousands of locked threads: one count, not a line each.
     if (reason === 'locked') this.locked += 1;
-    else this.records.push({ ts: this.ts(), kind: 'skip', threadId, ...(cell ? { cell } : {}), reason });
+    else {
+      this.counts.skip += 1;
+      this.records.push({ ts: this.ts(), kind: 'skip', threadId, ...(cell ? { cell } : {}), reason });
+    }
   }
 
   fail(threadId: string, cell: string | undefined, error: string): void {
+    this.counts.fail += 1;
     this.records.push({ ts: this.ts(), kind: 'fail', threadId, ...(cell ? { cell } : {}), reason: error });
   }
 
-  /** The records and the run's summary, ready to append. */
+  /** The records kept since the last take, which are then forgotten. */
+  take(): HistoryRecord[] {
+    const taken = this.records;
+    this.records = [];
+    return taken;
+  }
+
+  /** The records not taken yet and the run's summary, ready to append. */
   finish(started: number, exitCode: number, error?: string): HistoryRecord[] {
-    const count = (kind: HistoryRecord['kind']) => this.records.filter((r) => r.kind === kind).length;
     const summary: RunSummary = {
       command: this.command,
-      posted: count('post'),
-      skipped: count('skip') + this.locked,
-      failed: count('fail'),
+      posted: this.counts.post,
+      skipped: this.counts.skip + this.locked,
+      failed: this.counts.fail,
       ...(this.locked ? { locked: this.locked } : {}),
       exitCode,
       elapsedMs: Math.max(0, this.now() - started),
       ...(error ? { error } : {}),
       ...(this.counters ? { counters: this.counters } : {}),
     };
-    return [...this.records, { ts: this.ts(), kind: 'run', summary }];
+    return [...this.take(), { ts: this.ts(), kind: 'run', summary }];
   }
 
   private ts(): string {

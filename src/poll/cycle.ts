@@ -6,6 +6,7 @@ import {
   type Context,
   type Session,
 } from '../context.js';
+import { recordRun } from '../history/record-run.js';
 import type { RunRecorder } from '../history/recorder.js';
 import type { Thread } from '../domain/thread.js';
 import { BudgetError, EXIT, type ExitCode } from '../errors.js';
@@ -120,6 +121,8 @@ export async function pollCycle(
       // An empty page changes nothing worth a write (pruning waits for the next page that brings threads).
       if (page.threads.length || page.malformed.length)
         held?.update({ cursor, journal: pruneJournal(ledger.journal, cursor, now()) });
+      // What the page did goes to the history with it: a long run holds no more than a page of records.
+      if (recorder) recordRun(ctx, recorder.take());
       if (ledger.stop || !page.seenUpTo) break;
       if (deadline - now() < PAGE_RESERVE_MS) {
         ledger.stop = new BudgetError();
