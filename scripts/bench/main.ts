@@ -151,7 +151,7 @@ try {
   });
   // A month of cron polls (288 a day) with a post every half hour and an hourly snapshot: what stats reads.
   const statsDir = path.join(home, 'stats');
-  fs.cpSync(idleDir, statsDir, { recursive: true });
+  copyConfigDir(idleDir, statsDir);
   fs.writeFileSync(path.join(statsDir, 'history.jsonl'), monthOfHistory(Date.now()), { mode: 0o600 });
   const statsRuns: number[] = [];
   for (let i = 0; i < 5; i += 1) {
@@ -222,11 +222,17 @@ function monthOfHistory(now: number): string {
  * shipped command's minimum is 30 s): its memory from cycle 100 to 2,000, and its CPU per cycle, read
  * from /proc (Linux only).
  */
+/** Node 22's cpSync makes the directory 755, which the agent refuses (the key would be readable by others). */
+function copyConfigDir(from: string, to: string): void {
+  fs.cpSync(from, to, { recursive: true });
+  fs.chmodSync(to, 0o700);
+}
+
 async function watchRow(dir: string, registeredDir: string, env: NodeJS.ProcessEnv): Promise<Row> {
   const what = 'agent poll --watch, 2,000 idle cycles (RSS growth from cycle 100; CPU a cycle)';
   const target = '≤ 5 MB, ≤ 5 ms';
   if (!fs.existsSync('/proc/self/stat')) return { what, value: 'not measured (no /proc)', target, ok: true };
-  fs.cpSync(registeredDir, dir, { recursive: true });
+  copyConfigDir(registeredDir, dir);
   fs.rmSync(path.join(dir, 'history.jsonl'), { force: true });
   const child = spawn(process.execPath, [TEST_BIN, '--config-dir', dir, 'poll', '--watch', '--interval', '0.05'], {
     env: { ...env, AGENT_TEST_SHORT_WATCH: '1' },

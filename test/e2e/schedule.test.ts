@@ -129,10 +129,12 @@ describe('agent schedule with cron', () => {
     const cron = privateCrontab();
     const other = path.join(w.home, 'second');
     fs.cpSync(w.configDir, other, { recursive: true });
-    expect((await schedule(w, ['--install'], cron.path)).code).toBe(0);
+    // Node 20's cpSync keeps the directory's mode 700; 22 and 24 make it 755, which the agent refuses.
+    fs.chmodSync(other, 0o700);
+    expect(await schedule(w, ['--install'], cron.path)).toMatchObject({ code: 0, stderr: '' });
     expect(
-      (await runAgent(['--config-dir', other, 'schedule', '--install'], w.home, { env: { PATH: cron.path } })).code,
-    ).toBe(0);
+      await runAgent(['--config-dir', other, 'schedule', '--install'], w.home, { env: { PATH: cron.path } }),
+    ).toMatchObject({ code: 0, stderr: '' });
     expect(cron.table().match(/^# prediction-agent: poll for/gm)).toHaveLength(2);
     await schedule(w, ['--remove'], cron.path);
     expect(cron.table()).toContain(`poll for ${other} `);
