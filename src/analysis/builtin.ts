@@ -18,7 +18,8 @@ export function readSignal(thread: Thread, profile: Profile, trace: Trace): Sign
   trace.push(
     `builtin: reading ${splitClauses(thread.text).length} clause(s) of text and ${titles.length} citation title(s)`,
   );
-  const readings = [thread.text, ...titles].flatMap(readText);
+  const context = { year: yearOf(thread.timestamp) };
+  const readings = [thread.text, ...titles].flatMap((text) => readText(text, context));
   const byLabel = new Map<string, number>();
   for (const reading of readings) {
     const weight = reading.weight * (reading.method === profile.signal_method ? PROFILE_NUMBERS.methodBoost : 1);
@@ -34,9 +35,11 @@ export function readSignal(thread: Thread, profile: Profile, trace: Trace): Sign
   // tanh saturates: ten weak phrases approach, and never pass, certainty.
   const strength = Math.round(Math.tanh(sum) * 1000) / 1000;
   trace.push(
-    evidence.length === 0
-      ? 'builtin: no market phrase found'
-      : `builtin: ${evidence.length} piece(s) of evidence, sum ${signed(sum)} → strength ${signed(strength)}`,
+    evidence.length > 0
+      ? `builtin: ${evidence.length} piece(s) of evidence, sum ${signed(sum)} → strength ${signed(strength)}`
+      : readings.length > 0
+        ? `builtin: no evidence left: ${readings.length} phrase(s) found, none counts here`
+        : 'builtin: no market phrase found',
   );
   return { kind: 'signal', strength, evidence };
 }
@@ -56,11 +59,16 @@ function citationTitles(thread: Thread): string[] {
   return titles;
 }
 
+/** The thread's year, from its ISO timestamp; undefined when the service sent something else. */
+function yearOf(timestamp: string): number | undefined {
+  const year = /^(\d{4})-/.exec(timestamp)?.[1];
+  return year === undefined ? undefined : Number(year);
+}
+
 function describe(reading: Reading, weight: number, profile: Profile): string {
   const quote = Array.from(cleanInline(reading.matched)).slice(0, TRACE_QUOTE_MAX).join('');
-  if (weight === 0) return `builtin: "${quote}" is negated: ${reading.ruleId} ignored`;
-  const notes: string[] = [reading.method];
-  if (reading.negated) notes.push('negated');
+  if (weight === 0) return `builtin: "${quote}" ${reading.ignored ?? 'is negated'}: ${reading.ruleId} ignored`;
+  const notes: string[] = [...(reading.method ? [reading.method] : []), ...reading.notes];
   if (reading.amount !== undefined) notes.push(`×${reading.multiplier.toFixed(2)} for ${cleanInline(reading.amount)}`);
   if (reading.method === profile.signal_method) notes.push(`×${PROFILE_NUMBERS.methodBoost} own method`);
   return `builtin: "${quote}" → ${reading.label} ${signed(weight)} (${notes.join(', ')})`;

@@ -19,7 +19,7 @@ const SHIPPED = anyOf(
 const RELEASE = anyOf('mainnet', 'upgrade', 'hard ?fork', 'network upgrade', 'v\\d');
 const LISTING_VENUES = '(?:binance|coinbase|upbit|robinhood|kraken|okx|bybit|bithumb|kucoin|gemini)';
 
-export const FUNDAMENTAL_RULES: readonly LexiconRule[] = [
+export const fundamentalRules = (): readonly LexiconRule[] => [
   rule({
     id: 'fundamental.etf-inflows',
     patterns: [`etfs?${GAP(30)}\\b(?:net\\s+)?inflows?`, `inflows?\\s+(?:in|into|to|for)\\s+${ETF}`],
@@ -46,6 +46,7 @@ export const FUNDAMENTAL_RULES: readonly LexiconRule[] = [
     method: 'fundamental',
     label: 'ETF approval',
     negated: { factor: -0.5, label: 'ETF approval delayed' },
+    lacking: { factor: -0.5, label: 'ETF approval still pending' },
   }),
   rule({
     id: 'fundamental.etf-rejection',
@@ -64,6 +65,7 @@ export const FUNDAMENTAL_RULES: readonly LexiconRule[] = [
     weight: 0.25,
     method: 'fundamental',
     label: 'ETF filing',
+    negated: { factor: -1.2, label: 'ETF filing withdrawn' },
   }),
   rule({
     id: 'fundamental.listing',
@@ -75,11 +77,16 @@ export const FUNDAMENTAL_RULES: readonly LexiconRule[] = [
     weight: 0.45,
     method: 'fundamental',
     label: 'exchange listing',
+    negated: { factor: -0.6, label: 'no listing' },
+    lacking: { factor: -0.6, label: 'no listing' },
   }),
   rule({
     id: 'fundamental.delisting',
     patterns: [
       'delist\\w*',
+      `remov(?:e|es|ed|ing)${GAP(30)}\\b(?:trading|pairs?|markets?)\\s+(?:for|of)`,
+      `(?:to\\s+|will\\s+)?remov(?:e|es|ed|ing)${GAP(25)}\\b(?:coins?|tokens?)`,
+      `(?:ends?|drops?|stops?) trading (?:for|of|in)`,
       `remov(?:e|es|ed|ing)${GAP(30)}\\bfrom\\s+(?:its\\s+|the\\s+)?(?:platform|app|${EXCHANGES})`,
     ],
     weight: -0.55,
@@ -132,7 +139,8 @@ export const FUNDAMENTAL_RULES: readonly LexiconRule[] = [
     id: 'fundamental.withdrawals-resumed',
     patterns: [
       `(?:exchange\\s+|all\\s+)?withdrawals?${GAP(20)}\\b(?:resum\\w*|reopen\\w*|restor\\w*|back online)`,
-      `(?:resum\\w*|reopen\\w*|restor\\w*)\\s+(?:all\\s+)?(?:\\w+\\s+)?withdrawals?`,
+      // "…after a six-hour pause" belongs to the resumption, not to a halt of its own.
+      `(?:resum\\w*|reopen\\w*|restor\\w*)\\s+(?:all\\s+)?(?:\\w+\\s+)?withdrawals?(?:${GAP(30)}\\b(?:pause|halt|suspension|freeze|outage))?`,
     ],
     weight: 0.3,
     method: 'fundamental',
@@ -171,7 +179,8 @@ export const FUNDAMENTAL_RULES: readonly LexiconRule[] = [
       'collaborat\\w* with',
       'integrat(?:es|ed|ing|ion) (?:with|into)',
     ],
-    weight: 0.3,
+    // Weak on purpose: partnerships are announced daily and were most of the posts on neutral news.
+    weight: 0.15,
     method: 'fundamental',
     label: 'new partnership',
   }),
@@ -182,6 +191,7 @@ export const FUNDAMENTAL_RULES: readonly LexiconRule[] = [
     method: 'fundamental',
     label: 'mainnet/upgrade launch',
     negated: { factor: -0.5, label: 'upgrade delayed' },
+    lacking: { factor: -0.5, label: 'upgrade delayed' },
   }),
   rule({
     id: 'fundamental.treasury-buying',
@@ -193,10 +203,14 @@ export const FUNDAMENTAL_RULES: readonly LexiconRule[] = [
     weight: 0.4,
     method: 'fundamental',
     label: 'treasury buying',
+    negated: { factor: -0.5, label: 'no treasury buying' },
   }),
   rule({
     id: 'fundamental.buyback-burn',
-    patterns: ['(?:token\\s+)?buybacks?', '(?:token\\s+)?burn(?:s|ed|ing)?'],
+    patterns: [
+      '(?:token\\s+)?buybacks?(?! of (?:its|their) (?:own )?(?:stock|shares))',
+      '(?:token\\s+)?burn(?:s|ed|ing)?',
+    ],
     weight: 0.3,
     method: 'fundamental',
     label: 'buyback/burn cuts supply',

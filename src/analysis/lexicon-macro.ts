@@ -2,14 +2,15 @@ import { GAP, rule, type LexiconRule } from './lexicon-rule.js';
 
 const INFLATION = '(?:cpi|inflation|pce|ppi|core prices)';
 const VS_EXPECTED = '(?:\\s+than)?\\s+(?:expected|forecasts?|estimates?|expectations|consensus)';
-const LEGAL = '(?:lawsuits?|case|charges|probe|investigation|suit|enforcement action)';
+const LEGAL = '(?:lawsuits?|case|charges|probe|investigation|suit|enforcement action|claims|allegations)';
 
-export const MACRO_RULES: readonly LexiconRule[] = [
+export const macroRules = (): readonly LexiconRule[] => [
   rule({
     id: 'macro.rate-cut',
     patterns: [
       'rate cuts?',
       'cut(?:s|ting)?\\s+(?:interest\\s+)?rates?',
+      '(?:bet(?:s|ting)?|pric(?:e|es|ing)) (?:in |on )?(?:more |further )?(?:rate )?cuts',
       'lower(?:s|ed|ing)?\\s+(?:interest\\s+)?rates',
       '(?:\\d+\\s*)?(?:bps|basis[- ]points?)\\s+cut',
     ],
@@ -17,6 +18,7 @@ export const MACRO_RULES: readonly LexiconRule[] = [
     method: 'macro',
     label: 'rate cuts',
     negated: { factor: -0.5, label: 'no rate cut' },
+    lacking: { factor: -0.5, label: 'no rate cut yet' },
   }),
   rule({
     id: 'macro.rate-hike',
@@ -33,7 +35,14 @@ export const MACRO_RULES: readonly LexiconRule[] = [
   }),
   rule({
     id: 'macro.dovish',
-    patterns: ['dovish', 'quantitative easing', 'monetary easing', 'liquidity injection'],
+    patterns: [
+      'dovish',
+      'quantitative easing',
+      'monetary easing',
+      'liquidity injection',
+      `end(?:s|ed|ing)?${GAP(10)}\\b(?:quantitative tightening|qt)`,
+      'cooling (?:labou?r|jobs) market',
+    ],
     weight: 0.35,
     method: 'macro',
     label: 'dovish Fed',
@@ -41,7 +50,13 @@ export const MACRO_RULES: readonly LexiconRule[] = [
   }),
   rule({
     id: 'macro.hawkish',
-    patterns: ['hawkish', 'quantitative tightening', 'monetary tightening'],
+    patterns: [
+      'hawkish',
+      'quantitative tightening',
+      'monetary tightening',
+      '(?:fewer|less|smaller|no more) (?:rate[- ])?cuts',
+      `(?:push(?:es|ed)? back|dash(?:es|ed)|trims?|trimmed|scal(?:es|ed) back)${GAP(15)}\\b(?:rate[- ]cut )?(?:bets|hopes|expectations)`,
+    ],
     weight: -0.35,
     method: 'macro',
     label: 'hawkish Fed',
@@ -72,7 +87,9 @@ export const MACRO_RULES: readonly LexiconRule[] = [
   rule({
     id: 'macro.dollar-strong',
     patterns: [
-      `(?:dxy|dollar index|us dollar|dollar)${GAP(15)}\\b(?:surg\\w*|ris(?:e|es|ing)|rose|rall\\w*|strengthen\\w*|jump\\w*|climb\\w*)`,
+      `(?:dxy|dollar index|us dollar|dollar)${GAP(15)}\\b(?:surg\\w*|ris(?:e|es|ing)|rose|rall\\w*|strengthen\\w*|jump\\w*|climb\\w*)(?:${GAP(20)}\\bhighs?)?`,
+      'strong(?:er)? (?:us )?dollar',
+      'dollar strength',
     ],
     weight: -0.25,
     method: 'macro',
@@ -81,7 +98,8 @@ export const MACRO_RULES: readonly LexiconRule[] = [
   rule({
     id: 'macro.dollar-weak',
     patterns: [
-      `(?:dxy|dollar index|us dollar|dollar)${GAP(15)}\\b(?:fall(?:s|ing)?|fell|slid(?:es|ing)?|weaken\\w*|drop\\w*|tumbl\\w*|declin\\w*)`,
+      `(?:dxy|dollar index|us dollar|dollar)${GAP(15)}\\b(?:fall(?:s|ing)?|fell|slid(?:es|ing)?|weaken\\w*|drop\\w*|tumbl\\w*|declin\\w*)(?:${GAP(20)}\\blows?)?`,
+      'weak(?:er)? (?:us )?dollar',
     ],
     weight: 0.25,
     method: 'macro',
@@ -89,10 +107,38 @@ export const MACRO_RULES: readonly LexiconRule[] = [
   }),
   rule({
     id: 'macro.recession',
-    patterns: ['recession (?:fears?|risks?|worries)', 'risk-off', 'risk off mood'],
+    patterns: [
+      'recession (?:fears?|risks?|worries)',
+      'risk-off',
+      'risk off mood',
+      'tariff (?:fears|threats?|war|worries|escalation)',
+      'trade war',
+      'geopolitical (?:tensions?|risks?|fears)',
+      'tensions? escalat\\w*',
+      'higher for longer',
+      `(?:treasury |bond )?yields?${GAP(10)}\\b(?:spik|surg|jump|soar|climb|ris|rose)\\w*`,
+      '(?:rising|higher|surging|soaring|climbing|spiking) (?:treasury |bond |us )?yields',
+      `(?:global |stock )?markets? sell off`,
+    ],
     weight: -0.3,
     method: 'macro',
     label: 'risk-off macro',
+  }),
+  rule({
+    id: 'macro.tailwind',
+    patterns: [
+      'stimulus',
+      'trade deal',
+      `liquidity${GAP(15)}\\b(?:boost|injection|tailwind|surge|returns|grows)\\w*`,
+      'boost(?:s|ing)? liquidity',
+      `money supply${GAP(15)}\\b(?:grow|expan|ris|return|climb)\\w*`,
+      'eas(?:es|ing|ed) (?:the )?pressure on (?:risk|crypto|markets)',
+      'tailwinds?',
+    ],
+    weight: 0.35,
+    method: 'macro',
+    label: 'macro tailwind',
+    negated: { factor: -0.5, label: 'no macro tailwind' },
   }),
   rule({
     id: 'macro.lawsuit',
@@ -117,8 +163,8 @@ export const MACRO_RULES: readonly LexiconRule[] = [
   rule({
     id: 'macro.legal-win',
     patterns: [
-      `(?:drops?|dropped|dismiss(?:es|ed)?|ends?|ended|clos(?:es|ed)|withdr[ae]w(?:s|n)?|settl(?:es|ed)|wins?|won)${GAP(30)}\\b${LEGAL}`,
-      `${LEGAL}${GAP(30)}\\b(?:dropped|dismissed|closed|withdrawn|settled|ended|thrown out)`,
+      `(?:drops?|dropped|dismiss(?:es|ed)?|ends?|ended|ending|clos(?:es|ed)|withdr[ae]w(?:s|n)?|settl(?:es|ed)|wins?|won)${GAP(30)}\\b${LEGAL}`,
+      `${LEGAL}${GAP(45)}\\b(?:dropped|dismissed|closed|withdrawn|settled|ended|thrown out)`,
     ],
     weight: 0.5,
     method: 'macro',
@@ -142,7 +188,8 @@ export const MACRO_RULES: readonly LexiconRule[] = [
   rule({
     id: 'macro.regulatory-clarity',
     patterns: [
-      'regulatory clarity',
+      '(?:regulatory |legal )?clarity',
+      'clear (?:rules|regulations|guidelines|framework)',
       'pro-crypto',
       'crypto-friendly',
       `(?:crypto|stablecoin|market structure|digital asset)\\s+(?:bill|act|framework|legislation)${GAP(20)}\\b(?:pass(?:es|ed)?|signed|approved|becomes law)`,
@@ -150,5 +197,7 @@ export const MACRO_RULES: readonly LexiconRule[] = [
     weight: 0.35,
     method: 'macro',
     label: 'regulatory clarity',
+    negated: { factor: -1, label: 'no regulatory clarity' },
+    lacking: { factor: -1, label: 'no regulatory clarity' },
   }),
 ];

@@ -9,6 +9,8 @@ const MOVE = anyOf(
   'sending',
   'deposit(?:s|ed|ing)?',
   'shift(?:s|ed|ing)?',
+  'flood(?:s|ed|ing)?',
+  'pour(?:s|ed|ing)?',
 );
 const LEAVE = anyOf(
   'withdr[ae]w(?:s|n|ing|als?)?',
@@ -64,7 +66,7 @@ const HOLDERS_SELL = anyOf(
   'insiders?',
 );
 
-export const ONCHAIN_RULES: readonly LexiconRule[] = [
+export const onchainRules = (): readonly LexiconRule[] => [
   rule({
     id: 'onchain.to-exchange',
     patterns: [`${MOVE}${GAP(50)}\\b(?:to|into|onto)\\s+(?:the\\s+|an?\\s+)?${EXCHANGES}`],
@@ -88,8 +90,9 @@ export const ONCHAIN_RULES: readonly LexiconRule[] = [
     id: 'onchain.from-exchange',
     patterns: [
       `(?:exchange|cex)\\s+(?:net\\s+)?(?:outflows?|withdrawals?)`,
-      `${LEAVE}${GAP(50)}\\bfrom\\s+(?:the\\s+|an?\\s+)?${EXCHANGES}`,
-      `(?:exchange|cex)\\s+(?:reserves?|balances?)${GAP(20)}\\b${DOWN}`,
+      // "withdraws from exchange's audit" is not coins leaving it.
+      `${LEAVE}${GAP(50)}\\bfrom\\s+(?:the\\s+|an?\\s+)?${EXCHANGES}(?!['\u2019]s)`,
+      `(?:exchange|cex)\\s+(?:reserves?|balances?)${GAP(20)}\\b${DOWN}(?:${GAP(25)}\\blows?)?`,
     ],
     weight: 0.45,
     method: 'onchain',
@@ -109,7 +112,9 @@ export const ONCHAIN_RULES: readonly LexiconRule[] = [
   rule({
     id: 'onchain.whale-selling',
     patterns: [
-      `${HOLDERS_SELL}${GAP(30)}\\b${anyOf('sell(?:s|ing)?', 'sold', 'dump(?:s|ed|ing)?', 'offload\\w*', 'distribut\\w*', 'cash(?:es|ed|ing)? out')}`,
+      `${HOLDERS_SELL}${GAP(30)}\\b(?<!\\bstop(?:s|ped|ping)?\\s)${anyOf('sell(?:s|ing)?', 'sold', 'dump(?:s|ed|ing)?', 'offload\\w*', 'distribut\\w*', 'cash(?:es|ed|ing)? out')}`,
+      // "distributing into the rally" is one act of selling, not a sale and a rally.
+      `${HOLDERS_SELL}${GAP(30)}\\b${anyOf('sell(?:s|ing)?', 'sold', 'dump(?:s|ed|ing)?', 'offload\\w*', 'distribut\\w*')}${GAP(25)}\\binto (?:the |this |a )?(?:rally|strength|rip|bounce|pump)`,
       'distribution phase',
     ],
     weight: -0.45,
@@ -119,7 +124,7 @@ export const ONCHAIN_RULES: readonly LexiconRule[] = [
   }),
   rule({
     id: 'onchain.tvl-up',
-    patterns: [`(?:tvl|total value locked)${GAP(25)}\\b${UP}`],
+    patterns: [`(?:tvl|total value locked)${GAP(25)}\\b${UP}`, `record${GAP(10)}\\b(?:tvl|total value locked)`],
     weight: 0.35,
     method: 'onchain',
     label: 'TVL rising',
@@ -133,7 +138,7 @@ export const ONCHAIN_RULES: readonly LexiconRule[] = [
   }),
   rule({
     id: 'onchain.activity-up',
-    patterns: [`${FLOW_METRIC}${GAP(25)}\\b${UP}`],
+    patterns: [`${FLOW_METRIC}${GAP(25)}\\b${UP}`, `record${GAP(10)}\\b${FLOW_METRIC}`],
     weight: 0.25,
     method: 'onchain',
     label: 'network activity rising',
@@ -147,7 +152,10 @@ export const ONCHAIN_RULES: readonly LexiconRule[] = [
   }),
   rule({
     id: 'onchain.stablecoin-mint',
-    patterns: [`(?:usdt|usdc|tether|circle|stablecoins?)${GAP(30)}\\bmint(?:s|ed|ing)?`],
+    patterns: [
+      `(?:usdt|usdc|tether|circle|stablecoins?)${GAP(30)}\\bmint(?:s|ed|ing)?`,
+      `stablecoin (?:supply|market cap)${GAP(20)}\\b(?:climb|ris|rose|grow|record|jump|surg|expand)\\w*`,
+    ],
     weight: 0.3,
     method: 'onchain',
     label: 'stablecoin minting adds buying power',

@@ -1,4 +1,5 @@
 import type { SignalMethod } from '../domain/profile.js';
+import { needsOf, type Needs } from './pattern-needs.js';
 
 /**
  * One phrase rule of the built-in analyzer. Weights are on a scale where one strong event
@@ -10,6 +11,8 @@ export interface LexiconRule {
   readonly id: string;
   /** Global, case-insensitive, word-bounded alternatives; the longest match of any of them counts. */
   readonly patterns: readonly RegExp[];
+  /** For each pattern, text that any match of it contains: a clause without it is not searched. */
+  readonly needs: readonly Needs[];
   readonly weight: number;
   readonly method: SignalMethod;
   /** The evidence text, short enough to quote in a 300-character post. */
@@ -20,13 +23,28 @@ export interface LexiconRule {
    * ("no longer halted" reads as withdrawals resumed).
    */
   readonly negated?: { readonly factor: number; readonly label: string };
+  /**
+   * What a lack or a need in the same clause does ("still awaiting approval", "lacking clarity").
+   * Absent: the rule is cancelled, because a thing not yet there is not its opposite either
+   * ("needs to break $70K" is no failed breakout). Present: as for `negated`.
+   */
+  readonly lacking?: { readonly factor: number; readonly label: string };
   /** The pattern itself contains a negative word ("ETF denied"), so negation cues are not looked for. */
   readonly ownsNegation?: boolean;
+  /**
+   * The phrase is a view someone holds ("bullish", "going short"), not an event: held in the past
+   * ("was bullish last year") it says nothing about now.
+   */
+  readonly stance?: boolean;
+  /** A match right after text this matches is about that text, not about the price: not read. */
+  readonly notAfter?: RegExp;
 }
 
-export interface RuleSpec extends Omit<LexiconRule, 'patterns'> {
-  /** One or more alternatives as regex source; each is wrapped in word boundaries. */
+export interface RuleSpec extends Omit<LexiconRule, 'patterns' | 'needs' | 'notAfter'> {
+  /** One or more alternatives as regex source; each must start and end at a word's edge. */
   readonly patterns: readonly string[];
+  /** Regex source, matched against the clause up to the match's start. */
+  readonly notAfter?: string;
 }
 
 /**
@@ -35,15 +53,27 @@ export interface RuleSpec extends Omit<LexiconRule, 'patterns'> {
  * that matches ("short squeeze") where a longer one ("short squeeze liquidations") says more.
  */
 export function rule(spec: RuleSpec): LexiconRule {
-  const { patterns, ...rest } = spec;
-  return { ...rest, patterns: patterns.map((p) => new RegExp(`\\b(?:${p})\\b`, 'gi')) };
+  const { patterns, notAfter, ...rest } = spec;
+  return { ...rest, ...compile(patterns), ...(notAfter === undefined ? {} : { notAfter: new RegExp(notAfter, 'i') }) };
+}
+
+export function compile(patterns: readonly string[]): { patterns: RegExp[]; needs: Needs[] } {
+  return {
+    // Not \b: a phrase may start or end with a sign ("+8%", "down 5%"), where \b would want a letter
+    // next to it. For a phrase that starts and ends with a letter, the two mean the same.
+    patterns: patterns.map((p) => new RegExp(`(?<!\\w)(?:${p})(?!\\w)`, 'gi')),
+    needs: patterns.map(needsOf),
+  };
 }
 
 /** A non-capturing alternation, so long word lists can be written one word form per item. */
 export const anyOf = (...forms: string[]): string => `(?:${forms.join('|')})`;
 
-/** Filler between two key words of a phrase, kept short so a match stays inside one idea. */
-export const GAP = (max: number): string => `.{0,${max}}?`;
+/**
+ * Filler between two key words of a phrase, kept short so a match stays inside one idea. It starts at
+ * a word's end, so that the key word before it is whole ("issue" is not the start of "issuer").
+ */
+export const GAP = (max: number): string => `\\b.{0,${max}}?`;
 
 /** Exchanges named often enough in headlines to count as "an exchange". */
 export const EXCHANGES = `(?:centralized\\s+)?${anyOf(

@@ -2,7 +2,7 @@ import { GAP, rule, type LexiconRule } from './lexicon-rule.js';
 
 // Sentiment rules read the mood of the text, not a contrarian trade on it: "extreme fear" reads
 // bearish here. A contrarian reading is a strategy, and strategies belong to stronger analyzers.
-export const SENTIMENT_RULES: readonly LexiconRule[] = [
+export const sentimentRules = (): readonly LexiconRule[] => [
   rule({
     id: 'sentiment.bullish-word',
     patterns: [
@@ -10,20 +10,30 @@ export const SENTIMENT_RULES: readonly LexiconRule[] = [
       'optimis(?:m|tic)',
       'upbeat',
       'buy signal',
-      'bulls? (?:in control|take control|charge)',
+      'bulls? (?:in control|take control|charge|regain(?:s|ed)? control|are back)',
     ],
     weight: 0.3,
     method: 'sentiment',
     label: 'bullish tone',
     negated: { factor: -0.5, label: 'not bullish' },
+    stance: true,
   }),
   rule({
     id: 'sentiment.bearish-word',
-    patterns: ['bearish(?:ness)?', 'pessimis(?:m|tic)', 'gloomy', 'sell signal', 'bears? (?:in control|take control)'],
+    patterns: [
+      'bearish(?:ness)?',
+      'pessimis(?:m|tic)',
+      'gloomy',
+      'sell signal',
+      'bears? (?:in control|take control|regain(?:s|ed)? control)',
+      'disappoint(?:s|ed|ing|ment)',
+      'bubble(?! tea)',
+    ],
     weight: -0.3,
     method: 'sentiment',
     label: 'bearish tone',
     negated: { factor: -0.5, label: 'not bearish' },
+    stance: true,
   }),
   rule({
     id: 'sentiment.extreme-fear',

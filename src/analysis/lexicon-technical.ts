@@ -2,7 +2,7 @@ import { GAP, rule, type LexiconRule } from './lexicon-rule.js';
 
 const LEVEL = '(?:(?:key|major|critical|strong|the|a|an)\\s+)?(?:\\$?[\\d.,]+[kK]?\\s+)?';
 
-export const TECHNICAL_RULES: readonly LexiconRule[] = [
+export const technicalRules = (): readonly LexiconRule[] => [
   rule({
     id: 'technical.breakout',
     patterns: [
@@ -10,8 +10,10 @@ export const TECHNICAL_RULES: readonly LexiconRule[] = [
       'broke\\s*(?:out|above|through|past)',
       'breakouts?',
       `(?:clear|breach)(?:s|es|ed|ing)?\\s+${LEVEL}resistance`,
+      `(?:break(?:s|ing)?|broke|smash(?:es|ed)|blast(?:s|ed) through)\\s+(?:multi-year\\s+|\\w+-year\\s+)?${LEVEL}resistance`,
       `flip(?:s|ped|ping)?\\s+${LEVEL}resistance\\s+(?:in)?to\\s+support`,
       'reclaim(?:s|ed|ing)?',
+      '(?:break(?:s|ing)?|broke|clear(?:s|ed|ing)?|reclaim(?:s|ed|ing)?)\\s+(?:a\\s+|the\\s+)?(?:key|major|critical|important|crucial)\\s+(?:level|resistance|barrier|hurdle)',
     ],
     weight: 0.45,
     method: 'technical',
@@ -25,6 +27,7 @@ export const TECHNICAL_RULES: readonly LexiconRule[] = [
       'broke\\s*(?:down|below)',
       'breakdowns?',
       `(?:los(?:es|t|ing)|fall(?:s)?\\s+below|fell\\s+below|drop(?:s|ped)?\\s+below|slip(?:s|ped)?\\s+below)\\s+${LEVEL}support`,
+      'los(?:es|t|ing) the \\d+-(?:day|week) (?:moving average|ma|ema)',
     ],
     weight: -0.45,
     method: 'technical',
@@ -49,6 +52,7 @@ export const TECHNICAL_RULES: readonly LexiconRule[] = [
       `(?:reject\\w*|turned away|capped)${GAP(20)}\\bresistance`,
       'resistance\\s+(?:holds?|held|holding)',
       `(?:struggl\\w*|stall\\w*|fail(?:s|ed|ing)?)\\s+(?:at|near|below|under)\\s+${LEVEL}resistance`,
+      'rejected (?:again |once more )?(?:at|near)',
     ],
     weight: -0.3,
     method: 'technical',
@@ -121,15 +125,16 @@ export const TECHNICAL_RULES: readonly LexiconRule[] = [
   }),
   rule({
     id: 'technical.price-up',
+    // "a surge in scams" is about the scams.
     patterns: [
-      'surg(?:e|es|ed|ing)',
+      'surg(?:e|es|ed|ing)(?!\\s+(?:in|of)\\b)',
       'soar(?:s|ed|ing)?',
       'rall(?:y|ies|ied|ying)',
       'jump(?:s|ed)?(?!\\s+(?:trading|crypto))',
       'skyrocket\\w*',
       'spik(?:e|es|ed)',
     ],
-    weight: 0.3,
+    weight: 0.35,
     method: 'technical',
     label: 'price rallying',
     negated: { factor: -0.3, label: 'rally stalls' },
@@ -146,7 +151,7 @@ export const TECHNICAL_RULES: readonly LexiconRule[] = [
       'tank(?:ed|ing)',
       'sell-?offs?',
     ],
-    weight: -0.3,
+    weight: -0.35,
     method: 'technical',
     label: 'price sliding',
     negated: { factor: -0.3, label: 'sell-off fades' },

@@ -1,20 +1,37 @@
-import { FUNDAMENTAL_RULES } from './lexicon-fundamental.js';
-import { MACRO_RULES } from './lexicon-macro.js';
-import { ONCHAIN_RULES } from './lexicon-onchain.js';
+import { corporateRules } from './lexicon-corporate.js';
+import { exchangeRules } from './lexicon-exchange.js';
+import { fraudRules } from './lexicon-fraud.js';
+import { fundamentalRules } from './lexicon-fundamental.js';
+import { macroRules } from './lexicon-macro.js';
+import { marketRules } from './lexicon-market.js';
+import { onchainRules } from './lexicon-onchain.js';
+import { regulationRules } from './lexicon-regulation.js';
 import type { LexiconRule } from './lexicon-rule.js';
-import { SENTIMENT_RULES } from './lexicon-sentiment.js';
-import { TECHNICAL_RULES } from './lexicon-technical.js';
+import { sentimentRules } from './lexicon-sentiment.js';
+import { technicalRules } from './lexicon-technical.js';
 
 export type { LexiconRule } from './lexicon-rule.js';
 
+let table: readonly LexiconRule[] | undefined;
+
 /**
  * The built-in analyzer's phrase table. Order matters only to break ties between two matches of the
- * same span and length: the earlier rule wins.
+ * same span and length: the earlier rule wins. Built on first use, not when the module loads: every
+ * `agent poll` loads this module, and one that finds nothing new must not pay for compiling some 600
+ * patterns it never reads.
  */
-export const LEXICON: readonly LexiconRule[] = [
-  ...FUNDAMENTAL_RULES,
-  ...ONCHAIN_RULES,
-  ...MACRO_RULES,
-  ...TECHNICAL_RULES,
-  ...SENTIMENT_RULES,
-];
+export function lexicon(): readonly LexiconRule[] {
+  table ??= [
+    ...fundamentalRules(),
+    ...onchainRules(),
+    ...macroRules(),
+    ...technicalRules(),
+    ...sentimentRules(),
+    ...regulationRules(),
+    ...corporateRules(),
+    ...exchangeRules(),
+    ...fraudRules(),
+    ...marketRules(),
+  ];
+  return table;
+}

@@ -1,92 +1,269 @@
 import type { SignalMethod } from '../domain/profile.js';
 import { loudness } from './amounts.js';
-import { LEXICON, type LexiconRule } from './lexicon.js';
-import { isNegated } from './negation.js';
+import { lexicon, type LexiconRule } from './lexicon.js';
+import { masks, type Mask, type MaskKind } from './lexicon-masks.js';
+import { negationOf, type NegationKind } from './negation.js';
+import { mayMatch } from './pattern-needs.js';
+import { pastStanceOf, quoteUseOf, recallOf } from './reading-cues.js';
 
-/** One lexicon phrase found in a text, after negation and amounts. */
+/** One lexicon phrase found in a text, after negation, context and amounts. */
 export interface Reading {
   ruleId: string;
-  method: SignalMethod;
+  /** Absent for a mask (an idiom, a background mention), which has no method and counts nothing. */
+  method?: SignalMethod;
   /** Evidence text: the rule's label, or its negated label. */
   label: string;
-  /** Signed; 0 when a negation cancelled the phrase. */
+  /** Signed; 0 when the phrase counts nothing here (negated, recalled, a past stance, an idiom…). */
   weight: number;
   /** The words that matched, as written. */
   matched: string;
   negated: boolean;
   multiplier: number;
   amount?: string;
+  /** What changed the rule's weight, each naming the cue that did, for the trace. */
+  notes: string[];
+  /** Why the phrase counts nothing, for the trace; absent when it counts. */
+  ignored?: string;
+}
+
+/** What is known about the text besides its words. */
+export interface TextContext {
+  /** The year the text was written: earlier years in it are the past. */
+  year?: number;
+}
+
+/** A clause, and the word that concedes it when the sentence turns on a contrast. */
+export interface Clause {
+  text: string;
+  /** `before "but"`, `after "despite"`: the clause is what the sentence grants, not what it says. */
+  conceded?: string;
 }
 
 // A long text is not more bullish for being long; the cap bounds the work on hostile input.
 const MAX_TEXT = 20_000;
 
+/** "X but Y" weighs Y: what the sentence concedes counts this much. */
+export const CONCEDED = 0.25;
+
 // Clause breaks: sentence ends, line breaks and bullets, dashes (-, en, em), colons, ", " (not "10,000")
 // and contrast words, because negation and amounts belong to one idea: "not bullish, but whales are buying".
+// The break is captured: a contrast word also says which side of it the sentence means. A full stop
+// after an abbreviation or an initial ("Mt. Gox", "U.S. regulators") ends no sentence.
 const CLAUSE_BREAK =
-  /,?\s+(?:but|however|although|though|while|whereas|despite|even as)\s+|(?<=[.!?;:])\s+|[\n\r|\u2022]+|\s+[-\u2013\u2014]+\s+|,\s+/i;
+  /(,?\s+(?:but(?!\s+also\b)|however|although|though|even though|while|whereas|despite|in spite of|even as)\s+|,\s+yet\s+|(?<=[.!?;:])(?<!\b(?:mt|inc|corp|co|ltd|vs|st|dr|mr|mrs|ms|jr|sr|approx|est|[a-z])\.)\s+|[\n\r|\u2022]+|\s+[-\u2013\u2014]+\s+|,\s+)/i;
+const SENTENCE_BREAK = /^(?:\s+|[\n\r|\u2022]+)$/;
+const BUT = /^,?\s+(but|however|yet)\s+$/i;
+const DESPITE = /^,?\s+(although|though|even though|despite|in spite of|even as)\s+$/i;
+// A sentence that opens with a contrast concedes the one before it; one that opens with a concession
+// concedes its own first clause.
+const OPENS_BUT = /^(but|however|yet|still|nonetheless|nevertheless)\b,?\s*/i;
+const OPENS_DESPITE = /^(despite|although|though|even though|in spite of|while|whilst)\b/i;
 
-export function splitClauses(text: string): string[] {
-  return text
+export function readClauses(text: string): Clause[] {
+  const parts = text
     .slice(0, MAX_TEXT)
     .replace(/[\u2019\u2018`]/g, "'") // curly and back quotes: "don’t" reads as "don't"
-    .split(CLAUSE_BREAK)
-    .map((c) => c.trim())
-    .filter((c) => c !== '');
+    .split(CLAUSE_BREAK);
+  const clauses: Clause[] = [];
+  let sentenceStart = 0;
+  let previousSentence = 0;
+  for (let i = 0; i < parts.length; i += 2) {
+    const separator = i === 0 ? '' : (parts[i - 1] ?? '');
+    let body = (parts[i] ?? '').trim();
+    if (body === '') continue;
+    const newSentence = i === 0 || SENTENCE_BREAK.test(separator) || /[\n\r|\u2022]/.test(separator);
+    if (newSentence) {
+      previousSentence = sentenceStart;
+      sentenceStart = clauses.length;
+    }
+    const but = BUT.exec(separator);
+    if (but) concede(clauses, sentenceStart, clauses.length, `before "${(but[1] ?? '').toLowerCase()}"`);
+    const opens = newSentence ? OPENS_BUT.exec(body) : null;
+    if (opens && clauses.length > 0) {
+      concede(clauses, previousSentence, sentenceStart, `before "${(opens[1] ?? '').toLowerCase()}"`);
+      body = body.slice(opens[0].length).trim();
+      if (body === '') continue;
+    }
+    const word = DESPITE.exec(separator)?.[1] ?? (newSentence ? OPENS_DESPITE.exec(body)?.[1] : undefined);
+    clauses.push(word ? { text: body, conceded: `after "${word.toLowerCase()}"` } : { text: body });
+  }
+  return clauses;
+}
+
+function concede(clauses: Clause[], from: number, to: number, why: string): void {
+  for (const clause of clauses.slice(from, to)) {
+    if (clause.conceded === undefined) clause.conceded = why;
+  }
+}
+
+export function splitClauses(text: string): string[] {
+  return readClauses(text).map((c) => c.text);
 }
 
 interface Hit {
-  rule: LexiconRule;
+  rule: LexiconRule | Mask;
   order: number;
   start: number;
   end: number;
 }
 
 /** Every lexicon phrase in the text, in reading order. */
-export function readText(text: string): Reading[] {
-  return splitClauses(text).flatMap(readClause);
+export function readText(text: string, context: TextContext = {}): Reading[] {
+  return readClauses(text).flatMap((clause) => readClause(clause, text, context));
 }
 
-function readClause(clause: string): Reading[] {
+const IGNORED_WHEN: Record<NegationKind, (cue: string) => string> = {
+  negated: () => 'is negated',
+  lacking: (cue) => `is lacking ("${cue}")`,
+  sought: (cue) => `is only sought ("${cue}")`,
+};
+
+const MASK_SAYS: Record<MaskKind, string> = {
+  idiom: 'is an idiom',
+  background: 'names a past event as background',
+  advice: 'is advice, not news',
+};
+
+function readClause({ text: clause, conceded }: Clause, whole: string, { year }: TextContext): Reading[] {
   const hits = findHits(clause);
   if (hits.length === 0) return [];
   const { multiplier, amount } = loudness(clause);
   return hits.map(({ rule, start, end }) => {
-    const negated = !rule.ownsNegation && isNegated(clause, start, end);
-    const factor = negated ? (rule.negated?.factor ?? 0) : 1;
-    const label = negated ? (rule.negated?.label ?? rule.label) : rule.label;
+    const matched = clause.slice(start, end);
+    const base = { ruleId: rule.id, matched, negated: false, multiplier: 1, notes: [] as string[] };
+    if (!('weight' in rule)) return { ...base, label: '', weight: 0, ignored: MASK_SAYS[rule.kind] };
+    const ignore = (why: string): Reading => ({
+      ...base,
+      method: rule.method,
+      label: rule.label,
+      weight: 0,
+      ignored: why,
+    });
+
+    const past = rule.stance ? pastStanceOf(clause, start, end, whole, year) : undefined;
+    if (past) return ignore(`is a stance held in the past ("${past}")`);
+    const recalled = recallOf(clause, start, end, year);
+    if (recalled) return ignore(`recalls a past event ("${recalled}")`);
+    const quoted = quoteUseOf(clause, start, end);
+    if (quoted?.kind === 'mention') return ignore(`is quoted as a word, not used ("${quoted.cue}")`);
+
+    const notes: string[] = [];
+    let turn: { factor: number; label: string } | undefined;
+    let negated = false;
+    if (quoted) {
+      negated = true;
+      turn = rule.negated;
+      if (!turn) return ignore(`is quoted to reject it ("${quoted.cue}")`);
+      notes.push(`quoted to reject it: "${quoted.cue}"`);
+    } else if (!rule.ownsNegation) {
+      const negation = negationOf(clause, start, end);
+      if (negation) {
+        negated = true;
+        turn = negation.kind === 'negated' ? rule.negated : negation.kind === 'lacking' ? rule.lacking : undefined;
+        if (!turn) return { ...ignore(IGNORED_WHEN[negation.kind](negation.cue)), negated };
+        notes.push(`${negation.kind}: "${negation.cue}"`);
+      }
+    }
+    const factor = (turn?.factor ?? 1) * (conceded ? CONCEDED : 1);
+    if (conceded) notes.push(`×${CONCEDED} conceded ${conceded}`);
     const reading: Reading = {
       ruleId: rule.id,
       method: rule.method,
-      label,
+      label: turn?.label ?? rule.label,
       weight: round(rule.weight * factor * multiplier),
-      matched: clause.slice(start, end),
+      matched,
       negated,
       multiplier: round(multiplier),
+      notes,
     };
     return amount === undefined ? reading : { ...reading, amount };
   });
 }
 
+interface Entry {
+  rule: LexiconRule | Mask;
+  order: number;
+  pattern: RegExp;
+  /** What else the clause must contain, besides the text that made this entry a candidate. */
+  rest: ReadonlyArray<readonly string[]>;
+}
+
+/** Every pattern, and which ones a clause can match at all, from the text each one needs. */
+interface Table {
+  entries: Entry[];
+  /** The first two characters of each needed text (one, for a text of one) → that text, and the entries it is needed by. */
+  byStart: Map<number, Array<{ text: string; entries: number[] }>>;
+  /** Entries whose needs are unknown: always run. */
+  always: number[];
+}
+
+const startKey = (text: string, at: number, length: number): number =>
+  length === 1 ? text.charCodeAt(at) : text.charCodeAt(at) * 0x10000 + text.charCodeAt(at + 1) + 0x100000000;
+
+let table: Table | undefined;
+
+function phraseTable(): Table {
+  if (table) return table;
+  const built: Table = { entries: [], byStart: new Map(), always: [] };
+  [...lexicon(), ...masks()].forEach((rule, order) => {
+    rule.patterns.forEach((pattern, i) => {
+      const needs = rule.needs[i];
+      const k = built.entries.push({ rule, order, pattern, rest: needs?.slice(1) ?? [] }) - 1;
+      if (needs === undefined) built.always.push(k);
+      for (const text of needs?.[0] ?? []) {
+        const key = startKey(text, 0, Math.min(2, text.length));
+        const texts = built.byStart.get(key) ?? [];
+        const known = texts.find((t) => t.text === text);
+        if (known) known.entries.push(k);
+        else built.byStart.set(key, [...texts, { text, entries: [k] }]);
+      }
+    });
+  });
+  table = built;
+  return table;
+}
+
 /**
- * The longest phrase wins where matches overlap, so "short squeeze" is not also "liquidations"
- * and "exchange withdrawals halted" is not also "exchange withdrawals".
+ * The longest phrase wins where matches overlap, so "short squeeze" is not also "liquidations",
+ * "exchange withdrawals halted" is not also "exchange withdrawals", and the idiom "bear in mind" is
+ * not also a bear.
  */
 function findHits(clause: string): Hit[] {
   const all: Hit[] = [];
-  LEXICON.forEach((rule, order) => {
-    for (const pattern of rule.patterns) {
-      // Most clauses match no pattern: test() allocates nothing, while matchAll clones the pattern and
-      // makes an iterator (500 threads made ~300,000 of each). matchAll starts at lastIndex, hence the resets.
-      pattern.lastIndex = 0;
-      const found = pattern.test(clause);
-      pattern.lastIndex = 0;
-      if (!found) continue;
-      for (const m of clause.matchAll(pattern)) {
-        if (m[0].length > 0) all.push({ rule, order, start: m.index, end: m.index + m[0].length });
+  const { entries, byStart, always } = phraseTable();
+  // A pattern is run only where the text it needs may be: one map lookup per position of the clause
+  // replaces ~600 pattern runs, nearly all of which would find nothing (see pattern-needs.ts).
+  const lower = clause.toLowerCase();
+  const seen = new Uint8Array(entries.length);
+  const candidates: number[] = [];
+  const add = (k: number) => {
+    if (seen[k] === 0) candidates.push(k);
+    seen[k] = 1;
+  };
+  always.forEach(add);
+  for (let i = 0; i < lower.length; i++) {
+    for (let n = 1; n <= 2 && i + n <= lower.length; n++) {
+      for (const { text, entries: needing } of byStart.get(startKey(lower, i, n)) ?? []) {
+        if (text.length === n || lower.startsWith(text, i)) needing.forEach(add);
       }
     }
-  });
+  }
+  for (const k of candidates) {
+    const entry = entries[k];
+    if (!entry) continue;
+    const { rule, order, pattern, rest } = entry;
+    if (!mayMatch(rest, lower)) continue;
+    // Most candidates still match nothing: test() allocates nothing, while matchAll clones the pattern
+    // and makes an iterator. matchAll starts at lastIndex, hence the resets.
+    pattern.lastIndex = 0;
+    const found = pattern.test(clause);
+    pattern.lastIndex = 0;
+    if (!found) continue;
+    for (const m of clause.matchAll(pattern)) {
+      if (m[0].length === 0 || ('notAfter' in rule && rule.notAfter?.test(clause.slice(0, m.index)))) continue;
+      all.push({ rule, order, start: m.index, end: m.index + m[0].length });
+    }
+  }
   all.sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start || a.order - b.order);
   const kept: Hit[] = [];
   for (const hit of all) {

@@ -82,21 +82,27 @@ describe('golden: the example file, built-in analyzer, default profile', () => {
 
 describe('the profile', () => {
   it('takes the flags it is given and states which are defaults', async () => {
-    const { stdout } = await backtest(SAMPLE, { participation: 'active', conviction_style: 'bold' });
+    const given = { participation: 'selective', conviction_style: 'bold' };
+    const { stdout } = await backtest(SAMPLE, given);
     expect(stdout.split('\n')[0]).toBe(
-      `Backtest of ${SAMPLE}: analyzer builtin, profile --signal-method sentiment --conviction-style bold --directional-bias neutral --participation active (--conviction-style, --participation given, the rest defaults); 0 invalid threads left out.`,
+      `Backtest of ${SAMPLE}: analyzer builtin, profile --signal-method sentiment --conviction-style bold --directional-bias neutral --participation selective (--conviction-style, --participation given, the rest defaults); 0 invalid threads left out.`,
     );
-    const doc = JSON.parse(
-      (await backtest(SAMPLE, { participation: 'active', conviction_style: 'bold' }, { json: true })).stdout,
-    );
+    const doc = JSON.parse((await backtest(SAMPLE, given, { json: true })).stdout);
     expect(doc.profile).toEqual({
       signal_method: 'sentiment',
       conviction_style: 'bold',
       directional_bias: 'neutral',
-      participation: 'active',
+      participation: 'selective',
     });
+    // Each flag shows in the numbers: selective posts on fewer threads; bold, alone, sizes the same posts larger.
     const defaults = JSON.parse((await backtest(SAMPLE, {}, { json: true })).stdout);
-    expect(doc.overall.posted).toBeGreaterThan(defaults.overall.posted);
+    expect(doc.overall.posted).toBeLessThan(defaults.overall.posted);
+    const boldOnly = JSON.parse((await backtest(SAMPLE, { conviction_style: 'bold' }, { json: true })).stdout);
+    const sizes = (d: { threads: { conviction?: number }[] }) => d.threads.map((t) => Math.abs(t.conviction ?? 0));
+    const [bold, moderate] = [sizes(boldOnly), sizes(defaults)];
+    expect(bold.map((size) => size > 0)).toEqual(moderate.map((size) => size > 0));
+    for (const [i, size] of bold.entries()) expect(size).toBeGreaterThanOrEqual(moderate[i] ?? 0);
+    expect(bold.reduce((a, b) => a + b)).toBeGreaterThan(moderate.reduce((a, b) => a + b));
   });
 
   it("refuses a value not in the interface's lists, before reading the file (exit 2)", async () => {

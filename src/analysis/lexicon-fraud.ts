@@ -1,0 +1,83 @@
+import { GAP, rule, type LexiconRule } from './lexicon-rule.js';
+
+// Fraud: a scheme named or alleged, people charged for it, or cleared of it. An allegation moves a
+// token as surely as a verdict does, so both count; a guide to avoiding scams is filtered out as advice.
+
+export const fraudRules = (): readonly LexiconRule[] => [
+  rule({
+    id: 'fraud.scheme',
+    patterns: [
+      'ponzi(?: scheme)?',
+      'pyramid scheme',
+      'pump[- ]and[- ]dump',
+      'scam(?:s|med|mers?)?',
+      'fraud(?:s|ulent|sters?)?',
+      'defraud(?:s|ed|ing)?',
+      'wash[- ]trad(?:ing|ed)',
+      '(?:market )?manipulat(?:ion|ed|ing)',
+      'mis(?:used?|using|appropriat\\w*|lead(?:s|ing)?|led)',
+      'siphon(?:s|ed|ing)?',
+      'embezzl\\w*',
+      `fak(?:e|ed|ing)${GAP(15)}\\b(?:returns|volumes?|reserves|numbers|accounts|exchange|investment|app|airdrop|site|platform)`,
+      'pig[- ]butchering',
+      '(?:lying|lied) (?:to|about)',
+      '(?:likely|potential|possible|another|a) rug',
+      'trading against (?:its|their) (?:own )?customers',
+      'stops? paying (?:promised )?returns',
+      `(?:founders?|ceo|team|developers?|operators?|owners?|devs)${GAP(15)}\\b(?:vanish(?:es|ed)?|disappear(?:s|ed)?|abscond(?:s|ed)?)`,
+      '(?:vanish(?:es|ed)|abscond(?:s|ed)) with',
+      '(?:insiders?|team) (?:dumped|dumping|sold)',
+    ],
+    weight: -0.55,
+    method: 'fundamental',
+    label: 'fraud alleged',
+  }),
+  rule({
+    id: 'fraud.reserves-missing',
+    patterns: [
+      "(?:never|not|wasn't|weren't|isn't|aren't) (?:fully |really )?backed",
+      'reserves? (?:shortfall|hole|gap)',
+      'hole in (?:its|the|their) (?:balance sheet|reserves|books)',
+    ],
+    weight: -0.55,
+    method: 'fundamental',
+    label: 'reserves missing',
+    ownsNegation: true,
+  }),
+  rule({
+    id: 'fraud.charged',
+    patterns: [
+      'detain(?:s|ed)?',
+      'extradit\\w*',
+      'sentenc(?:es|ed)',
+      'convict(?:s|ed|ion)',
+      'found guilty',
+      'red notice',
+      'fugitive',
+      'seiz(?:e|es|ed|ure)',
+      'accus(?:es|ed|ing|ations?)',
+      'alleg(?:es|ed|ations?)(?!ly)',
+      'class action',
+      'criminal (?:charges|case|probe)',
+    ],
+    weight: -0.5,
+    method: 'fundamental',
+    label: 'charges or arrests',
+    negated: { factor: -0.6, label: 'charges dropped' },
+  }),
+  rule({
+    id: 'fraud.cleared',
+    patterns: [
+      `acquit(?:s|ted|tal)?(?:${GAP(40)}\\b(?:charges|counts|allegations))?`,
+      'cleared (?:of|after|by|on)',
+      'not guilty',
+      'no evidence of (?:wrongdoing|fraud)',
+      `(?:charges|claims|allegations|counts|case|lawsuit|suit|indictment)${GAP(45)}\\b(?:dropped|dismissed|thrown out|withdrawn|settled)`,
+      `(?:drops?|dropped|dismiss(?:es|ed)|withdr[ae]w(?:s|n)?)${GAP(30)}\\b(?:charges|claims|allegations|counts|indictment)`,
+    ],
+    weight: 0.5,
+    method: 'fundamental',
+    label: 'cleared of charges',
+    ownsNegation: true,
+  }),
+];

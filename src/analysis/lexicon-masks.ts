@@ -1,0 +1,82 @@
+// Phrases that contain a market word without meaning it: an idiom ("bear in mind", "crash course"),
+// a past event named as background ("the bankrupt exchange's customers"), or advice ("how to spot a
+// scam"). A mask is matched like a rule and wins an overlap the same way, by length, so the loaded
+// word inside it is never read; the trace says which mask took it.
+
+import { compile } from './lexicon-rule.js';
+import type { Needs } from './pattern-needs.js';
+
+export type MaskKind = 'idiom' | 'background' | 'advice';
+
+export interface Mask {
+  readonly id: string;
+  readonly kind: MaskKind;
+  readonly patterns: readonly RegExp[];
+  readonly needs: readonly Needs[];
+}
+
+function mask(id: string, kind: MaskKind, patterns: readonly string[]): Mask {
+  return { id, kind, ...compile(patterns) };
+}
+
+/** Built on first use, like the lexicon. */
+export const masks = (): readonly Mask[] => [
+  mask('idiom.bear', 'idiom', [
+    'bear with (?:us|me|them)',
+    'bear in mind',
+    'bears? the brunt',
+    'bears? fruit',
+    'grin and bear it',
+  ]),
+  mask('idiom.bull', 'idiom', ['(?:like a )?bull in a china shop', 'take the bull by the horns', 'bull ?shit']),
+  mask('idiom.crash', 'idiom', [
+    'crash course',
+    'crash test(?:s|ing)?',
+    'crash(?:es|ed)? the party',
+    'app crash(?:es|ed)?',
+  ]),
+  mask('idiom.hack', 'idiom', ['life ?hacks?', 'growth hack(?:s|ing)?', 'hack(?:s|ed)? together']),
+  mask('idiom.rally', 'idiom', [
+    'rall(?:y|ies|ied|ying) (?:behind|around|round|support|the troops|the community|developers|voters|supporters)',
+    'political rall(?:y|ies)',
+    'campaign rall(?:y|ies)',
+  ]),
+  mask('idiom.burn', 'idiom', ['burn(?:s|ing|ed)? the midnight oil', 'burn(?:s|ing|ed)? bridges', 'burn ?out']),
+  mask('idiom.break', 'idiom', [
+    'break(?:s|ing)? the ice',
+    'break(?:s|ing)? even',
+    'breakout (?:session|room)s?',
+    'broke even',
+  ]),
+  mask('idiom.dive', 'idiom', ['deep[- ]dives?', 'div(?:e|es|ing) (?:deep )?into']),
+  mask('idiom.jump', 'idiom', [
+    'jump(?:s|ed|ing)? (?:through hoops|the gun|ship|on the bandwagon|at the chance)',
+    'jump(?:s|ed|ing)?[- ]start(?:s|ed)?',
+  ]),
+  mask('idiom.other', 'idiom', [
+    '(?:the )?rise and fall',
+    'set in stone',
+    'hot potato',
+    'sold like hot ?cakes',
+    'sells? like hot ?cakes',
+    'bleeding edge',
+    'moves? the needle',
+    'job listings?',
+    'short on (?:time|details|cash|staff|ideas)',
+    'long (?:time|way) (?:coming|to go)',
+    'a long time coming',
+    'surge pricing',
+    'power surge',
+    'dump(?:ing)? ground',
+    'think tanks?',
+  ]),
+  // A failed firm named to say who is meant, in a story about something else.
+  mask('background.failed-firm', 'background', [
+    "(?:the\\s+)?(?:bankrupt|collapsed|defunct|now-defunct|failed|insolvent|hacked|exploited)\\s+(?:crypto\\s+)?(?:exchange|lender|firm|platform|company|protocol|stablecoin|fund|broker|bank|project)(?:['\u2019]s)?",
+    "(?:ftx|celsius|voyager|mt\\.? gox|terra|blockfi)(?:['\u2019]s)? (?:estate|trustee|creditors|bankruptcy estate)",
+    'bankruptcy (?:estate|trustee|administrator)',
+  ]),
+  mask('advice.scam', 'advice', [
+    '(?:how|ways|tips) to (?:spot|avoid|identify|recogni[sz]e|protect yourself from|report)(?:\\s+\\w+){0,3}?\\s+(?:scams?|fraud|hacks?|rug pulls?|phishing)',
+  ]),
+];

@@ -1,0 +1,91 @@
+// Cues around a phrase that change what it says about now: a past date or a recall word (the phrase
+// tells an old story), a past tense on a stance (a view no longer held), quotation marks with a word
+// of disbelief (the phrase is quoted to reject it) or of naming (it is mentioned, not used). Each
+// returns the words that decided, so that the trace can quote them.
+
+const RECALL_BEFORE_WORDS = 8;
+const RECALL_AFTER_WORDS = 5;
+const STANCE_BEFORE_WORDS = 6;
+const STANCE_AFTER_WORDS = 5;
+
+// "Two years after its hack", "the anniversary of the crash", "remember when withdrawals stopped".
+const RECALL_BEFORE =
+  /\b(?:(?:\w+|a) (?:years?|decades?) (?:after|on|later|since)|anniversary(?: of)?|remember(?:s|ed|ing)?(?: when| the)?|memor(?:y|ies) of|look(?:s|ing)? back(?: at| on)?|revisit(?:s|ed|ing)?|recall(?:s|ed|ing)?|retrospective|documentary|history of|lessons? (?:from|of)|case study|stud(?:y|ies|ied|ying) the|taught|(?<!\bat )once(?! (?:again|more)\b)|last year's|(?:years?|decades?) ago|rise and fall of)\b/i;
+// "drained in 2022", "crashed 90% last year", "halted withdrawals years ago".
+const RECALL_AFTER = /\b(?:(?:years?|decades?|months?) ago|(?<!since )last year|back in|in the past)\b/i;
+// A year counts only when it is earlier than the thread's own: "since 2021" compares, it does not recall.
+const YEAR = /(?<![$\d,.])(?<!since )(?<!since (?:early|late|mid) )\b(19[89]\d|20\d\d)\b(?![%\d])/g;
+
+const PAST_STANCE =
+  /\b(?:used to(?: be)?|once(?! (?:again|more)\b)|formerly|previously|long (?:a|an|the)|back in|at the time|had been|last (?:year|month|cycle|spring|summer|autumn|fall|winter|week)|years? ago|remember when)\b/i;
+const WAS = /\b(?:was|were)\b/i;
+// "was bearish" is a past stance only when the text says things have changed since.
+const TURN = /\b(?:now|anymore|any more|no longer|today|these days|since then|until)\b/i;
+
+const QUOTED = /"[^"\n]{1,80}"|\u201C[^\u201D\n]{1,80}\u201D|(?<!\w)'[^'\n]{1,60}'(?!\w)/g;
+const SO_CALLED = /\bso[- ]called\s+["\u201C']?\s*(?:\w+\s+){0,1}$/i;
+const MENTION =
+  /\b(?:the (?:word|term|phrase|slogan|meme|hashtag)s?|(?:is|was|be|are) (?:called|named|titled)|titled|dubbed|what does|glossary|stands? for|means?|meaning)\b/i;
+const REJECT =
+  /\b(?:so[- ]called|call(?:s|ed|ing)? (?:it|this|that|them|the \w+)(?: an?)?|insists?|insisted|claims?|claimed|supposed(?:ly)?|promised|they said|spare me|hardly|(?:is )?a stretch|never came|turned out|did nothing|went nowhere|so much for|yeah right|lol|cope|hopium|another)\b/i;
+
+function wordsBefore(clause: string, start: number, n: number): string {
+  return clause.slice(0, start).trimEnd().split(/\s+/).slice(-n).join(' ');
+}
+
+function wordsAfter(clause: string, end: number, n: number): string {
+  return clause.slice(end).trimStart().split(/\s+/).slice(0, n).join(' ');
+}
+
+function pastYear(words: string, year: number | undefined): string | undefined {
+  if (year === undefined) return undefined;
+  for (const m of words.matchAll(YEAR)) if (Number(m[1]) < year) return m[0];
+  return undefined;
+}
+
+// A year before the phrase dates it when it names the event ("the 2014 hack", "2022's collapse") or opens
+// the clause ("In 2022, …"); otherwise it belongs to an earlier verb ("halted in 2022 relaunches").
+const YEAR_NAMES = /(?:^|\b(?:the|a|its|their|since the|of the|after the)\s+)(?:(?:19|20)\d\d)(?:'s)?(?:\s+\S+){0,3}$/i;
+const YEAR_OPENS = /^(?:in|during|back in|since)\s+(?:19|20)\d\d\b/i;
+
+/** The words that make the phrase at [start, end) an old story, if any. */
+export function recallOf(clause: string, start: number, end: number, year: number | undefined): string | undefined {
+  const before = wordsBefore(clause, start, RECALL_BEFORE_WORDS);
+  const after = wordsAfter(clause, end, RECALL_AFTER_WORDS);
+  const marker = RECALL_BEFORE.exec(before)?.[0] ?? RECALL_AFTER.exec(after)?.[0] ?? pastYear(after, year);
+  if (marker) return marker;
+  const dated = YEAR_NAMES.exec(before)?.[0] ?? YEAR_OPENS.exec(clause.slice(0, start))?.[0];
+  return dated === undefined ? undefined : pastYear(dated, year);
+}
+
+/** The words that make the stance at [start, end) one held in the past, if any. */
+export function pastStanceOf(
+  clause: string,
+  start: number,
+  end: number,
+  text: string,
+  year: number | undefined,
+): string | undefined {
+  const around = `${wordsBefore(clause, start, STANCE_BEFORE_WORDS)} ${wordsAfter(clause, end, STANCE_AFTER_WORDS)}`;
+  const marker = PAST_STANCE.exec(around)?.[0] ?? pastYear(around, year);
+  if (marker) return marker;
+  const was = WAS.exec(wordsBefore(clause, start, STANCE_BEFORE_WORDS));
+  return was && TURN.test(text) ? was[0] : undefined;
+}
+
+export type QuoteUse = { kind: 'mention' | 'rejected'; cue: string };
+
+/** Whether the phrase at [start, end) is quoted to name it or to reject it. */
+export function quoteUseOf(clause: string, start: number, end: number): QuoteUse | undefined {
+  const soCalled = SO_CALLED.exec(clause.slice(0, start));
+  if (soCalled) return { kind: 'rejected', cue: 'so-called' };
+  for (const m of clause.matchAll(QUOTED)) {
+    if (m.index > start || m.index + m[0].length < end) continue;
+    const outside = `${clause.slice(0, m.index)} ${clause.slice(m.index + m[0].length)}`;
+    const mention = MENTION.exec(outside);
+    if (mention) return { kind: 'mention', cue: mention[0] };
+    const reject = REJECT.exec(outside);
+    if (reject) return { kind: 'rejected', cue: reject[0] };
+  }
+  return undefined;
+}
