@@ -3,6 +3,14 @@ import { type PollCommand, pollCommandLine, shellWord } from './shell.js';
 /** The log is moved aside to `<log>.1` once it passes this, so the two together stay under twice it. */
 export const LOG_LIMIT_KIB = 1024;
 
+/** Debian's cron refuses ("command too long") an entry whose command, after the five time fields, is longer. */
+export const MAX_COMMAND_CHARS = 998;
+
+/** The characters of the command in a crontab line: what cron's limit counts, escapes included. */
+export function commandLength(line: string): number {
+  return line.replace(/^(\S+\s+){5}/, '').length;
+}
+
 /** The comment line above the entry: what identifies it, per config dir, for --install and --remove. */
 export function markerLine(configDir: string): string {
   return `# prediction-agent: poll for ${configDir.replaceAll('\n', ' ')} (agent schedule --remove takes it out)`;

@@ -3,7 +3,15 @@ import path from 'node:path';
 import { type Context, type RunProgram, stateStore } from '../context.js';
 import { NotRegisteredError, SetupError, UsageError } from '../errors.js';
 import { oneLine } from '../output/sanitize.js';
-import { cronLine, findEntry, LOG_LIMIT_KIB, withEntry, withoutEntry } from './cron.js';
+import {
+  commandLength,
+  cronLine,
+  findEntry,
+  LOG_LIMIT_KIB,
+  MAX_COMMAND_CHARS,
+  withEntry,
+  withoutEntry,
+} from './cron.js';
 import type { PollCommand } from './shell.js';
 import { systemdUnits, unitName } from './systemd.js';
 
@@ -69,6 +77,14 @@ async function cron(
   }
   const current = (await readCrontab(run, true)) ?? '';
   if (action === 'install') {
+    // The paths appear several times in the line; deep ones can pass cron's limit, and crontab would then
+    // refuse the whole table with a line number the user never wrote.
+    if (commandLength(line) > MAX_COMMAND_CHARS) {
+      throw new SetupError(
+        `the crontab entry would be ${commandLength(line)} characters long; cron takes at most ${MAX_COMMAND_CHARS}`,
+        { hint: 'use a config dir (and --log) with a shorter path, or --systemd' },
+      );
+    }
     const next = withEntry(current, command.configDir, line);
     if (next !== current) await writeCrontab(run, next);
     fs.mkdirSync(path.dirname(log), { recursive: true });

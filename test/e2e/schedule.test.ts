@@ -142,6 +142,30 @@ describe('agent schedule with cron', () => {
   });
 });
 
+describe('agent schedule: what cron would refuse', () => {
+  it.runIf(usable)(
+    "a config dir so deep that the line passes cron's 998 characters: exit 1 with the fix, the table untouched",
+    async () => {
+      const w = await registered();
+      const cron = privateCrontab();
+      cron.set(USER_LINES);
+      const deep = path.join(w.home, 'd'.repeat(100), 'e'.repeat(100));
+      fs.mkdirSync(path.dirname(deep), { recursive: true });
+      fs.cpSync(w.configDir, deep, { recursive: true });
+      fs.chmodSync(deep, 0o700);
+      const result = await runAgent(['--config-dir', deep, 'schedule', '--install'], w.home, {
+        env: { PATH: cron.path },
+      });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(
+        /^agent: the crontab entry would be \d+ characters long; cron takes at most 998 \(/,
+      );
+      expect(result.stderr).toContain('shorter path, or --systemd');
+      expect(cron.table()).toBe(USER_LINES);
+    },
+  );
+});
+
 describe('agent schedule: what it refuses', () => {
   it.each([
     [['--every', '0']],

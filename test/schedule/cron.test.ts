@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { cronLine, findEntry, markerLine, withEntry, withoutEntry } from '../../src/schedule/cron.js';
+import {
+  commandLength,
+  cronLine,
+  findEntry,
+  MAX_COMMAND_CHARS,
+  markerLine,
+  withEntry,
+  withoutEntry,
+} from '../../src/schedule/cron.js';
 import { shellWord } from '../../src/schedule/shell.js';
 import { systemdUnits, unitName } from '../../src/schedule/systemd.js';
 
@@ -24,6 +32,19 @@ describe('the crontab line', () => {
     expect(odd).toContain(`--config-dir '/home/o'\\''brien/100\\% agent' poll >> '/tmp/a log' 2>&1`);
     expect(odd.startsWith('*/10 * * * * ')).toBe(true);
     expect(shellWord('$(rm -rf /)')).toBe("'$(rm -rf /)'");
+  });
+});
+
+describe("cron's limit on a command", () => {
+  it('counts the command after the five time fields, escapes included', () => {
+    expect(commandLength('*/5 * * * * echo 100\\%')).toBe('echo 100\\%'.length);
+    expect(commandLength(line)).toBeLessThan(MAX_COMMAND_CHARS);
+    const deep = cronLine(
+      { ...command, configDir: `/home/me/${'d'.repeat(180)}` },
+      5,
+      `/home/me/${'d'.repeat(180)}/poll.log`,
+    );
+    expect(commandLength(deep)).toBeGreaterThan(MAX_COMMAND_CHARS);
   });
 });
 
