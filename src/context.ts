@@ -53,10 +53,17 @@ export interface Context {
   runProgram?: RunProgram;
   /** Who this runs as; undefined where the platform has no uids. The config dir must be theirs. */
   user?: RunningUser;
-  /** The shortest `poll --watch --interval` allowed; only the test build lowers it. */
-  minWatchIntervalS?: number;
+  /** `poll --watch`'s shortest interval and longest cycle (poll/watch-limits.ts); only the test build lowers them. */
+  watchLimits?: WatchLimits;
   /** Set by the test build only (test/support/test-entry.ts): fault-injection tests kill the run here. */
   crashPoint?: (point: CrashPoint) => void;
+}
+
+export interface WatchLimits {
+  /** The shortest `--interval` a person may ask for. */
+  minIntervalS: number;
+  /** How long a cycle may take: a watcher that has not begun one an interval plus this after the last is overdue. */
+  cycleMs: number;
 }
 
 export type RunProgram = (

@@ -1,10 +1,11 @@
 import { realpathSync, writeSync } from 'node:fs';
 import { runCli } from './cli.js';
-import type { RunProgram } from './context.js';
+import type { RunProgram, WatchLimits } from './context.js';
 import { UsageError } from './errors.js';
 import { stdio } from './output/stdio.js';
 import { httpsProxyOf, type ProxyEnv } from './http/proxy-env.js';
 import type { Transport } from './http/transport.js';
+
 import { userNameFromPasswd } from './state/user-names.js';
 
 /**
@@ -15,7 +16,7 @@ export interface TestHooks {
   crashPoint?: (point: string) => void;
   fastForward?: boolean;
   requestTimeoutMs?: number;
-  minWatchIntervalS?: number;
+  watchLimits?: WatchLimits;
 }
 
 // The only place that touches process globals: argv, env, streams, clock and the exit code.
@@ -50,7 +51,7 @@ export async function runProcess(hooks: TestHooks = {}): Promise<void> {
       timing: hooks.fastForward ? fastForwardTiming() : realTiming,
       transport: () => (transport ??= lazyTransport(process.env)),
       requestTimeoutMs: hooks.requestTimeoutMs,
-      minWatchIntervalS: hooks.minWatchIntervalS,
+      watchLimits: hooks.watchLimits,
       crashPoint: hooks.crashPoint,
       readStdin,
       onInterrupt,

@@ -2,8 +2,8 @@ import { stateStore, type Context } from '../context.js';
 import { LIMITS } from '../domain/profile.js';
 import { EXIT, UsageError, type ExitCode } from '../errors.js';
 import { pollOnce } from './once.js';
-import { liveWatcher } from './watch-marker.js';
-import { MIN_WATCH_INTERVAL_S } from './watch-constants.js';
+import { otherWatcher, overdueNotice } from './watch-marker.js';
+import { WATCH_LIMITS } from './watch-limits.js';
 
 export interface PollOptions {
   limit?: string;
@@ -19,18 +19,24 @@ export async function runPoll(options: PollOptions, ctx: Context): Promise<ExitC
   if (options.watch) {
     if (dryRun) throw new UsageError('--watch and --dry-run cannot go together', { hint: 'a dry run is one cycle' });
     const { watch } = await import('./watch.js');
-    return watch(ctx, {
-      limit,
-      intervalMs: parseInterval(options.interval, ctx.minWatchIntervalS ?? MIN_WATCH_INTERVAL_S),
-    });
+    const limits = ctx.watchLimits ?? WATCH_LIMITS;
+    return watch(ctx, { limit, intervalMs: parseInterval(options.interval, limits.minIntervalS), limits });
   }
   if (options.interval !== undefined) throw new UsageError('--interval goes with --watch');
-  // A watcher polls this config dir: the work is its, and a cron run beside it has nothing to do.
-  const watcher = dryRun ? undefined : liveWatcher(stateStore(ctx).dir, ctx.self?.isAlive ?? (() => false), ctx.pid);
-  if (watcher) {
-    ctx.output.detail(`agent poll: a watcher (pid ${watcher.pid}) polls this config dir; nothing to do`);
+  // A watcher polls this config dir: the work is its, and a cron run beside it has nothing to do. Unless it
+  // has stopped polling while its process lives: then cron does the work, and says so in every run's mail.
+  const seen = dryRun
+    ? undefined
+    : otherWatcher(stateStore(ctx).dir, {
+        isAlive: ctx.self?.isAlive ?? (() => false),
+        self: ctx.pid,
+        now: ctx.timing.now(),
+      });
+  if (seen && !seen.overdue) {
+    ctx.output.detail(`agent poll: a watcher (pid ${seen.watcher.pid}) polls this config dir; nothing to do`);
     return EXIT.ok;
   }
+  if (seen) ctx.output.warn(overdueNotice(seen, 'this poll does the work'));
   return pollOnce(ctx, { limit, dryRun, started: ctx.timing.now() });
 }
 

@@ -1,8 +1,8 @@
-import { type Context, stateStore } from '../context.js';
+import { type Context, stateStore, type WatchLimits } from '../context.js';
 import { AgentError, AuthError, BusyError, EXIT, type ExitCode, NotRegisteredError, StateError } from '../errors.js';
 import { oneLine } from '../output/sanitize.js';
 import { pollOnce } from './once.js';
-import { liveWatcher, removeWatchMarker, writeWatchMarker } from './watch-marker.js';
+import { otherWatcher, overdueNotice, removeWatchMarker, touchWatchMarker, writeWatchMarker } from './watch-marker.js';
 
 /**
  * `agent poll --watch`: a poll cycle every `intervalMs`, in one resident process, until SIGINT or SIGTERM
@@ -13,16 +13,19 @@ import { liveWatcher, removeWatchMarker, writeWatchMarker } from './watch-marker
  */
 export async function watch(
   ctx: Context,
-  { limit, intervalMs }: { limit: number; intervalMs: number },
+  { limit, intervalMs, limits }: { limit: number; intervalMs: number; limits: WatchLimits },
 ): Promise<ExitCode> {
   const dir = stateStore(ctx).dir;
   const isAlive = ctx.self?.isAlive ?? (() => false);
-  const other = liveWatcher(dir, isAlive, ctx.pid);
-  if (other) {
-    throw new BusyError(`another watcher (pid ${other.pid}, since ${other.startedAt}) already polls ${dir}`, {
+  const seen = otherWatcher(dir, { isAlive, self: ctx.pid, now: ctx.timing.now() });
+  if (seen && !seen.overdue) {
+    const { pid, startedAt } = seen.watcher;
+    throw new BusyError(`another watcher (pid ${pid}, since ${startedAt}) already polls ${dir}`, {
       hint: 'one is enough; stop it first to start another',
     });
   }
+  // Two watchers at once are safe (each cycle takes the run lock); one that polls nothing is not.
+  if (seen) ctx.output.warn(overdueNotice(seen, 'this watcher takes over'));
   if (stateStore(ctx).read() === undefined) {
     throw new NotRegisteredError(`no agent is registered in ${ctx.configDir}`, { hint: 'run "agent register" first' });
   }
@@ -36,9 +39,15 @@ export async function watch(
   // no batch tuning: it trades speed for memory in a run that exits soon, while a resident process would
   // pay for it every cycle (turning off V8's optimiser made each idle cycle ~12x dearer in the bench).
   const cycleCtx: Context = { ...ctx, onInterrupt: undefined, tuneForBatch: undefined };
-  writeWatchMarker(dir, { pid: ctx.pid, startedAt: new Date(ctx.timing.now()).toISOString() });
+  const me = {
+    pid: ctx.pid,
+    startedAt: new Date(ctx.timing.now()).toISOString(),
+    overdueAfterMs: intervalMs + limits.cycleMs,
+  };
+  writeWatchMarker(dir, me, ctx.timing.now());
   try {
     while (!stopping) {
+      touchWatchMarker(dir, me, ctx.timing.now());
       try {
         await pollOnce(cycleCtx, { limit, dryRun: false, started: ctx.timing.now(), shouldStop: () => stopping });
       } catch (error) {

@@ -37,6 +37,9 @@ async function until(what: string, condition: () => boolean): Promise<void> {
 }
 
 const marker = (w: World) => path.join(w.configDir, 'watch');
+// When the watcher's next cycle is due: its latest cycle's start (the marker's mtime) plus what it allows.
+const dueBy = (w: World) =>
+  fs.statSync(marker(w)).mtimeMs + JSON.parse(fs.readFileSync(marker(w), 'utf8')).overdueAfterMs;
 const runs = (w: World) =>
   fs.existsSync(path.join(w.configDir, 'history.jsonl'))
     ? fs
@@ -92,7 +95,9 @@ describe('agent poll --watch', () => {
   it('a watcher killed outright does not silence cron: its marker names a process that is gone', async () => {
     const w = await registered();
     const watcher = startWatcher(w, '1');
-    await until('the marker', () => fs.existsSync(marker(w)));
+    // Between cycles: killed inside one, it could leave the run lock half-written, which holds a run off
+    // for 10 s (state/lock.ts), a different story.
+    await until('a first cycle', () => runs(w) >= 1);
     watcher.child.kill('SIGKILL');
     await watcher.ended;
     expect(fs.existsSync(marker(w))).toBe(true);
@@ -100,6 +105,53 @@ describe('agent poll --watch', () => {
     const cron = await w.agent(['poll']);
     expect(cron.code).toBe(0);
     expect(w.sandbox.comments().map((c) => c.thread_id)).toContain('after');
+  });
+
+  it('a stopped watcher does not silence cron: once it is overdue, cron polls and says why', async () => {
+    const w = await registered();
+    const watcher = startWatcher(w, '0.2');
+    await until('a first cycle', () => runs(w) >= 1);
+    watcher.child.kill('SIGSTOP'); // Ctrl-Z in the terminal it was started from
+    try {
+      const promised = dueBy(w);
+      w.sandbox.addThread({ id: 'meanwhile', text: BULLISH, project_id: 'c/bitcoin', timestamp: minutesAgo(1) });
+      await until('the watcher is overdue', () => Date.now() > promised + 100);
+      const cron = await w.agent(['poll']);
+      expect(cron.code).toBe(0);
+      expect(cron.stderr).toMatch(/the watcher \(pid \d+\) should have polled by .+; this poll does the work/);
+      expect(w.sandbox.comments().map((c) => c.thread_id)).toEqual(['meanwhile']);
+    } finally {
+      watcher.child.kill('SIGCONT');
+    }
+    // Woken up, it goes on beside cron's work without posting that thread again.
+    const after = runs(w) + 2;
+    await until('two more cycles', () => runs(w) >= after);
+    watcher.child.kill('SIGTERM');
+    expect(await watcher.ended).toBe(0);
+    expect(w.sandbox.comments().map((c) => c.thread_id)).toEqual(['meanwhile']);
+  });
+
+  it('a second watcher takes over from a stopped one, but not from one that polls', async () => {
+    const w = await registered();
+    const first = startWatcher(w, '0.2');
+    await until('a first cycle', () => runs(w) >= 1);
+    first.child.kill('SIGSTOP');
+    try {
+      const promised = dueBy(w);
+      await until('the first watcher is overdue', () => Date.now() > promised + 100);
+      const second = startWatcher(w, '0.2');
+      await until(
+        'the second watcher named',
+        () => JSON.parse(fs.readFileSync(marker(w), 'utf8')).pid === second.child.pid,
+      );
+      expect(second.output()).toMatch(/should have polled by .+; this watcher takes over/);
+      second.child.kill('SIGTERM');
+      expect(await second.ended).toBe(0);
+    } finally {
+      first.child.kill('SIGCONT');
+    }
+    first.child.kill('SIGTERM');
+    expect(await first.ended).toBe(0);
   });
 
   it('a second watcher on the same config dir is refused while the first lives', async () => {

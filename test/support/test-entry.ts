@@ -14,6 +14,6 @@ void runProcess({
   fastForward: env.AGENT_TEST_FAST_SLEEP === '1',
   // A stalled server fails fast.
   requestTimeoutMs: Number.isFinite(timeoutMs) && timeoutMs > 0 ? timeoutMs : undefined,
-  // Watch cycles a few hundred milliseconds apart (test/e2e/watch.test.ts).
-  minWatchIntervalS: env.AGENT_TEST_SHORT_WATCH === '1' ? 0.05 : undefined,
+  // Watch cycles a few hundred milliseconds apart, overdue 5 s after one (test/e2e/watch.test.ts).
+  watchLimits: env.AGENT_TEST_SHORT_WATCH === '1' ? { minIntervalS: 0.05, cycleMs: 5_000 } : undefined,
 });
