@@ -9,7 +9,7 @@ import { readSettings } from '../settings/store.js';
 import type { State } from '../state/schema.js';
 import { stateStore } from '../context.js';
 import { type Check, fail, ok, warn } from './check.js';
-import { lastPollCheck, lockCheck, nodeCheck, pauseCheck, scheduleCheck } from './local-checks.js';
+import { lastPollCheck, lockCheck, nodeCheck, pauseCheck, scheduleCheck, watchCheck } from './local-checks.js';
 
 /** The local clock may be this far from the service's before it says so: timestamps compare across them. */
 const CLOCK_SKEW_MS = 60_000;
@@ -34,13 +34,14 @@ export async function runDoctor(ctx: Context): Promise<ExitCode> {
   else checks.push(warn('service', 'not checked: there is no usable state to take the address and key from'));
   checks.push(pauseCheck(state?.rateLimitedUntil, now));
   checks.push(lockCheck(configDir, ctx.self.isAlive));
+  const watcher = watchCheck(configDir, { isAlive: ctx.self.isAlive, self: ctx.pid, now });
   checks.push(
-    await scheduleCheck(
-      configDir,
-      ctx.runProgram,
-      ctx.env.XDG_CONFIG_HOME || (ctx.env.HOME ? path.join(ctx.env.HOME, '.config') : undefined),
-    ),
+    await scheduleCheck(configDir, ctx.runProgram, {
+      configHome: ctx.env.XDG_CONFIG_HOME || (ctx.env.HOME ? path.join(ctx.env.HOME, '.config') : undefined),
+      watching: watcher?.status === 'ok',
+    }),
   );
+  if (watcher) checks.push(watcher);
   checks.push(lastPollCheck(configDir, now));
   checks.push(await analyzerCheck(ctx));
 

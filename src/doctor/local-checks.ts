@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { RunProgram } from '../context.js';
 import { readHistory } from '../history/log.js';
 import type { HistoryRecord } from '../history/record.js';
+import { otherWatcher } from '../poll/watch-marker.js';
 import { findEntry } from '../schedule/cron.js';
 import { type Check, fail, ok, warn } from './check.js';
 
@@ -53,7 +54,7 @@ export function pauseCheck(rateLimitedUntil: string | undefined, now: number): C
 export async function scheduleCheck(
   configDir: string,
   run: RunProgram,
-  configHome: string | undefined,
+  { configHome, watching }: { configHome: string | undefined; watching: boolean },
 ): Promise<Check> {
   const listed = await run('crontab', ['-l']);
   const entry = listed.status === 0 ? findEntry(listed.stdout, configDir) : undefined;
@@ -75,8 +76,26 @@ export async function scheduleCheck(
       ? fs.readdirSync(units).find((name) => name.startsWith('prediction-agent-poll-') && name.endsWith('.timer'))
       : undefined;
   if (unit) return ok('schedule', `a systemd user timer is installed (${unit})`);
+  if (watching) return ok('schedule', 'no crontab entry or timer: the watcher polls this config dir');
   const why = listed.missing ? 'there is no crontab program here' : 'no crontab entry for this config dir';
   return warn('schedule', `nothing runs agent poll on a schedule (${why})`, 'agent schedule --install');
+}
+
+/** A `poll --watch` on this config dir, if one runs: polling, or overdue (stopped with Ctrl-Z, or stuck). */
+export function watchCheck(
+  configDir: string,
+  { isAlive, self, now }: { isAlive: (pid: number) => boolean; self: number; now: number },
+): Check | undefined {
+  const seen = otherWatcher(configDir, { isAlive, self, now });
+  if (!seen) return undefined;
+  const { pid, startedAt } = seen.watcher;
+  if (!seen.overdue)
+    return ok('watcher', `poll --watch (pid ${pid}, since ${startedAt}) polls; its next cycle by ${seen.dueBy}`);
+  return fail(
+    'watcher',
+    `poll --watch (pid ${pid}, since ${startedAt}) should have polled by ${seen.dueBy} and has not; cron polls do its work meanwhile, if there are any`,
+    `kill -CONT ${pid} if it was stopped (Ctrl-Z), or end it (kill ${pid}) and start it again`,
+  );
 }
 
 /** The last poll the history recorded: when, and how it ended. */

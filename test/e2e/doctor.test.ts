@@ -139,6 +139,31 @@ describe('agent doctor', () => {
     expect(byName.lock).toMatchObject({ status: 'warn', detail: expect.stringContaining('a run that is gone') });
   });
 
+  it('a watcher that polls stands for the schedule; one that is overdue fails, with the fix', async () => {
+    const w = await registered();
+    // This test's own process stands for the watcher: it is alive, and is not the doctor.
+    const file = path.join(w.configDir, 'watch');
+    const mark = (cycleAt: number) => {
+      const watcher = { pid: process.pid, startedAt: '2026-11-25T08:00:00.000Z', overdueAfterMs: 60_000 };
+      fs.writeFileSync(file, JSON.stringify(watcher), { mode: 0o600 });
+      fs.utimesSync(file, cycleAt / 1000, cycleAt / 1000);
+    };
+    mark(Date.now());
+    let { code, byName, checks } = await doctor(w);
+    expect(code).toBe(0);
+    expect(checks.map((c) => c.name)).toContain('watcher');
+    expect(byName.watcher).toMatchObject({ status: 'ok' });
+    expect(byName.watcher?.detail).toContain(`pid ${process.pid}`);
+    expect(byName.schedule).toMatchObject({ status: 'ok', detail: expect.stringContaining('the watcher polls') });
+
+    mark(Date.now() - 61_000);
+    ({ code, byName } = await doctor(w));
+    expect(code).toBe(1);
+    expect(byName.watcher).toMatchObject({ status: 'fail', fix: expect.stringContaining(`kill -CONT ${process.pid}`) });
+    expect(byName.watcher?.detail).toMatch(/should have polled by .+ and has not/);
+    expect(byName.schedule).toMatchObject({ status: 'warn', fix: 'agent schedule --install' });
+  });
+
   it('a last poll that failed fails, with its error', async () => {
     const w = await registered();
     const run = {
