@@ -1,19 +1,10 @@
-import { anyOf, GAP, rule, type LexiconRule } from './lexicon-rule.js';
+import { anyOf, GAP, PAUSED, rule, type LexiconRule } from './lexicon-rule.js';
 
 // Exchanges and custodians acting on a coin or on their customers: trading, deposits or accounts
 // stopped or restored, a run, repayments. Withdrawals, listings, delistings and insolvency have their
 // own rules in the fundamental table.
 
-const STOP = anyOf(
-  'halt(?:s|ed|ing)?',
-  'paus(?:e|es|ed|ing)',
-  'suspend(?:s|ed|ing)?',
-  'freez(?:e|es|ing)',
-  'froze',
-  'frozen',
-  'disabl(?:e|es|ed|ing)',
-  'shut(?:s|ting)?',
-);
+const STOP = anyOf(...PAUSED, 'shut(?:s|ting)?');
 const SERVICE = anyOf(
   'trading',
   'deposits?',

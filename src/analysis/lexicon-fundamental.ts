@@ -1,17 +1,7 @@
-import { anyOf, EXCHANGES, GAP, rule, type LexiconRule } from './lexicon-rule.js';
+import { anyOf, EXCHANGES, GAP, PAUSED, rule, type LexiconRule } from './lexicon-rule.js';
 
 const ETF = '(?:spot\\s+)?(?:\\w+\\s+)?etfs?';
-const HALT = anyOf(
-  'halt(?:s|ed|ing)?',
-  'paus(?:e|es|ed|ing)',
-  'suspend(?:s|ed|ing)?',
-  'freez(?:e|es|ing)',
-  'froze',
-  'frozen',
-  'stop(?:s|ped|ping)?',
-  'disabl(?:e|es|ed|ing)',
-  'block(?:s|ed|ing)?',
-);
+const HALT = anyOf(...PAUSED, 'stop(?:s|ped|ping)?', 'block(?:s|ed|ing)?');
 const SHIPPED = anyOf(
   ...['launch\\w*', 'goes live', 'went live', 'is live', 'live'],
   ...['activat\\w*', 'complet\\w*', 'ships?', 'shipped', 'deploy\\w*', 'success\\w*'],

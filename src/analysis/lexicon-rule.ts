@@ -75,6 +75,17 @@ export const anyOf = (...forms: string[]): string => `(?:${forms.join('|')})`;
  */
 export const GAP = (max: number): string => `\\b.{0,${max}}?`;
 
+/** A service stopped: trading, deposits or withdrawals halted, paused, suspended, frozen or disabled. */
+export const PAUSED = [
+  'halt(?:s|ed|ing)?',
+  'paus(?:e|es|ed|ing)',
+  'suspend(?:s|ed|ing)?',
+  'freez(?:e|es|ing)',
+  'froze',
+  'frozen',
+  'disabl(?:e|es|ed|ing)',
+];
+
 /** Exchanges named often enough in headlines to count as "an exchange". */
 export const EXCHANGES = `(?:centralized\\s+)?${anyOf(
   'exchanges?',
