@@ -131,7 +131,7 @@ describe('agent poll --watch', () => {
     expect(w.sandbox.comments().map((c) => c.thread_id)).toEqual(['meanwhile']);
   });
 
-  it('a second watcher takes over from a stopped one, but not from one that polls', async () => {
+  it('a second watcher takes over from a stopped one, saying so', async () => {
     const w = await registered();
     const first = startWatcher(w, '0.2');
     await until('a first cycle', () => runs(w) >= 1);
