@@ -1,13 +1,39 @@
 import { defineConfig } from 'vitest/config';
 
+// Two projects, so the everyday loop needs no build: "unit" runs in-process (no child process, no bundle;
+// test/support/unit-no-spawn.ts fails a test that tries), "process" spawns programs (the built binary,
+// example and command analyzers) and builds the bundle first. `npm test` runs both; `npm run test:unit`
+// only the first.
+const spawnsProcesses = [
+  'test/e2e/**/*.test.ts',
+  'test/build/bundle-rules.test.ts',
+  'test/examples/**/*.test.ts',
+  'test/analysis/command/**/*.test.ts',
+  'test/analysis/load.test.ts',
+  'test/poll/run-budget.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    globalSetup: ['./test/support/global-setup.ts'],
     reporters: ['default', './test/support/summary-reporter.ts'],
     // End-to-end tests spawn the built binary; keep a generous per-test ceiling so a slow 2-core CI
     // machine does not flake, while a hung test still fails.
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts'],
+          exclude: spawnsProcesses,
+          setupFiles: ['./test/support/unit-no-spawn.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'process', include: spawnsProcesses, globalSetup: ['./test/support/global-setup.ts'] },
+      },
+    ],
   },
 });

@@ -14,7 +14,7 @@ import { makeOutput } from '../support/streams.js';
 // files. When a change to the analyzer, the policy or the example is meant to change the numbers, look at
 // the difference, then regenerate them deliberately and commit them with the change:
 //
-//   UPDATE_GOLDEN=1 AGENT_TEST_SKIP_BUILD=1 npx vitest run test/backtest/backtest-command.test.ts
+//   UPDATE_GOLDEN=1 npx vitest run test/backtest/backtest-command.test.ts
 const SAMPLE = 'examples/backtest-sample.json'; // relative, as a user types it: tests run from the repository root
 const GOLDEN_JSON = 'test/fixtures/backtest-sample.golden.json';
 const GOLDEN_TEXT = 'test/fixtures/backtest-sample.golden.txt';
