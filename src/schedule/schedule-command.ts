@@ -9,6 +9,7 @@ import {
   findEntry,
   LOG_LIMIT_KIB,
   MAX_COMMAND_CHARS,
+  uncarriable,
   withEntry,
   withoutEntry,
 } from './cron.js';
@@ -41,9 +42,37 @@ export async function runSchedule(options: ScheduleOptions, ctx: Context): Promi
       hint: 'run "agent register" first, then schedule its polls',
     });
   }
-  if (options.systemd) return systemd(action, command, every, ctx, ctx.runProgram);
   const log = path.resolve(options.log ?? path.join(command.configDir, 'poll.log'));
+  // Removing writes nothing of these paths into the table: only what installs or shows a line is refused.
+  if (action !== 'remove') refuseUncarriable(command, options.systemd ? undefined : log, !options.systemd);
+  if (options.systemd) return systemd(action, command, every, ctx, ctx.runProgram);
   return cron(action, cronLine(command, every, log), { command, every, log }, ctx, ctx.runProgram);
+}
+
+/**
+ * Refuses, before the table or a unit is touched, a path the line would not carry as it is: the config dir
+ * and the log are the user's to choose (exit 2), node and the script where they were installed (exit 1).
+ */
+function refuseUncarriable(command: PollCommand, log: string | undefined, cron: boolean): void {
+  const where = cron ? 'a crontab line' : 'a systemd unit';
+  const paths: Array<[what: string, path: string | undefined, Refusal: typeof UsageError | typeof SetupError]> = [
+    ['the config dir', command.configDir, UsageError],
+    ['the log', log, UsageError],
+    ['the node binary', command.node, SetupError],
+    ["the agent's script", command.script, SetupError],
+  ];
+  for (const [what, file, Refusal] of paths) {
+    // systemd's own quoting takes a "%"; a control character it could not.
+    const problem = file === undefined ? undefined : uncarriable(cron ? file : file.replaceAll('%', ''));
+    if (problem) {
+      throw new Refusal(
+        `${what} ${JSON.stringify(file)} holds ${problem}, which ${where} cannot carry: nothing was changed`,
+        {
+          hint: `use paths without ${cron ? 'newlines, carriage returns, other control characters or "%"' : 'control characters'}`,
+        },
+      );
+    }
+  }
 }
 
 function parseEvery(raw: string | undefined): number {
@@ -96,11 +125,13 @@ async function cron(
     return;
   }
   const { text, removed } = withoutEntry(current, command.configDir);
-  if (removed) await writeCrontab(run, text);
+  if (removed !== 'nothing') await writeCrontab(run, text);
   ctx.output.result(
-    removed
-      ? `Removed the crontab entry for ${command.configDir}.`
-      : `No crontab entry for ${command.configDir}; nothing changed.`,
+    {
+      entry: `Removed the crontab entry for ${command.configDir}.`,
+      marker: `Removed the marker line for ${command.configDir}; the line below it was not its entry and was kept.`,
+      nothing: `No crontab entry for ${command.configDir}; nothing changed.`,
+    }[removed],
     {
       kind: 'cron',
       entry: line,

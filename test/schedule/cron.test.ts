@@ -5,6 +5,7 @@ import {
   findEntry,
   MAX_COMMAND_CHARS,
   markerLine,
+  uncarriable,
   withEntry,
   withoutEntry,
 } from '../../src/schedule/cron.js';
@@ -27,11 +28,20 @@ describe('the crontab line', () => {
     );
   });
 
-  it('quotes what the shell would split or expand, and escapes the "%" that cron reads as a newline', () => {
-    const odd = cronLine({ ...command, configDir: "/home/o'brien/100% agent" }, 10, '/tmp/a log');
-    expect(odd).toContain(`--config-dir '/home/o'\\''brien/100\\% agent' poll >> '/tmp/a log' 2>&1`);
+  it('quotes what the shell would split or expand', () => {
+    const odd = cronLine({ ...command, configDir: "/home/o'brien/my agent" }, 10, '/tmp/a log');
+    expect(odd).toContain(`--config-dir '/home/o'\\''brien/my agent' poll >> '/tmp/a log' 2>&1`);
     expect(odd.startsWith('*/10 * * * * ')).toBe(true);
     expect(shellWord('$(rm -rf /)')).toBe("'$(rm -rf /)'");
+  });
+
+  it('names what a path holds that the line cannot carry: line ends, "%" (cron\'s newline), control characters', () => {
+    expect(uncarriable('/home/me/a\nb')).toBe('a newline');
+    expect(uncarriable('/home/me/a\rb')).toBe('a carriage return');
+    expect(uncarriable('/home/me/100%')).toBe('a "%"');
+    expect(uncarriable('/home/me/x\\%y')).toBe('a "%"');
+    expect(uncarriable('/home/me/a\tb')).toBe('a control character');
+    expect(uncarriable("/home/o'brien/my agent $(x) \\ ü")).toBeUndefined();
   });
 });
 
@@ -68,25 +78,38 @@ describe('installing and removing, line by line', () => {
     const other = { ...command, configDir: '/home/me/second-agent' };
     const both = withEntry(withEntry(USER, other.configDir, cronLine(other, 5, '/tmp/l')), command.configDir, line);
     const removed = withoutEntry(both, command.configDir);
-    expect(removed).toEqual({ text: withEntry(USER, other.configDir, cronLine(other, 5, '/tmp/l')), removed: true });
-    expect(withoutEntry(removed.text, other.configDir)).toEqual({ text: USER, removed: true });
+    expect(removed).toEqual({ text: withEntry(USER, other.configDir, cronLine(other, 5, '/tmp/l')), removed: 'entry' });
+    expect(withoutEntry(removed.text, other.configDir)).toEqual({ text: USER, removed: 'entry' });
   });
 
   it("a config dir whose name starts another one's does not take the other's entry with it", () => {
     const longer = { ...command, configDir: `${command.configDir}-2` };
     const table = withEntry(USER, longer.configDir, cronLine(longer, 5, '/tmp/l'));
-    expect(withoutEntry(table, command.configDir)).toEqual({ text: table, removed: false });
+    expect(withoutEntry(table, command.configDir)).toEqual({ text: table, removed: 'nothing' });
   });
 
   it('a table without a final newline keeps it missing when nothing is removed, and gets one before an entry', () => {
     const bare = '0 3 * * * backup';
-    expect(withoutEntry(bare, command.configDir)).toEqual({ text: bare, removed: false });
+    expect(withoutEntry(bare, command.configDir)).toEqual({ text: bare, removed: 'nothing' });
     expect(withEntry(bare, command.configDir, line)).toBe(`${bare}\n${markerLine(command.configDir)}\n${line}\n`);
+  });
+
+  it("an entry last without its newline goes whole, and the user's last line keeps its own", () => {
+    const table = withEntry(USER, command.configDir, line).slice(0, -1);
+    expect(withoutEntry(table, command.configDir)).toEqual({ text: USER, removed: 'entry' });
+  });
+
+  it('a marker and entry saved with CRLF ends (listed by Debian as a backslash and "r") are still this entry', () => {
+    const crlf = withEntry(USER, command.configDir, line).slice(USER.length).replaceAll('\n', '\r\n');
+    const listed = `# mine\\r\n${crlf.replaceAll('\r', '\\r')}`;
+    expect(findEntry(listed, command.configDir)).toBe(line);
+    expect(withoutEntry(listed, command.configDir)).toEqual({ text: '# mine\r\n', removed: 'entry' });
+    expect(withEntry(`${USER}${crlf}`, command.configDir, line)).toBe(withEntry(USER, command.configDir, line));
   });
 
   it('a marker whose entry was deleted by hand is removed alone, and the next line stays', () => {
     const table = `${markerLine(command.configDir)}\n0 3 * * * backup\n`;
-    expect(withoutEntry(table, command.configDir)).toEqual({ text: '0 3 * * * backup\n', removed: true });
+    expect(withoutEntry(table, command.configDir)).toEqual({ text: '0 3 * * * backup\n', removed: 'marker' });
   });
 });
 
