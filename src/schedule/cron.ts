@@ -1,4 +1,4 @@
-import { type PollCommand, pollCommandLine, shellWord } from './shell.js';
+import { type PollCommand, pollCommandLine, shellWord, shellWords } from './shell.js';
 
 /** The log is moved aside to `<log>.1` once it passes this, so the two together stay under twice it. */
 export const LOG_LIMIT_KIB = 1024;
@@ -9,20 +9,6 @@ export const MAX_COMMAND_CHARS = 998;
 /** The characters of the command in a crontab line: what cron's limit counts, escapes included. */
 export function commandLength(line: string): number {
   return line.replace(/^(\S+\s+){5}/, '').length;
-}
-
-/**
- * What in a path the line cannot carry, said for a message; undefined when nothing. A newline or carriage
- * return ends the entry (cron runs what follows as a job of its own); cron reads "%" as a newline and
- * crons differ on its escape (Debian's cuts the command at "\%"); other control characters have no place
- * in a crontab. Quoting makes everything else one word for the shell.
- */
-export function uncarriable(text: string): string | undefined {
-  if (text.includes('\n')) return 'a newline';
-  if (text.includes('\r')) return 'a carriage return';
-  if (text.includes('%')) return 'a "%"';
-  if (/[\u0000-\u001f\u007f]/.test(text)) return 'a control character';
-  return undefined;
 }
 
 /** The comment line above the entry: what identifies it, per config dir, for --install and --remove. */
@@ -39,6 +25,22 @@ export function cronLine(command: PollCommand, every: number, log: string): stri
   const quotedLog = shellWord(log);
   const rotate = `if [ -n "$(find ${quotedLog} -size +${LOG_LIMIT_KIB}k 2>/dev/null)" ]; then mv -f ${quotedLog} ${shellWord(`${log}.1`)}; fi`;
   return `*/${every} * * * * ${pollCommandLine(command)} >> ${quotedLog} 2>&1; ${rotate}`;
+}
+
+/**
+ * The interval and the log of an installed entry, as far as they can be read from it: what `--install`
+ * keeps when it is not given them. This version's line and the earlier ones (`>> <log> 2>&1`, each "%"
+ * escaped for cron) alike.
+ */
+export function entrySettings(entry: string): { every: number | undefined; log: string | undefined } {
+  const every = Number(/^\*\/(\d+)\s/.exec(entry)?.[1]);
+  const words = shellWords(entry.replace(/^(\S+\s+){5}/, '').replaceAll('\\%', '%'));
+  const at = words.findIndex((word) => word === '--log' || word === '>>');
+  const log = at === -1 ? undefined : words[at + 1];
+  return {
+    every: Number.isInteger(every) && every >= 1 && every <= 59 ? every : undefined,
+    log: log?.startsWith('/') ? log : undefined,
+  };
 }
 
 /** What `withoutEntry` took out: the marker and its entry, a marker whose entry was gone, or nothing. */

@@ -18,3 +18,16 @@ export interface PollCommand {
 export function pollCommandLine({ node, script, configDir }: PollCommand): string {
   return [node, script, '--config-dir', configDir, 'poll'].map(shellWord).join(' ');
 }
+
+/**
+ * The words of a command line `shellWord` wrote (or one as plain): quotes and backslashes taken off. Not a
+ * shell: no expansion, and an operator such as `>>` is a word like any other.
+ */
+export function shellWords(line: string): string[] {
+  return (line.match(/(?:'[^']*'|\\.|[^\s'\\])+/g) ?? []).map((word) =>
+    word.replace(
+      /'([^']*)'|\\(.)/g,
+      (_all, quoted: string | undefined, escaped: string | undefined) => quoted ?? escaped ?? '',
+    ),
+  );
+}

@@ -105,7 +105,7 @@ describe('agent schedule with cron', () => {
       expect((await schedule(w, ['--install'], cron.path)).code).toBe(0);
       expect(cron.table()).toBe(installed);
       const shown = await schedule(w, ['--json'], cron.path);
-      expect(JSON.parse(shown.stdout)).toEqual({ kind: 'cron', entry: entry[1], installed: true });
+      expect(JSON.parse(shown.stdout)).toEqual({ kind: 'cron', entry: entry[1], installed: true, interval: 5 });
 
       const removed = await schedule(w, ['--remove'], cron.path);
       expect(removed).toMatchObject({ code: 0, stdout: `Removed the crontab entry for ${w.configDir}.\n` });
@@ -372,4 +372,76 @@ describe('agent schedule: paths cron cannot carry, and tables others edited', ()
       expect(cron.table()).toBe(`${USER_LINES}${other}`);
     },
   );
+});
+
+describe('agent schedule: the entry that is there', () => {
+  it.runIf(usable)(
+    'an entry installed with another --every is shown installed, with its interval, and kept by a plain --install',
+    async () => {
+      const w = await registered();
+      const cron = privateCrontab();
+      const none = JSON.parse((await schedule(w, ['--json'], cron.path)).stdout);
+      expect(none).toMatchObject({ kind: 'cron', installed: false, interval: null });
+
+      expect((await schedule(w, ['--install', '--every', '10'], cron.path)).code).toBe(0);
+      const entry = cron.table().split('\n')[1]!;
+      expect(entry.startsWith('*/10 * * * * ')).toBe(true);
+      expect(JSON.parse((await schedule(w, ['--json'], cron.path)).stdout)).toEqual({
+        kind: 'cron',
+        entry,
+        installed: true,
+        interval: 10,
+      });
+      const shown = await schedule(w, ['-v'], cron.path);
+      expect(shown.stdout).toBe(`${entry}\n`);
+      expect(shown.stderr).toContain('installed');
+      expect(shown.stderr).toContain('every 10 minutes');
+      expect(shown.stderr).not.toContain('every 5 minutes');
+
+      // Asked for another interval: shown as what it would be, with the command that makes it so.
+      const other = await schedule(w, ['-v', '--every', '5'], cron.path);
+      expect(other.stdout.startsWith('*/5 * * * * ')).toBe(true);
+      expect(other.stderr).toContain('every 10 minutes');
+      expect(other.stderr).toContain('schedule --install --every 5"');
+      expect(JSON.parse((await schedule(w, ['--json', '--every', '5'], cron.path)).stdout)).toMatchObject({
+        installed: true,
+        interval: 10,
+      });
+
+      // Installing again without --every refreshes the entry and keeps its interval (and its log).
+      const again = await schedule(w, ['--install'], cron.path);
+      expect(again.stdout).toContain('every 10 minutes');
+      expect(cron.table().split('\n')[1]).toBe(entry);
+      expect(cron.table().match(/^# prediction-agent/gm)).toHaveLength(1);
+    },
+  );
+
+  it('a systemd timer installed with another --every is shown installed, with its interval', async () => {
+    const w = await registered();
+    const configHome = tempDir('agent-xdg-');
+    const env = { XDG_CONFIG_HOME: configHome };
+    const none = JSON.parse((await w.agent(['schedule', '--systemd', '--json'], { env })).stdout);
+    expect(none).toMatchObject({ installed: false, interval: null });
+    // What --install would write, written by hand: there is no user systemd here to enable it.
+    const every10 = JSON.parse((await w.agent(['schedule', '--systemd', '--json', '--every', '10'], { env })).stdout);
+    const files = (every10.entry as string).split(/^# /m).filter(Boolean);
+    for (const file of files) {
+      const [name, ...body] = file.split('\n');
+      fs.mkdirSync(path.dirname(name!), { recursive: true });
+      fs.writeFileSync(name!, `${body.join('\n').replace(/\n$/, '')}`);
+    }
+    const shown = JSON.parse((await w.agent(['schedule', '--systemd', '--json'], { env })).stdout);
+    expect(shown).toEqual({ kind: 'systemd', entry: every10.entry, installed: true, interval: 10 });
+  });
+
+  it.runIf(usable)('an entry installed with its own --log keeps it when installed again without one', async () => {
+    const w = await registered();
+    const cron = privateCrontab();
+    const log = path.join(w.home, 'logs', 'agent log');
+    expect((await schedule(w, ['--install', '--log', log], cron.path)).code).toBe(0);
+    const entry = cron.table().split('\n')[1]!;
+    expect((await schedule(w, ['--install'], cron.path)).code).toBe(0);
+    expect(cron.table().split('\n')[1]).toBe(entry);
+    expect(JSON.parse((await schedule(w, ['--json'], cron.path)).stdout)).toMatchObject({ entry, installed: true });
+  });
 });

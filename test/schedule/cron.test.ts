@@ -2,15 +2,16 @@ import { describe, expect, it } from 'vitest';
 import {
   commandLength,
   cronLine,
+  entrySettings,
   findEntry,
   MAX_COMMAND_CHARS,
   markerLine,
-  uncarriable,
   withEntry,
   withoutEntry,
 } from '../../src/schedule/cron.js';
+import { uncarriable } from '../../src/schedule/carriable.js';
 import { shellWord } from '../../src/schedule/shell.js';
-import { systemdUnits, unitName } from '../../src/schedule/systemd.js';
+import { systemdUnits, timerInterval, unitName } from '../../src/schedule/systemd.js';
 
 const command = {
   node: '/usr/bin/node',
@@ -110,6 +111,23 @@ describe('installing and removing, line by line', () => {
   it('a marker whose entry was deleted by hand is removed alone, and the next line stays', () => {
     const table = `${markerLine(command.configDir)}\n0 3 * * * backup\n`;
     expect(withoutEntry(table, command.configDir)).toEqual({ text: '0 3 * * * backup\n', removed: 'marker' });
+  });
+});
+
+describe('what an installed entry says', () => {
+  it('its interval and log, from this version\'s line and from an earlier one (">>", "%" escaped for cron)', () => {
+    expect(entrySettings(cronLine(command, 10, "/home/o'brien/my log"))).toEqual({
+      every: 10,
+      log: "/home/o'brien/my log",
+    });
+    const earlier = `*/7 * * * * /n /s --config-dir '/a/100\\% x' poll >> '/a/100\\% x/poll.log' 2>&1; if true; fi`;
+    expect(entrySettings(earlier)).toEqual({ every: 7, log: '/a/100% x/poll.log' });
+    expect(entrySettings('0 * * * * /n /s --config-dir /a poll')).toEqual({ every: undefined, log: undefined });
+  });
+
+  it("a timer's interval", () => {
+    expect(timerInterval(systemdUnits(command, 15).timer)).toBe(15);
+    expect(timerInterval('[Timer]\nOnCalendar=hourly\n')).toBeUndefined();
   });
 });
 
