@@ -1,8 +1,5 @@
 import { type PollCommand, pollCommandLine, shellWord, shellWords } from './shell.js';
 
-/** The log is moved aside to `<log>.1` once it passes this, so the two together stay under twice it. */
-export const LOG_LIMIT_KIB = 1024;
-
 /** Debian's cron refuses ("command too long") an entry whose command, after the five time fields, is longer. */
 export const MAX_COMMAND_CHARS = 998;
 
@@ -18,13 +15,13 @@ export function markerLine(configDir: string): string {
 
 /**
  * The crontab line: every `every` minutes, one poll with absolute paths (cron's PATH is /usr/bin:/bin and
- * it starts in the home directory), its output appended to `log`, which is moved aside when it outgrows
- * LOG_LIMIT_KIB. The paths must be carriable (`uncarriable`).
+ * it starts in the home directory), which writes its output to `log` itself (`poll --log`): with the
+ * time on each line, in a file created mode 600, moved aside past its limit. No shell redirection: what
+ * Node prints before the agent runs (node gone, the bundle missing) then reaches cron's mail, not an
+ * untimed line in the log. The paths must be carriable (carriable.ts).
  */
 export function cronLine(command: PollCommand, every: number, log: string): string {
-  const quotedLog = shellWord(log);
-  const rotate = `if [ -n "$(find ${quotedLog} -size +${LOG_LIMIT_KIB}k 2>/dev/null)" ]; then mv -f ${quotedLog} ${shellWord(`${log}.1`)}; fi`;
-  return `*/${every} * * * * ${pollCommandLine(command)} >> ${quotedLog} 2>&1; ${rotate}`;
+  return `*/${every} * * * * ${pollCommandLine(command)} --log ${shellWord(log)}`;
 }
 
 /**

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type Context, type RunProgram, stateStore } from '../context.js';
 import { NotRegisteredError, SetupError, UsageError } from '../errors.js';
+import { LOG_LIMIT_BYTES } from '../output/log-file.js';
 import { oneLine } from '../output/sanitize.js';
 import { refuseUncarriable } from './carriable.js';
 import {
@@ -9,7 +10,6 @@ import {
   cronLine,
   entrySettings,
   findEntry,
-  LOG_LIMIT_KIB,
   MAX_COMMAND_CHARS,
   withEntry,
   withoutEntry,
@@ -81,7 +81,7 @@ async function scheduleCron(
   const log = given.log ?? kept.log ?? path.join(command.configDir, 'poll.log');
   if (action !== 'remove') refuseUncarriable({ log }, 'cron');
   const line = cronLine(command, every, log);
-  const what = `every ${every} minute${every === 1 ? '' : 's'}, output appended to ${log} (moved to ${log}.1 past ${LOG_LIMIT_KIB} KiB)`;
+  const what = `every ${every} minute${every === 1 ? '' : 's'}, its output appended to ${log} with the time on each line (moved to ${log}.1 past ${LOG_LIMIT_BYTES / 1024} KiB)`;
   if (action === 'print') {
     ctx.output.result(line, {
       kind: 'cron',

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BIN, registeredWorlds, runAgent, type World } from './harness.js';
+import { BIN, modeOf, registeredWorlds, runAgent, type World } from './harness.js';
 
 // `agent schedule` against Debian's real crontab, never this machine's own table: the tests put a
 // `crontab` first on PATH that runs the real one in a private mount namespace, with a temporary
@@ -78,6 +78,35 @@ const usable = (() => {
   }
 })();
 
+/**
+ * Runs an installed line's command as cron would: /bin/sh, a bare environment, the home directory, cron's
+ * umask. `mail`: what it printed, which cron would mail.
+ */
+async function runAsCron(w: World, line: string): Promise<{ status: number | null; mail: string }> {
+  const command = line.replace(/^(\S+\s+){5}/, '');
+  // Not spawnSync: the sandbox answering the poll lives in this process.
+  return new Promise((resolve) => {
+    const child = spawn('/bin/sh', ['-c', `umask 022; ${command}`], {
+      env: { HOME: w.home, PATH: '/usr/bin:/bin' },
+      cwd: w.home,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let mail = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (mail += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (mail += chunk));
+    child.on('close', (status) => resolve({ status, mail }));
+  });
+}
+
+/** From now on, the service answers the thread list with a 503: a poll has one line to say. */
+function failThreadList(w: World): void {
+  w.sandbox.intercept((req, res) => {
+    if (req.method !== 'GET' || !req.url?.startsWith('/thread')) return false;
+    res.writeHead(503, { 'content-type': 'application/json' }).end('{"message":"down for a moment"}');
+    return true;
+  });
+}
+
 const USER_LINES = '# my own jobs\nMAILTO=""\n0 3 * * * /usr/bin/true --nightly  # keep me\n';
 
 async function schedule(w: World, args: string[], PATH: string) {
@@ -99,7 +128,7 @@ describe('agent schedule with cron', () => {
       const entry = installed.slice(USER_LINES.length).split('\n');
       expect(entry[0]).toBe(`# prediction-agent: poll for ${w.configDir} (agent schedule --remove takes it out)`);
       expect(entry[1]).toBe(
-        `*/5 * * * * ${process.execPath} ${fs.realpathSync(BIN)} --config-dir ${w.configDir} poll >> ${w.configDir}/poll.log 2>&1; if [ -n "$(find ${w.configDir}/poll.log -size +1024k 2>/dev/null)" ]; then mv -f ${w.configDir}/poll.log ${w.configDir}/poll.log.1; fi`,
+        `*/5 * * * * ${process.execPath} ${fs.realpathSync(BIN)} --config-dir ${w.configDir} poll --log ${w.configDir}/poll.log`,
       );
 
       expect((await schedule(w, ['--install'], cron.path)).code).toBe(0);
@@ -124,21 +153,64 @@ describe('agent schedule with cron', () => {
       expect(line.startsWith('*/1 * * * * ')).toBe(true);
       const log = path.join(w.configDir, 'poll.log');
       fs.writeFileSync(log, 'x'.repeat(1100 * 1024));
-      const command = line.replace(/^(\S+\s+){5}/, '');
-      // Not spawnSync: the sandbox answering the poll lives in this process.
-      const status = await new Promise<number | null>((resolve) => {
-        const child = spawn('/bin/sh', ['-c', command], {
-          env: { HOME: w.home, PATH: '/usr/bin:/bin' },
-          cwd: w.home,
-          stdio: 'ignore',
-        });
-        child.on('close', resolve);
-      });
-      expect(status).toBe(0);
+      const ran = await runAsCron(w, line);
+      expect(ran).toEqual({ status: 0, mail: '' });
       expect(w.sandbox.requests.some((r) => r.method === 'GET' && r.path.startsWith('/thread'))).toBe(true);
-      // The oversized log was moved aside after the run appended to it; the next run starts a new one.
-      expect(fs.statSync(`${log}.1`).size).toBeGreaterThanOrEqual(1100 * 1024);
-      expect(fs.existsSync(log)).toBe(false);
+      // Nothing to say: the log is left as it is until a run has something to add.
+      expect(fs.statSync(log).size).toBe(1100 * 1024);
+      failThreadList(w);
+      expect((await runAsCron(w, line)).status).toBe(5);
+      // The oversized log was moved aside before the run added to it.
+      expect(fs.statSync(`${log}.1`).size).toBe(1100 * 1024);
+      expect(fs.readFileSync(log, 'utf8')).toMatch(/^\S+ agent: .*503/);
+    },
+  );
+
+  it.runIf(usable)(
+    'every line a run adds to its log starts with its time, and the log is created mode 600',
+    async () => {
+      const w = await registered();
+      const cron = privateCrontab();
+      await schedule(w, ['--install'], cron.path);
+      const line = cron.table().split('\n')[1]!;
+      const log = path.join(w.configDir, 'poll.log');
+      failThreadList(w);
+      const before = new Date().toISOString();
+      const runs = [await runAsCron(w, line), await runAsCron(w, line)];
+      expect(modeOf(log)).toBe('600');
+      const lines = fs.readFileSync(log, 'utf8').split('\n');
+      expect(lines.pop()).toBe('');
+      expect(lines.length).toBeGreaterThanOrEqual(2);
+      for (const logged of lines) {
+        const [time] = logged.split(' ', 1);
+        expect(time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+        expect(time! >= before && time! <= new Date().toISOString()).toBe(true);
+      }
+      // Each run's exit status is the poll's own, and nothing is left for cron to mail.
+      expect(runs).toEqual([
+        { status: 5, mail: '' },
+        { status: 5, mail: '' },
+      ]);
+    },
+  );
+
+  it.runIf(usable)(
+    'a log that is a symbolic link is not written through: the run says so where cron mails it',
+    async () => {
+      const w = await registered();
+      const cron = privateCrontab();
+      await schedule(w, ['--install'], cron.path);
+      const line = cron.table().split('\n')[1]!;
+      const victim = path.join(w.home, 'victim');
+      fs.writeFileSync(victim, 'keep me\n');
+      fs.symlinkSync(victim, path.join(w.configDir, 'poll.log'));
+      failThreadList(w);
+      const ran = await runAsCron(w, line);
+      expect(fs.readFileSync(victim, 'utf8')).toBe('keep me\n');
+      expect(ran.status).toBe(5);
+      // The poll still ran, its output where cron sends a job's output.
+      expect(ran.mail).toContain(`cannot write the log ${w.configDir}/poll.log`);
+      expect(ran.mail).toContain('503');
     },
   );
 
@@ -167,7 +239,7 @@ describe('agent schedule: what cron would refuse', () => {
       const w = await registered();
       const cron = privateCrontab();
       cron.set(USER_LINES);
-      const deep = path.join(w.home, 'd'.repeat(100), 'e'.repeat(100));
+      const deep = path.join(w.home, 'd'.repeat(250), 'e'.repeat(250));
       fs.mkdirSync(path.dirname(deep), { recursive: true });
       fs.cpSync(w.configDir, deep, { recursive: true });
       fs.chmodSync(deep, 0o700);

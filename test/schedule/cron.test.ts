@@ -22,16 +22,15 @@ const line = cronLine(command, 5, '/home/me/.config/prediction-agent/poll.log');
 const USER = '# my jobs\nMAILTO=me@example.com\n0 3 * * * /usr/local/bin/backup --quiet  # nightly\n';
 
 describe('the crontab line', () => {
-  it('runs one poll with absolute paths and this config dir, appending to the log, which it moves aside past 1 MiB', () => {
+  it('runs one poll with absolute paths and this config dir, which writes its log itself: no shell redirection', () => {
     expect(line).toBe(
-      '*/5 * * * * /usr/bin/node /opt/agent/bin/agent.cjs --config-dir /home/me/.config/prediction-agent poll >> /home/me/.config/prediction-agent/poll.log 2>&1; ' +
-        'if [ -n "$(find /home/me/.config/prediction-agent/poll.log -size +1024k 2>/dev/null)" ]; then mv -f /home/me/.config/prediction-agent/poll.log /home/me/.config/prediction-agent/poll.log.1; fi',
+      '*/5 * * * * /usr/bin/node /opt/agent/bin/agent.cjs --config-dir /home/me/.config/prediction-agent poll --log /home/me/.config/prediction-agent/poll.log',
     );
   });
 
   it('quotes what the shell would split or expand', () => {
     const odd = cronLine({ ...command, configDir: "/home/o'brien/my agent" }, 10, '/tmp/a log');
-    expect(odd).toContain(`--config-dir '/home/o'\\''brien/my agent' poll >> '/tmp/a log' 2>&1`);
+    expect(odd).toContain(`--config-dir '/home/o'\\''brien/my agent' poll --log '/tmp/a log'`);
     expect(odd.startsWith('*/10 * * * * ')).toBe(true);
     expect(shellWord('$(rm -rf /)')).toBe("'$(rm -rf /)'");
   });
@@ -50,11 +49,8 @@ describe("cron's limit on a command", () => {
   it('counts the command after the five time fields, escapes included', () => {
     expect(commandLength('*/5 * * * * echo 100\\%')).toBe('echo 100\\%'.length);
     expect(commandLength(line)).toBeLessThan(MAX_COMMAND_CHARS);
-    const deep = cronLine(
-      { ...command, configDir: `/home/me/${'d'.repeat(180)}` },
-      5,
-      `/home/me/${'d'.repeat(180)}/poll.log`,
-    );
+    const dir = `/home/me/${'d'.repeat(250)}/${'e'.repeat(250)}`;
+    const deep = cronLine({ ...command, configDir: dir }, 5, `${dir}/poll.log`);
     expect(commandLength(deep)).toBeGreaterThan(MAX_COMMAND_CHARS);
   });
 });
