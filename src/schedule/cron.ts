@@ -1,4 +1,5 @@
-import { type PollCommand, pollCommandLine, shellWord, shellWords } from './shell.js';
+import { shellWord, shellWords } from '../output/shell-word.js';
+import { type PollCommand, pollCommandLine } from './shell.js';
 
 /** Debian's cron refuses ("command too long") an entry whose command, after the five time fields, is longer. */
 export const MAX_COMMAND_CHARS = 998;

@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type Context, type RunProgram, stateStore } from '../context.js';
 import { NotRegisteredError, SetupError, UsageError } from '../errors.js';
+import { agentCommand } from '../output/command-hint.js';
 import { LOG_LIMIT_BYTES } from '../output/log-file.js';
 import { oneLine } from '../output/sanitize.js';
+import { shellWord } from '../output/shell-word.js';
 import { refuseUncarriable } from './carriable.js';
 import {
   commandLength,
@@ -15,7 +17,7 @@ import {
   withoutEntry,
 } from './cron.js';
 import { readCrontab, writeCrontab } from './crontab-program.js';
-import { type PollCommand, shellWord } from './shell.js';
+import type { PollCommand } from './shell.js';
 import { scheduleSystemd } from './systemd-schedule.js';
 
 export interface ScheduleOptions {
@@ -41,7 +43,7 @@ export async function runSchedule(options: ScheduleOptions, ctx: Context): Promi
   // A schedule before a registration would fail every few minutes into a log nobody reads.
   if (action === 'install' && stateStore(ctx).read() === undefined) {
     throw new NotRegisteredError(`no agent is registered in ${command.configDir}`, {
-      hint: 'run "agent register" first, then schedule its polls',
+      hint: `run "${agentCommand(ctx, 'register')}" first, then schedule its polls`,
     });
   }
   if (options.systemd) return scheduleSystemd(action, command, { every }, ctx, ctx.runProgram);
@@ -89,7 +91,7 @@ async function scheduleCron(
       installed: installed !== undefined,
       interval: kept.every ?? null,
     });
-    const install = installCommand(given);
+    const install = installCommand(ctx, given);
     if (installed === undefined)
       ctx.output.progress(`agent: not installed; "${install}" adds it to your crontab: ${what}`);
     else if (installed === line) ctx.output.progress(`agent: installed: ${what}`);
@@ -131,9 +133,9 @@ async function scheduleCron(
   );
 }
 
-/** The command that installs what was shown: with the flags given, so that it installs just that. */
-function installCommand(given: { every: number | undefined; log: string | undefined }): string {
+/** The command that installs what was shown: for this config dir, with the flags given, so that it installs just that. */
+function installCommand(ctx: Context, given: { every: number | undefined; log: string | undefined }): string {
   const every = given.every === undefined ? '' : ` --every ${given.every}`;
   const log = given.log === undefined ? '' : ` --log ${shellWord(given.log)}`;
-  return `agent schedule --install${every}${log}`;
+  return agentCommand(ctx, `schedule --install${every}${log}`);
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Context, RunProgram } from '../context.js';
 import { SetupError } from '../errors.js';
+import { agentCommand } from '../output/command-hint.js';
 import { oneLine } from '../output/sanitize.js';
 import { refuseUncarriable } from './carriable.js';
 import type { PollCommand } from './shell.js';
@@ -29,6 +30,7 @@ export async function scheduleSystemd(
   const units = systemdUnits(command, every);
   const entry = `# ${files.service}\n${units.service}\n# ${files.timer}\n${units.timer}`;
   if (action === 'print') {
+    const flag = given.every === undefined ? '' : ` --every ${given.every}`;
     ctx.output.result(entry.trimEnd(), {
       kind: 'systemd',
       entry,
@@ -37,18 +39,19 @@ export async function scheduleSystemd(
     });
     ctx.output.progress(
       installed === undefined
-        ? `agent: not installed; "agent schedule --systemd --install" writes these two units and starts the timer`
+        ? `agent: not installed; "${agentCommand(ctx, `schedule --systemd --install${flag}`)}" writes these two units and starts the timer`
         : installed === units.timer
           ? `agent: installed: ${name}.timer runs agent poll every ${every} minutes`
-          : `agent: installed, ${name}.timer every ${interval ?? '?'} minutes; "agent schedule --systemd --install --every ${every}" replaces it with these units`,
+          : `agent: installed, ${name}.timer every ${interval ?? '?'} minutes; "${agentCommand(ctx, `schedule --systemd --install${flag}`)}" replaces it with these units`,
     );
     return;
   }
+  const useCron = `use cron instead: ${agentCommand(ctx, 'schedule --install')}`;
   const systemctl = async (...args: string[]) => {
     const done = await run('systemctl', ['--user', ...args]);
     if (done.missing)
       throw new SetupError('there is no systemctl on this machine', {
-        hint: 'use cron instead: agent schedule --install',
+        hint: useCron,
       });
     return done;
   };
@@ -57,7 +60,7 @@ export async function scheduleSystemd(
   if (probe.status !== 0) {
     throw new SetupError(
       `there is no user systemd here (systemctl --user: ${oneLine(probe.stderr, 160) || `exit ${probe.status}`})`,
-      { hint: 'use cron instead: agent schedule --install' },
+      { hint: useCron },
     );
   }
   if (action === 'install') {

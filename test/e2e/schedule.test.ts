@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BIN, modeOf, registeredWorlds, runAgent, type World } from './harness.js';
+import { BIN, createWorld, modeOf, PROFILE_FLAGS, registeredWorlds, runAgent, type World } from './harness.js';
+import { commandsIn, runPrinted } from './printed-command.js';
 
 // `agent schedule` against Debian's real crontab, never this machine's own table: the tests put a
 // `crontab` first on PATH that runs the real one in a private mount namespace, with a temporary
@@ -274,7 +275,7 @@ describe('agent schedule: what it refuses', () => {
     const home = tempDir('agent-home-');
     const result = await runAgent(['--config-dir', path.join(home, 'cfg'), 'schedule', '--install'], home);
     expect(result.code).toBe(3);
-    expect(result.stderr).toContain('agent register');
+    expect(result.stderr).toContain(`agent --config-dir ${path.join(home, 'cfg')} register`);
   });
 
   it('without a crontab program, --install says what to install (exit 1); printing still works', async () => {
@@ -516,4 +517,76 @@ describe('agent schedule: the entry that is there', () => {
     expect(cron.table().split('\n')[1]).toBe(entry);
     expect(JSON.parse((await schedule(w, ['--json'], cron.path)).stdout)).toMatchObject({ entry, installed: true });
   });
+});
+
+describe('hints that act on this agent, as printed', () => {
+  it.runIf(usable)(
+    'after register in a config dir of its own: poll --dry-run and schedule --install, each naming it',
+    async () => {
+      const w = await createWorld();
+      try {
+        const cron = privateCrontab();
+        // Not the default config dir (<home>/.config/prediction-agent), and a path a shell must quote.
+        const dir = path.join(w.home, 'my agents', 'second');
+        const registered = await runAgent(
+          ['--config-dir', dir, 'register', '--base-url', w.sandbox.url, '--name', 'hinted', ...PROFILE_FLAGS],
+          w.home,
+        );
+        expect(registered.code).toBe(0);
+        const [dryRun, install, ...rest] = commandsIn(registered.stdout);
+        expect(rest).toEqual([]);
+        expect(dryRun).toBe(`agent --config-dir '${dir}' poll --dry-run`);
+        expect(install).toBe(`agent --config-dir '${dir}' schedule --install`);
+        // Pasted as printed, where the default config dir holds no agent: each acts on this one.
+        const env = { HOME: w.home, PATH: cron.path };
+        expect((await runPrinted(dryRun!, env)).code).toBe(0);
+        expect(await runPrinted(install!, env)).toMatchObject({ code: 0, stderr: '' });
+        expect(cron.table()).toContain(`# prediction-agent: poll for ${dir} (`);
+      } finally {
+        await w.close();
+      }
+    },
+  );
+
+  it('after register in the default config dir: the plain commands', async () => {
+    const w = await createWorld();
+    try {
+      const registered = await runAgent(
+        ['register', '--base-url', w.sandbox.url, '--name', 'plain', ...PROFILE_FLAGS],
+        w.home,
+      );
+      expect(registered.code).toBe(0);
+      expect(commandsIn(registered.stdout)).toEqual(['agent poll --dry-run', 'agent schedule --install']);
+    } finally {
+      await w.close();
+    }
+  });
+
+  it.runIf(usable)(
+    "schedule's own hint names the config dir (given as AGENT_CONFIG_DIR too), the interval and the log",
+    async () => {
+      const w = await registered();
+      const cron = privateCrontab();
+      const dir = agentIn(w, path.join(w.home, 'third'));
+      const log = path.join(w.home, 'logs', 'third.log');
+      const shown = await runAgent(['schedule', '-v', '--every', '7', '--log', log], w.home, {
+        env: { PATH: cron.path, AGENT_CONFIG_DIR: dir },
+      });
+      const [install, ...rest] = commandsIn(shown.stderr);
+      expect(rest).toEqual([]);
+      expect(install).toBe(`agent --config-dir ${dir} schedule --install --every 7 --log ${log}`);
+      expect(await runPrinted(install!, { HOME: w.home, PATH: cron.path })).toMatchObject({ code: 0, stderr: '' });
+      expect(cron.table()).toContain(
+        `*/7 * * * * ${process.execPath} ${fs.realpathSync(BIN)} --config-dir ${dir} poll --log ${log}\n`,
+      );
+
+      // Unregistered: the hint registers there.
+      const empty = path.join(w.home, 'empty');
+      const refused = await runAgent(['--config-dir', empty, 'schedule', '--install'], w.home, {
+        env: { PATH: cron.path },
+      });
+      expect(refused.code).toBe(3);
+      expect(refused.stderr).toContain(`run "agent --config-dir ${empty} register" first`);
+    },
+  );
 });

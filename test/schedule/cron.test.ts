@@ -10,7 +10,7 @@ import {
   withoutEntry,
 } from '../../src/schedule/cron.js';
 import { uncarriable } from '../../src/schedule/carriable.js';
-import { shellWord } from '../../src/schedule/shell.js';
+import { shellWord } from '../../src/output/shell-word.js';
 import { systemdUnits, timerInterval, unitName } from '../../src/schedule/systemd.js';
 
 const command = {
