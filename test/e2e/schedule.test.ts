@@ -215,6 +215,18 @@ describe('agent schedule with cron', () => {
     },
   );
 
+  it('a log that is a pipe nobody reads does not hold the run: it polls, and says so on stderr', async () => {
+    const w = await registered();
+    const fifo = path.join(w.home, 'fifo.log');
+    execFileSync('mkfifo', [fifo]);
+    const result = await w.agent(['poll', '--log', fifo]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe(
+      `agent: cannot write the log ${fifo} (it is a pipe nobody reads); this run's output goes here instead\n`,
+    );
+    expect(w.sandbox.requests.some((r) => r.method === 'GET' && r.path.startsWith('/thread'))).toBe(true);
+  });
+
   it.runIf(usable)('two config dirs get two entries; removing one leaves the other', async () => {
     const w = await registered();
     const cron = privateCrontab();
