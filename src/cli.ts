@@ -70,6 +70,7 @@ export async function runCli(deps: CliDeps): Promise<ExitCode> {
         configDir: globals.configDir || deps.env.AGENT_CONFIG_DIR || (await deps.defaultConfigDir()),
         baseUrl: globals.baseUrl ?? (deps.env.AGENT_BASE_URL || undefined),
         prompt: globals.json ? undefined : deps.prompt,
+        configDirGiven: !!(globals.configDir || deps.env.AGENT_CONFIG_DIR),
       });
       exitCode = (await work(ctx, ...args)) ?? EXIT.ok;
     };

@@ -20,6 +20,8 @@ export interface Context {
   /** The environment the analyzers read their overrides from (docs/cli.md) and an external command inherits. */
   env: Record<string, string | undefined>;
   configDir: string;
+  /** The config dir was chosen (--config-dir, AGENT_CONFIG_DIR), not the default: hints then name it. */
+  configDirGiven?: boolean;
   /** --base-url or AGENT_BASE_URL, if given. */
   baseUrl: string | undefined;
   timing: Timing;

@@ -5,6 +5,7 @@ import { StateError, UsageError } from '../errors.js';
 import { createHttpClient } from '../http/client.js';
 import { baseUrlText, parseBaseUrl } from '../http/origin.js';
 import { refuseUnverifiedTls } from '../http/tls-check.js';
+import { nextAfterRegister } from '../output/command-hint.js';
 import { maskKey } from '../output/sanitize.js';
 import { createServiceApi, type ServiceApi } from '../service/api.js';
 import { acquireLock } from '../state/lock.js';
@@ -103,7 +104,7 @@ export async function runRegister(options: RegisterOptions, ctx: Context): Promi
         `Registered ${registered.agent.name} (${registered.agent.id}) with ${baseUrlText(baseUrl)}.`,
         `API key ${maskKey(registered.apiKey)} saved in ${store.file} (mode 600).`,
         ...(backup ? [`The previous state was kept in ${backup}.`] : []),
-        'Next: "agent poll --dry-run" to see what it would post, then add "agent poll" to cron.',
+        nextAfterRegister(ctx),
       ],
       { agent: registered.agent, stateFile: store.file },
     );

@@ -1,3 +1,4 @@
+import type { PollOptions } from '../poll/run.js';
 import type { AddCommand } from './wiring.js';
 
 export const addPollCommand: AddCommand = (program, action) => {
@@ -8,8 +9,9 @@ export const addPollCommand: AddCommand = (program, action) => {
     .option('--dry-run', 'analyze and print decisions, post nothing, change no state')
     .option('--watch', 'stay running and poll every --interval seconds, until Ctrl-C or SIGTERM')
     .option('--interval <seconds>', 'with --watch: seconds between cycles, at least 30 (default 300)')
+    .option('--log <file>', 'append the output to this file (created mode 600), each line after its time')
     .action(
-      action(async (ctx, options: { limit?: string; dryRun?: boolean; watch?: boolean; interval?: string }) => {
+      action(async (ctx, options: PollOptions) => {
         const { runPoll } = await import('../poll/run.js');
         return runPoll(options, ctx);
       }),

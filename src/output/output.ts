@@ -29,25 +29,44 @@ export class Output {
   readonly json: boolean;
   readonly quiet: boolean;
   readonly verbose: boolean;
-  /** A person is watching: progress lines and a spinner are welcome. */
-  readonly interactive: boolean;
-  readonly stdoutIsTTY: boolean;
-  /** Whether stdout may be drawn in colour: a terminal, and NO_COLOR not set (no-color.org). */
-  readonly colour: boolean;
-  readonly stderrIsTTY: boolean;
   /** Each secret as it can appear in what is written (raw, sanitised, JSON-escaped), with its masked form. */
   private secretForms: Array<[form: string, masked: string]> = [];
   private secrets: string[] = [];
   private spinnerActive: Spinner | undefined;
 
-  constructor(private readonly options: OutputOptions) {
+  constructor(private options: OutputOptions) {
     this.json = options.json;
     this.quiet = options.quiet;
     this.verbose = options.verbose;
-    this.stdoutIsTTY = options.stdout.isTTY === true;
-    this.colour = this.stdoutIsTTY && !options.noColor && !options.json;
-    this.stderrIsTTY = options.stderr.isTTY === true;
-    this.interactive = options.stderr.isTTY === true && !options.json && !options.quiet;
+  }
+
+  /** A person is watching: progress lines and a spinner are welcome. */
+  get interactive(): boolean {
+    return this.stderrIsTTY && !this.json && !this.quiet;
+  }
+
+  get stdoutIsTTY(): boolean {
+    return this.options.stdout.isTTY === true;
+  }
+
+  get stderrIsTTY(): boolean {
+    return this.options.stderr.isTTY === true;
+  }
+
+  /** Whether stdout may be drawn in colour: a terminal, and NO_COLOR not set (no-color.org). */
+  get colour(): boolean {
+    return this.stdoutIsTTY && !this.options.noColor && !this.json;
+  }
+
+  /**
+   * From now on, what would go to stdout and stderr goes to the sink `open` makes (`poll --log`), given
+   * stderr to fall back on; errors reported after the command ends too. Not a terminal: no colour, spinner
+   * or progress.
+   */
+  sendTo(open: (stderr: WritableLike) => WritableLike): void {
+    const sink = open(this.options.stderr);
+    this.spinnerActive?.stop();
+    this.options = { ...this.options, stdout: sink, stderr: sink };
   }
 
   /** Registers a secret: from now on it is printed only in its masked form. */

@@ -1,11 +1,14 @@
+import path from 'node:path';
 import { stateStore, type Context } from '../context.js';
 import { LIMITS } from '../domain/profile.js';
-import { EXIT, UsageError, type ExitCode } from '../errors.js';
+import { EXIT, StateError, UsageError, type ExitCode } from '../errors.js';
 import { pollOnce } from './once.js';
 import { otherWatcher, overdueNotice } from './watch-marker.js';
 import { WATCH_LIMITS } from './watch-limits.js';
 
 export interface PollOptions {
+  /** Where the run's output goes, each line after its time (what the crontab line names). */
+  log?: string;
   limit?: string;
   dryRun?: boolean;
   watch?: boolean;
@@ -14,6 +17,7 @@ export interface PollOptions {
 
 /** `agent poll`: one polling cycle under the run lock (docs/cli.md `poll`). */
 export async function runPoll(options: PollOptions, ctx: Context): Promise<ExitCode> {
+  if (options.log !== undefined) await logTo(options.log, ctx);
   const limit = parseLimit(options.limit);
   const dryRun = options.dryRun === true;
   if (options.watch) {
@@ -38,6 +42,20 @@ export async function runPoll(options: PollOptions, ctx: Context): Promise<ExitC
   }
   if (seen) ctx.output.warn(overdueNotice(seen, 'this poll does the work'));
   return pollOnce(ctx, { limit, dryRun, started: ctx.timing.now() });
+}
+
+/**
+ * Sends the run's output to the log. One that cannot be written (a symbolic link, a directory) does not
+ * stop the poll: it says why on stderr, which cron mails, and the output follows it there.
+ */
+async function logTo(file: string, ctx: Context): Promise<void> {
+  const { openLog } = await import('../output/log-file.js');
+  try {
+    ctx.output.sendTo((stderr) => openLog(path.resolve(file), { now: ctx.timing.now, fallback: stderr }));
+  } catch (error) {
+    if (!(error instanceof StateError)) throw error;
+    ctx.output.error(`agent: ${error.message}; this run's output goes here instead`);
+  }
 }
 
 function parseInterval(raw: string | undefined, min: number): number {

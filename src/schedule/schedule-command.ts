@@ -2,18 +2,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type Context, type RunProgram, stateStore } from '../context.js';
 import { NotRegisteredError, SetupError, UsageError } from '../errors.js';
+import { agentCommand } from '../output/command-hint.js';
+import { LOG_LIMIT_BYTES } from '../output/log-file.js';
 import { oneLine } from '../output/sanitize.js';
+import { shellWord } from '../output/shell-word.js';
+import { refuseUncarriable } from './carriable.js';
 import {
   commandLength,
   cronLine,
+  entrySettings,
   findEntry,
-  LOG_LIMIT_KIB,
   MAX_COMMAND_CHARS,
   withEntry,
   withoutEntry,
 } from './cron.js';
+import { readCrontab, writeCrontab } from './crontab-program.js';
 import type { PollCommand } from './shell.js';
-import { systemdUnits, unitName } from './systemd.js';
+import { scheduleSystemd } from './systemd-schedule.js';
 
 export interface ScheduleOptions {
   install?: boolean;
@@ -38,16 +43,16 @@ export async function runSchedule(options: ScheduleOptions, ctx: Context): Promi
   // A schedule before a registration would fail every few minutes into a log nobody reads.
   if (action === 'install' && stateStore(ctx).read() === undefined) {
     throw new NotRegisteredError(`no agent is registered in ${command.configDir}`, {
-      hint: 'run "agent register" first, then schedule its polls',
+      hint: `run "${agentCommand(ctx, 'register')}" first, then schedule its polls`,
     });
   }
-  if (options.systemd) return systemd(action, command, every, ctx, ctx.runProgram);
-  const log = path.resolve(options.log ?? path.join(command.configDir, 'poll.log'));
-  return cron(action, cronLine(command, every, log), { command, every, log }, ctx, ctx.runProgram);
+  if (options.systemd) return scheduleSystemd(action, command, { every }, ctx, ctx.runProgram);
+  const log = options.log === undefined ? undefined : path.resolve(options.log);
+  return scheduleCron(action, command, { every, log }, ctx, ctx.runProgram);
 }
 
-function parseEvery(raw: string | undefined): number {
-  if (raw === undefined) return 5;
+function parseEvery(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
   const n = Number(raw);
   if (!/^\d+$/.test(raw.trim()) || n < 1 || n > 59) {
     throw new UsageError(
@@ -57,25 +62,45 @@ function parseEvery(raw: string | undefined): number {
   return n;
 }
 
-async function cron(
+/**
+ * The crontab side. What is not given is kept from the entry installed for this config dir (its interval,
+ * its log), else the defaults: showing the entry, or installing it again with a newer node, never changes
+ * how often it polls.
+ */
+async function scheduleCron(
   action: 'print' | 'install' | 'remove',
-  line: string,
-  { command, every, log }: { command: PollCommand; every: number; log: string },
+  command: PollCommand,
+  given: { every: number | undefined; log: string | undefined },
   ctx: Context,
   run: RunProgram,
 ): Promise<void> {
-  const what = `every ${every} minute${every === 1 ? '' : 's'}, output appended to ${log} (moved to ${log}.1 past ${LOG_LIMIT_KIB} KiB)`;
+  // Removing writes nothing of these paths into the table: only what shows or installs a line refuses them.
+  if (action !== 'remove') refuseUncarriable({ command, log: given.log }, 'cron');
+  const table = (await readCrontab(run, action !== 'print')) ?? '';
+  const installed = findEntry(table, command.configDir);
+  const kept = installed === undefined ? { every: undefined, log: undefined } : entrySettings(installed);
+  const every = given.every ?? kept.every ?? 5;
+  const log = given.log ?? kept.log ?? path.join(command.configDir, 'poll.log');
+  if (action !== 'remove') refuseUncarriable({ log }, 'cron');
+  const line = cronLine(command, every, log);
+  const what = `every ${every} minute${every === 1 ? '' : 's'}, its output appended to ${log} with the time on each line (moved to ${log}.1 past ${LOG_LIMIT_BYTES / 1024} KiB)`;
   if (action === 'print') {
-    const installed = findEntry((await readCrontab(run, false)) ?? '', command.configDir) === line;
-    ctx.output.result(line, { kind: 'cron', entry: line, installed });
-    ctx.output.progress(
-      installed
-        ? 'agent: this entry is installed'
-        : `agent: "agent schedule --install" adds it to your crontab: ${what}`,
-    );
+    ctx.output.result(line, {
+      kind: 'cron',
+      entry: line,
+      installed: installed !== undefined,
+      interval: kept.every ?? null,
+    });
+    const install = installCommand(ctx, given);
+    if (installed === undefined)
+      ctx.output.progress(`agent: not installed; "${install}" adds it to your crontab: ${what}`);
+    else if (installed === line) ctx.output.progress(`agent: installed: ${what}`);
+    else {
+      ctx.output.progress(`agent: installed for this config dir, every ${kept.every ?? '?'} minutes: ${installed}`);
+      ctx.output.progress(`agent: "${install}" replaces it with the line shown first: ${what}`);
+    }
     return;
   }
-  const current = (await readCrontab(run, true)) ?? '';
   if (action === 'install') {
     // The paths appear several times in the line; deep ones can pass cron's limit, and crontab would then
     // refuse the whole table with a line number the user never wrote.
@@ -85,129 +110,32 @@ async function cron(
         { hint: 'use a config dir (and --log) with a shorter path, or --systemd' },
       );
     }
-    const next = withEntry(current, command.configDir, line);
-    if (next !== current) await writeCrontab(run, next);
+    const next = withEntry(table, command.configDir, line);
+    if (next !== table) await writeCrontab(run, next);
     fs.mkdirSync(path.dirname(log), { recursive: true });
     ctx.output.result([`Scheduled in your crontab: agent poll ${what}.`, line], {
       kind: 'cron',
       entry: line,
       installed: true,
+      interval: every,
     });
     return;
   }
-  const { text, removed } = withoutEntry(current, command.configDir);
-  if (removed) await writeCrontab(run, text);
+  const { text, removed } = withoutEntry(table, command.configDir);
+  if (removed !== 'nothing') await writeCrontab(run, text);
   ctx.output.result(
-    removed
-      ? `Removed the crontab entry for ${command.configDir}.`
-      : `No crontab entry for ${command.configDir}; nothing changed.`,
     {
-      kind: 'cron',
-      entry: line,
-      installed: false,
-    },
+      entry: `Removed the crontab entry for ${command.configDir}.`,
+      marker: `Removed the marker line for ${command.configDir}; the line below it was not its entry and was kept.`,
+      nothing: `No crontab entry for ${command.configDir}; nothing changed.`,
+    }[removed],
+    { kind: 'cron', entry: line, installed: false, interval: null },
   );
 }
 
-const NO_CRONTAB = new SetupError('there is no crontab program on this machine', {
-  hint: 'install cron (Debian, Ubuntu: sudo apt-get install cron), or use --systemd',
-});
-
-/** The user's crontab; "" when they have none. `required`: no crontab program is an error, not "none". */
-async function readCrontab(run: RunProgram, required: boolean): Promise<string | undefined> {
-  const listed = await run('crontab', ['-l']);
-  if (listed.missing) {
-    if (required) throw NO_CRONTAB;
-    return undefined;
-  }
-  if (listed.status === 0) return listed.stdout;
-  if (/no crontab for/i.test(listed.stderr)) return '';
-  throw new SetupError(`crontab -l failed: ${oneLine(listed.stderr, 200) || `exit ${listed.status}`}`);
-}
-
-async function writeCrontab(run: RunProgram, text: string): Promise<void> {
-  const written = await run('crontab', ['-'], text);
-  if (written.missing) throw NO_CRONTAB;
-  if (written.status !== 0)
-    throw new SetupError(`crontab refused the new table: ${oneLine(written.stderr, 200) || `exit ${written.status}`}`);
-}
-
-async function systemd(
-  action: 'print' | 'install' | 'remove',
-  command: PollCommand,
-  every: number,
-  ctx: Context,
-  run: RunProgram,
-): Promise<void> {
-  const home = ctx.env.HOME;
-  const configHome = ctx.env.XDG_CONFIG_HOME || (home ? path.join(home, '.config') : undefined);
-  if (!configHome) throw new SetupError('neither XDG_CONFIG_HOME nor HOME is set: there is no place for user units');
-  const dir = path.join(configHome, 'systemd', 'user');
-  const name = unitName(command.configDir);
-  const files = { service: path.join(dir, `${name}.service`), timer: path.join(dir, `${name}.timer`) };
-  const units = systemdUnits(command, every);
-  const entry = `# ${files.service}\n${units.service}\n# ${files.timer}\n${units.timer}`;
-  if (action === 'print') {
-    const installed = fs.existsSync(files.timer) && fs.readFileSync(files.timer, 'utf8') === units.timer;
-    ctx.output.result(entry.trimEnd(), { kind: 'systemd', entry, installed });
-    ctx.output.progress(`agent: "agent schedule --systemd --install" writes these two units and starts the timer`);
-    return;
-  }
-  const systemctl = async (...args: string[]) => {
-    const done = await run('systemctl', ['--user', ...args]);
-    if (done.missing)
-      throw new SetupError('there is no systemctl on this machine', {
-        hint: 'use cron instead: agent schedule --install',
-      });
-    return done;
-  };
-  // Before anything is written: a machine without a user session manager would get units nobody runs.
-  const probe = await systemctl('show-environment');
-  if (probe.status !== 0) {
-    throw new SetupError(
-      `there is no user systemd here (systemctl --user: ${oneLine(probe.stderr, 160) || `exit ${probe.status}`})`,
-      {
-        hint: 'use cron instead: agent schedule --install',
-      },
-    );
-  }
-  if (action === 'install') {
-    fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(files.service, units.service);
-    fs.writeFileSync(files.timer, units.timer);
-    await mustSucceed(systemctl('daemon-reload'), 'daemon-reload');
-    await mustSucceed(systemctl('enable', '--now', `${name}.timer`), `enable --now ${name}.timer`);
-    ctx.output.result(
-      [
-        `Scheduled with systemd: ${name}.timer runs agent poll every ${every} minutes.`,
-        `Its output: journalctl --user -u ${name}`,
-      ],
-      {
-        kind: 'systemd',
-        entry,
-        installed: true,
-      },
-    );
-    return;
-  }
-  // Not enabled, or already gone: the files are what is left to remove.
-  await systemctl('disable', '--now', `${name}.timer`);
-  const existed = fs.existsSync(files.timer) || fs.existsSync(files.service);
-  fs.rmSync(files.timer, { force: true });
-  fs.rmSync(files.service, { force: true });
-  await mustSucceed(systemctl('daemon-reload'), 'daemon-reload');
-  ctx.output.result(
-    existed ? `Removed ${name}.timer and ${name}.service.` : `No units for ${command.configDir}; nothing changed.`,
-    {
-      kind: 'systemd',
-      entry,
-      installed: false,
-    },
-  );
-}
-
-async function mustSucceed(done: ReturnType<RunProgram>, what: string): Promise<void> {
-  const { status, stderr } = await done;
-  if (status !== 0)
-    throw new SetupError(`systemctl --user ${what} failed: ${oneLine(stderr, 200) || `exit ${status}`}`);
+/** The command that installs what was shown: for this config dir, with the flags given, so that it installs just that. */
+function installCommand(ctx: Context, given: { every: number | undefined; log: string | undefined }): string {
+  const every = given.every === undefined ? '' : ` --every ${given.every}`;
+  const log = given.log === undefined ? '' : ` --log ${shellWord(given.log)}`;
+  return agentCommand(ctx, `schedule --install${every}${log}`);
 }

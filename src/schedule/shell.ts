@@ -1,10 +1,4 @@
-/**
- * One word for /bin/sh, whatever it holds: as it is when it is plainly safe, else in single quotes with
- * each inner quote closed, escaped and reopened.
- */
-export function shellWord(text: string): string {
-  return /^[\w./:=@+-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`;
-}
+import { shellWord } from '../output/shell-word.js';
 
 /** The command that runs one poll, as a shell would be given it. */
 export interface PollCommand {

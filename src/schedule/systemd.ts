@@ -37,3 +37,9 @@ WantedBy=timers.target
 `;
   return { service, timer };
 }
+
+/** The minutes between polls of a timer `systemdUnits` wrote; undefined when it is not one. */
+export function timerInterval(timer: string): number | undefined {
+  const every = Number(/^OnCalendar=\*:0\/(\d+)$/m.exec(timer)?.[1]);
+  return Number.isInteger(every) && every >= 1 && every <= 59 ? every : undefined;
+}

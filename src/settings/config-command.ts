@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import type { Context } from '../context.js';
+import { type AgentPlace, agentCommand } from '../output/command-hint.js';
 import { StateError, UsageError } from '../errors.js';
 import {
   checkKey,
@@ -26,7 +27,7 @@ const ENV_OVERRIDES: Partial<Record<SettingKey, string>> = {
 
 /** `agent config get [<key>]`: stored values alone on stdout (for scripts); defaults and overrides noted. */
 export async function runConfigGet(rawKey: string | undefined, ctx: Context): Promise<void> {
-  const settings = readSettings(ctx.configDir);
+  const settings = readSettings(ctx.configDir, ctx);
   const file = settingsFile(ctx.configDir);
   if (rawKey !== undefined) {
     const key = checkKey(rawKey);
@@ -74,10 +75,10 @@ export async function runConfigSet(rawKey: string, rawValue: string, ctx: Contex
   const value = parseValue(key, rawValue, ctx);
   const next = { ...readSettingsForEdit(ctx.configDir), [key]: value };
   const file = writeSettings(ctx.configDir, next, ctx.user);
-  for (const line of missingCompanions(next as Settings)) ctx.output.warn(line);
+  for (const line of missingCompanions(next as Settings, ctx)) ctx.output.warn(line);
   // Stored; but a run reads the whole file, and one other bad value still stops it.
   try {
-    readSettings(ctx.configDir);
+    readSettings(ctx.configDir, ctx);
   } catch (error) {
     if (error instanceof StateError) ctx.output.warn(`note: ${error.message}; ${error.hint ?? ''}`);
   }
@@ -121,26 +122,26 @@ function parseValue(key: SettingKey, raw: string, ctx: Context): Settings[Settin
       // A key pasted here instead of a path must not be echoed back in an error message.
       if (!/^[~./]|[/\\]/.test(raw.trim())) {
         throw new UsageError('llm.key-file takes the path of a file that holds the key, not the key itself', {
-          hint: 'e.g. agent config set llm.key-file ~/.config/agent-llm.key (mode 600), or set AGENT_LLM_API_KEY',
+          hint: `e.g. ${agentCommand(ctx, 'config set llm.key-file ~/.config/agent-llm.key')} (mode 600), or set AGENT_LLM_API_KEY`,
         });
       }
       // Stored absolute: cron runs from another directory. "~/" was not expanded when the path was quoted.
       const given = raw.trim();
       const file = given.startsWith('~/') && ctx.env.HOME ? join(ctx.env.HOME, given.slice(2)) : resolve(given);
-      readKeyFile(file);
+      readKeyFile(file, ctx);
       return file;
     }
   }
 }
 
 /** After `config set analyzer llm`, say what else a run will need, before cron finds out. */
-function missingCompanions(settings: Settings): string[] {
+function missingCompanions(settings: Settings, place: AgentPlace): string[] {
   if (settings.analyzer === 'command' && !settings['analyzer.command'])
-    return ['Next: agent config set analyzer.command "<your command>"'];
+    return [`Next: ${agentCommand(place, 'config set analyzer.command "<your command>"')}`];
   if (settings.analyzer !== 'llm') return [];
   return (['llm.base-url', 'llm.model'] as const)
     .filter((k) => !settings[k])
-    .map((k) => `Next: agent config set ${k} <${k === 'llm.model' ? 'name' : 'url'}>`);
+    .map((k) => `Next: ${agentCommand(place, `config set ${k} <${k === 'llm.model' ? 'name' : 'url'}>`)}`);
 }
 
 function overrideOf(key: SettingKey, ctx: Context): string | undefined {

@@ -1,13 +1,14 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, isAbsolute } from 'node:path';
 import { StateError, UsageError } from '../errors.js';
+import { type AgentPlace, agentCommand } from '../output/command-hint.js';
 import { FILE_MODE, refuseLooseMode } from '../state/private-file.js';
 
 /**
  * The LLM key from its file: a regular file that only its owner can read (like the state file, key-at-rest), one
  * printable line. Checked at `config set` and again at every use, since modes can change in between.
  */
-export function readKeyFile(file: string): string {
+export function readKeyFile(file: string, place?: AgentPlace): string {
   let raw: string;
   try {
     const stat = statSync(file);
@@ -20,7 +21,7 @@ export function readKeyFile(file: string): string {
     // absolute path (as config set stores it) in a directory that exists, which a pasted key never is.
     const named = isAbsolute(file) && existsSync(dirname(file)) ? ` ${file}` : '';
     throw new UsageError(`cannot read the LLM key file${named} (${(error as NodeJS.ErrnoException).code ?? 'error'})`, {
-      hint: 'llm.key-file names a file (mode 600) that holds the key, never the key itself; see "agent config get llm.key-file"',
+      hint: `llm.key-file names a file (mode 600) that holds the key, never the key itself; see "${agentCommand(place, 'config get llm.key-file')}"`,
     });
   }
   const key = raw.trim();

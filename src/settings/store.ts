@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import * as z from 'zod/mini';
 import { ANALYZER_KINDS } from '../analysis/types.js';
 import { StateError } from '../errors.js';
+import { type AgentPlace, agentCommand } from '../output/command-hint.js';
 import type { RunningUser } from '../state/owner.js';
 import {
   DIR_MODE,
@@ -35,8 +36,11 @@ export function settingsFile(configDir: string): string {
   return join(configDir, 'config.json');
 }
 
-/** The stored settings; none when the file does not exist. Corrupt or exposed settings are an error. */
-export function readSettings(configDir: string): Settings {
+/**
+ * The stored settings; none when the file does not exist. Corrupt or exposed settings are an error, whose
+ * hint names the agent at `place` (the config dir, when it was chosen).
+ */
+export function readSettings(configDir: string, place?: AgentPlace): Settings {
   const file = settingsFile(configDir);
   const json = readSettingsForEdit(configDir);
   const result = settingsSchema().safeParse(json);
@@ -45,7 +49,7 @@ export function readSettings(configDir: string): Settings {
     const key = String(issue?.path[0] ?? '');
     throw new StateError(`the settings file ${file} is not valid (${key || 'root'}: ${issue?.message})`, 'corrupt', {
       hint: key
-        ? `fix it: agent config set ${key} <value>, or agent config unset ${key}`
+        ? `fix it: ${agentCommand(place, `config set ${key} <value>`)}, or ${agentCommand(place, `config unset ${key}`)}`
         : `move it away to start from the defaults: mv '${file}' '${file}.bad'`,
     });
   }

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BULLISH, minutesAgo, registeredWorlds } from './harness.js';
+import { BULLISH, minutesAgo, registeredWorlds, runAgent } from './harness.js';
+import { commandsIn, runPrinted } from './printed-command.js';
 
 // A message that tells the user what to do must name what to fix and a command that works.
 
@@ -38,5 +39,37 @@ describe('hints that lead somewhere', () => {
     expect(result.stderr).toContain('register again with "agent register --force"');
     release();
     expect((await w.register('e2e-agent-2', ['--force'])).code).toBe(0);
+  });
+});
+
+describe('the hints of config name this agent, as printed', () => {
+  it('"Next" after config set, and the example of a key file, name the config dir; pasted, they set it there', async () => {
+    const w = await registered();
+    // A config dir of its own, a path a shell must quote; the default one (under HOME) holds no agent.
+    const dir = path.join(w.home, 'my agents', 'second');
+    fs.mkdirSync(path.dirname(dir), { recursive: true });
+    fs.cpSync(w.configDir, dir, { recursive: true });
+    fs.chmodSync(dir, 0o700);
+    const config = (...args: string[]) => runAgent(['--config-dir', dir, 'config', ...args], w.home);
+
+    const llm = await config('set', 'analyzer', 'llm');
+    expect(llm.code).toBe(0);
+    const next = commandsIn(llm.stderr);
+    expect(next).toEqual([
+      `agent --config-dir '${dir}' config set llm.base-url <url>`,
+      `agent --config-dir '${dir}' config set llm.model <name>`,
+    ]);
+    const pasted = await runPrinted(next[0]!.replace('<url>', 'http://127.0.0.1:9/v1'), { HOME: w.home });
+    expect(pasted.code).toBe(0);
+    expect(JSON.parse(fs.readFileSync(path.join(dir, 'config.json'), 'utf8'))).toMatchObject({
+      'llm.base-url': 'http://127.0.0.1:9/v1',
+    });
+
+    expect(commandsIn((await config('set', 'analyzer', 'command')).stderr)).toEqual([
+      `agent --config-dir '${dir}' config set analyzer.command "<your command>"`,
+    ]);
+    const pastedKey = await config('set', 'llm.key-file', 'sk-not-a-path');
+    expect(pastedKey.code).toBe(2);
+    expect(pastedKey.stderr).toContain(`e.g. agent --config-dir '${dir}' config set llm.key-file ~/`);
   });
 });

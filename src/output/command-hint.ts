@@ -1,0 +1,23 @@
+import path from 'node:path';
+import { shellWord } from './shell-word.js';
+
+/** Which agent a command acts on: its config dir, and whether it was chosen (--config-dir, AGENT_CONFIG_DIR). */
+export interface AgentPlace {
+  configDir: string;
+  configDirGiven?: boolean;
+}
+
+/**
+ * A command a message tells the user to run, as it can be pasted: with `--config-dir` (absolute, quoted
+ * for the shell) whenever the config dir was chosen rather than the default, so that it acts on this
+ * agent and not on the default one, from any directory and any shell. No place: the plain command.
+ */
+export function agentCommand(place: AgentPlace | undefined, args: string): string {
+  if (!place?.configDirGiven) return `agent ${args}`;
+  return `agent --config-dir ${shellWord(path.resolve(place.configDir))} ${args}`;
+}
+
+/** What to do once registered: look, then schedule. */
+export function nextAfterRegister(place: AgentPlace): string {
+  return `Next: "${agentCommand(place, 'poll --dry-run')}" shows what it would post; "${agentCommand(place, 'schedule --install')}" then polls every 5 minutes from cron.`;
+}

@@ -1,0 +1,30 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { agentCommand, nextAfterRegister } from '../../src/output/command-hint.js';
+
+describe('a command a hint names', () => {
+  it('is the plain command for the default config dir', () => {
+    expect(agentCommand({ configDir: '/home/me/.config/prediction-agent' }, 'schedule --install')).toBe(
+      'agent schedule --install',
+    );
+    expect(agentCommand(undefined, 'config get llm.key-file')).toBe('agent config get llm.key-file');
+  });
+
+  it('names a chosen config dir, absolute and quoted for the shell', () => {
+    expect(agentCommand({ configDir: '/srv/agent', configDirGiven: true }, 'poll --dry-run')).toBe(
+      'agent --config-dir /srv/agent poll --dry-run',
+    );
+    expect(agentCommand({ configDir: "/srv/o'brien agent", configDirGiven: true }, 'poll')).toBe(
+      `agent --config-dir '/srv/o'\\''brien agent' poll`,
+    );
+    expect(agentCommand({ configDir: 'rel', configDirGiven: true }, 'poll')).toBe(
+      `agent --config-dir ${path.resolve('rel')} poll`,
+    );
+  });
+
+  it('after register: look first, then schedule', () => {
+    expect(nextAfterRegister({ configDir: '/srv/agent', configDirGiven: true })).toBe(
+      'Next: "agent --config-dir /srv/agent poll --dry-run" shows what it would post; "agent --config-dir /srv/agent schedule --install" then polls every 5 minutes from cron.',
+    );
+  });
+});
