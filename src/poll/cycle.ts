@@ -15,6 +15,7 @@ import type { MalformedThread, UndatedThread } from '../service/api.js';
 import { compareKey, isFuture } from './cursor.js';
 import { latestThreads, walkNewThreads } from './fetch-new.js';
 import { aheadOf, isHandled, MAX_AHEAD, pruneJournal } from '../posting/journal.js';
+import type { Lock } from '../state/lock.js';
 import { PollLedger } from './ledger.js';
 import { renderPoll } from './report.js';
 import { threadHandler, type ThreadHandler } from './thread-handler.js';
@@ -38,6 +39,7 @@ export async function pollCycle(
     started,
     recorder,
     shouldStop,
+    lock,
   }: {
     limit: number;
     dryRun: boolean;
@@ -45,12 +47,14 @@ export async function pollCycle(
     recorder?: RunRecorder | undefined;
     /** A watcher was asked to stop: no thread is started after the one in hand. */
     shouldStop?: (() => boolean) | undefined;
+    /** The run lock; none for a dry run. */
+    lock: Lock | undefined;
   },
   ctx: Context,
 ): Promise<ExitCode> {
   const deadline = started + COMMAND_BUDGET_MS;
   const now = () => ctx.timing.now();
-  const session = openSession(ctx, { deadline, holdsLock: true, dryRun });
+  const session = openSession(ctx, { deadline, lock, dryRun });
   const { api, state, held } = session;
   const blocked = rateLimitedUntil(state);
   if (blocked !== undefined && blocked > started) {
