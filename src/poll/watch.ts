@@ -1,5 +1,5 @@
 import { type Context, stateStore, type WatchLimits } from '../context.js';
-import { AgentError, AuthError, BusyError, EXIT, type ExitCode, NotRegisteredError, StateError } from '../errors.js';
+import { AgentError, BusyError, EXIT, type ExitCode, NotRegisteredError } from '../errors.js';
 import { oneLine } from '../output/sanitize.js';
 import { pollOnce } from './once.js';
 import { otherWatcher, overdueNotice, removeWatchMarker, touchWatchMarker, writeWatchMarker } from './watch-marker.js';
@@ -9,7 +9,7 @@ import { otherWatcher, overdueNotice, removeWatchMarker, touchWatchMarker, write
  * (docs/cli.md). Each cycle takes the run lock for itself only, so a predict by hand works between
  * cycles; the marker it keeps makes a cron poll on the same config dir leave the work to it. A signal
  * ends it after the thread in hand, exit 0. A temporary failure (network, 5xx, a rate limit) is said and
- * the next cycle tries again; one no wait can fix (a rejected key, a broken state) ends the watch.
+ * the next cycle tries again; any other ends the watch (endsTheWatch).
  */
 export async function watch(
   ctx: Context,
@@ -66,10 +66,13 @@ export async function watch(
   return EXIT.ok;
 }
 
+/**
+ * Only a temporary failure (exit 5: the network, the service's 5xx, a rate limit, a busy lock) can pass by
+ * itself. Anything else (a rejected key, another AGENT_BASE_URL, a refused setting, a broken state, a bug)
+ * would fail every cycle for good while cron polls stand aside for the watcher: it ends the watch.
+ */
 function endsTheWatch(error: unknown): boolean {
-  if (error instanceof AuthError || error instanceof NotRegisteredError || error instanceof StateError) return true;
-  // A bug, or a setup that cannot work (an untrusted certificate, a refused model): not fixed by waiting.
-  return !(error instanceof AgentError) || error.exitCode === EXIT.unexpected;
+  return !(error instanceof AgentError) || error.exitCode !== EXIT.temporary;
 }
 
 function describe(error: unknown): string {
