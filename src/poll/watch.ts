@@ -2,6 +2,7 @@ import { type Context, stateStore, type WatchLimits } from '../context.js';
 import { AgentError, BusyError, EXIT, type ExitCode, NotRegisteredError } from '../errors.js';
 import { oneLine } from '../output/sanitize.js';
 import { pollOnce } from './once.js';
+import { identify } from './process-identity.js';
 import { otherWatcher, overdueNotice, removeWatchMarker, touchWatchMarker, writeWatchMarker } from './watch-marker.js';
 
 /**
@@ -39,10 +40,12 @@ export async function watch(
   // no batch tuning: it trades speed for memory in a run that exits soon, while a resident process would
   // pay for it every cycle (turning off V8's optimiser made each idle cycle ~12x dearer in the bench).
   const cycleCtx: Context = { ...ctx, onInterrupt: undefined, tuneForBatch: undefined };
+  const startTime = identify(ctx.pid)?.start;
   const me = {
     pid: ctx.pid,
     startedAt: new Date(ctx.timing.now()).toISOString(),
     overdueAfterMs: intervalMs + limits.cycleMs,
+    ...(startTime === undefined ? {} : { startTime }),
   };
   writeWatchMarker(dir, me, ctx.timing.now());
   try {

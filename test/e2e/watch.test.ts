@@ -229,4 +229,68 @@ describe('agent poll --watch', () => {
       expect((await watcher.ended).code).toBe(0);
     });
   });
+
+  describe('a watch marker is believed only for a pid that is that watcher: a forged or stale one does not silence cron', () => {
+    /** A marker as a watcher writes it, with its latest cycle begun `cycleAt`. */
+    function forge(w: World, content: Record<string, unknown>, cycleAt = new Date()): void {
+      fs.writeFileSync(
+        marker(w),
+        JSON.stringify({ startedAt: new Date().toISOString(), overdueAfterMs: 600_000, ...content }),
+        {
+          mode: 0o600,
+        },
+      );
+      fs.utimesSync(marker(w), cycleAt, cycleAt);
+    }
+    const startOf = (pid: number) => fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[19];
+
+    it.each([
+      ['the pid of an unrelated live process (sleep)', 'sleep'],
+      ['the pid of sleep, with its start time copied from /proc', 'sleep-start'],
+      ['pid -1', -1],
+      ['pid 1', 1],
+    ])('%s: cron polls, and doctor advises no signal', async (_what, who) => {
+      const w = await registered();
+      const sleep = spawn('sleep', ['60'], { stdio: 'ignore' });
+      try {
+        const pid = typeof who === 'number' ? who : sleep.pid!;
+        forge(w, { pid, ...(who === 'sleep-start' ? { startTime: startOf(pid) } : {}) });
+        w.sandbox.addThread({ id: 'due', text: BULLISH, project_id: 'c/bitcoin', timestamp: minutesAgo(1) });
+        const cron = await w.agent(['poll']);
+        expect(cron.code, cron.stderr).toBe(0);
+        expect(w.sandbox.comments().map((c) => c.thread_id)).toEqual(['due']);
+        const doctor = await w.agent(['doctor']);
+        expect(doctor.stdout).not.toMatch(/kill|watcher/);
+      } finally {
+        sleep.kill('SIGKILL');
+      }
+    });
+
+    it.each([
+      ['claims a window of 30 years, its latest cycle 25 h ago', { overdueAfterMs: 1e12 }, -25 * 60],
+      ['is dated ten years ahead', {}, 10 * 365 * 24 * 60],
+    ])('the marker of a stopped watcher that %s: cron polls', async (what, claim, minutes) => {
+      const w = await registered();
+      const watcher = startWatcher(w, '0.2');
+      await until('a first cycle', () => runs(w) >= 1);
+      watcher.child.kill('SIGSTOP');
+      try {
+        const written = JSON.parse(fs.readFileSync(marker(w), 'utf8'));
+        forge(w, { ...written, ...claim }, new Date(Date.now() + minutes * 60_000));
+        w.sandbox.addThread({ id: 'due', text: BULLISH, project_id: 'c/bitcoin', timestamp: minutesAgo(1) });
+        const cron = await w.agent(['poll']);
+        expect(cron.code, cron.stderr).toBe(0);
+        expect(w.sandbox.comments().map((c) => c.thread_id)).toEqual(['due']);
+        const doctor = await w.agent(['doctor']);
+        // The pid is that watcher: a stopped one is named, with the signal that wakes it.
+        if (what.includes('window'))
+          expect(doctor.stdout).toMatch(new RegExp(`kill -CONT ${watcher.child.pid} if it was stopped`));
+        else expect(doctor.stdout).not.toMatch(/kill/);
+      } finally {
+        watcher.child.kill('SIGCONT');
+      }
+      watcher.child.kill('SIGTERM');
+      expect(await watcher.ended).toBe(0);
+    });
+  });
 });
