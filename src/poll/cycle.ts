@@ -9,7 +9,7 @@ import {
 import { recordRun } from '../history/record-run.js';
 import type { RunRecorder } from '../history/recorder.js';
 import type { Thread } from '../domain/thread.js';
-import { BudgetError, EXIT, type ExitCode } from '../errors.js';
+import { BudgetError, CancelledError, EXIT, type ExitCode } from '../errors.js';
 import { oneLine } from '../output/sanitize.js';
 import type { MalformedThread, UndatedThread } from '../service/api.js';
 import { compareKey, isFuture } from './cursor.js';
@@ -155,8 +155,10 @@ export async function pollCycle(
     rateLimitedUntil:
       blockedAfter !== undefined && blockedAfter > now() ? new Date(blockedAfter).toISOString() : undefined,
   });
-  // On a stop the one JSON document is the error's, so the report shows only to a person.
-  if (!ledger.stop || !ctx.output.json) renderPoll(ledger.report, ctx.output, { dryRun, elapsedMs: now() - started });
+  // On a stop the one JSON document is the error's, so the report shows only to a person; a watcher's
+  // signal is no failure, and its last cycle is reported as any other.
+  if (!ledger.stop || !ctx.output.json || ledger.stop instanceof CancelledError)
+    renderPoll(ledger.report, ctx.output, { dryRun, elapsedMs: now() - started });
   if (ledger.stop) throw ledger.stop;
   return ledger.exitCode;
 }

@@ -24,8 +24,9 @@ export async function pollOnce(
   try {
     lock = dryRun ? undefined : takeLock(ctx);
   } catch (error) {
-    if (!(error instanceof BusyError) || shouldStop) throw error;
-    // Overlapping cron runs are normal (one-writer): the running one does the work; this one is quietly done.
+    if (!(error instanceof BusyError)) throw error;
+    // Overlapping cron runs are normal (one-writer): the running one does the work; this one is quietly
+    // done. So is a watcher's cycle that meets a predict by hand: the next cycle is the watcher's.
     const empty = { posted: [], skipped: [], failed: [], cursor: stateStore(ctx).read()?.cursor ?? null };
     renderPoll(empty, ctx.output, { dryRun, elapsedMs: 0, note: error.message });
     return EXIT.ok;

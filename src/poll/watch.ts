@@ -30,12 +30,10 @@ export async function watch(
   if (stateStore(ctx).read() === undefined) {
     throw new NotRegisteredError(`no agent is registered in ${ctx.configDir}`, { hint: 'run "agent register" first' });
   }
-  let stopping = false;
-  let wake: () => void = () => undefined;
-  void ctx.untilSignal?.().then(() => {
-    stopping = true;
-    wake();
-  });
+  // Aborted by the first SIGINT or SIGTERM: the sleep between cycles ends at once, a cycle after the thread in hand.
+  const stop = new AbortController();
+  void ctx.untilSignal?.().then(() => stop.abort());
+  const stopping = () => stop.signal.aborted;
   // The thread in hand finishes: its analyzer is not stopped by the signal, the cycle stops after it. And
   // no batch tuning: it trades speed for memory in a run that exits soon, while a resident process would
   // pay for it every cycle (turning off V8's optimiser made each idle cycle ~12x dearer in the bench).
@@ -48,20 +46,22 @@ export async function watch(
     ...(startTime === undefined ? {} : { startTime }),
   };
   writeWatchMarker(dir, me, ctx.timing.now());
+  // One JSON line per cycle: its report, or the error it met (docs/cli.md).
+  ctx.output.jsonLines();
   try {
-    while (!stopping) {
+    while (!stopping()) {
       touchWatchMarker(dir, me, ctx.timing.now());
       try {
-        await pollOnce(cycleCtx, { limit, dryRun: false, started: ctx.timing.now(), shouldStop: () => stopping });
+        await pollOnce(cycleCtx, { limit, dryRun: false, started: ctx.timing.now(), shouldStop: stopping });
       } catch (error) {
-        if (stopping) break;
+        if (stopping()) break;
         if (endsTheWatch(error)) throw error;
-        // A predict by hand holds the lock: this cycle is its, the next one is ours.
-        if (!(error instanceof BusyError))
-          ctx.output.error(`agent: this cycle failed: ${describe(error)}; the next one tries again`);
+        ctx.output.error(`agent: this cycle failed: ${describe(error)}; the next one tries again`);
+        if (ctx.output.json)
+          ctx.output.jsonDocument({ error: { code: EXIT.temporary, message: oneLine(errorText(error), 500) } });
       }
-      if (stopping) break;
-      await Promise.race([ctx.timing.sleep(intervalMs), new Promise<void>((resolve) => (wake = resolve))]);
+      if (stopping()) break;
+      await ctx.timing.sleep(intervalMs, stop.signal);
     }
   } finally {
     removeWatchMarker(dir, ctx.pid);
@@ -79,11 +79,10 @@ function endsTheWatch(error: unknown): boolean {
 }
 
 function describe(error: unknown): string {
-  const text =
-    error instanceof AgentError && error.hint
-      ? `${error.message} (${error.hint})`
-      : error instanceof Error
-        ? error.message
-        : String(error);
+  const text = error instanceof AgentError && error.hint ? `${error.message} (${error.hint})` : errorText(error);
   return oneLine(text, 300);
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

@@ -12,7 +12,9 @@ export interface LiveProcess {
   /** The agent's own pid: at a terminal, `script` stands between the test and the agent. */
   pid(): number;
   ended: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** stdout and stderr as they came. */
   output(): string;
+  stdout(): string;
   /** Typed at the terminal (or written to stdin off one). */
   type(text: string): void;
 }
@@ -36,7 +38,11 @@ export function startAgent(
       })
     : spawn(command[0]!, command.slice(1), { env, stdio: ['pipe', 'pipe', 'pipe'] });
   let output = '';
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  let stdout = '';
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+    output += chunk;
+    stdout += chunk;
+  });
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.on('exit', (code, signal) => resolve({ code, signal })),
@@ -46,6 +52,7 @@ export function startAgent(
     pid: () => (options.terminal ? childOf(child.pid!) : child.pid!),
     ended,
     output: () => output,
+    stdout: () => stdout,
     type: (text) => void child.stdin!.write(text),
   };
 }
