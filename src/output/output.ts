@@ -142,6 +142,11 @@ export class Output {
     if (this.stderrIsTTY) this.detail(line);
   }
 
+  /** What a long-running command says once about itself: on stderr, at a terminal or into a log; not with --json or --quiet. */
+  say(message: string): void {
+    if (!this.json && !this.quiet) this.writeErr(message);
+  }
+
   /** A problem worth reporting even under cron. */
   warn(message: string): void {
     if (!this.quiet) this.writeErr(message);

@@ -46,6 +46,9 @@ export async function watch(
     ...(startTime === undefined ? {} : { startTime }),
   };
   writeWatchMarker(dir, me, ctx.timing.now());
+  // Said once, at a terminal or into a log (systemd's journal), so that whoever reads it knows what runs.
+  const how = ctx.output.stderrIsTTY ? 'Ctrl-C' : 'SIGTERM (systemctl stop) or SIGINT';
+  ctx.output.say(`agent: polling ${dir} every ${intervalMs / 1000} s (pid ${ctx.pid}); ${how} to stop`);
   // One JSON line per cycle: its report, or the error it met (docs/cli.md).
   ctx.output.jsonLines();
   try {

@@ -75,6 +75,30 @@ describe.each([
       expect(fs.existsSync(marker(w))).toBe(false);
     },
   );
+
+  it.skipIf(terminal && !SCRIPT)('says once what it does, on stderr', async () => {
+    const w = await registered();
+    const watcher = startAgent(w, ['poll', '--watch', '--interval', '60'], { terminal, env: SHORT });
+    await until('a first cycle', () => runs(w) >= 1);
+    watcher.child.kill('SIGTERM');
+    await watcher.ended;
+    const said = watcher.output().match(/agent: polling .+ every 60 s \(pid \d+\); .+ to stop/g) ?? [];
+    expect(said, watcher.output()).toHaveLength(1);
+    expect(said[0]).toContain(terminal ? 'Ctrl-C to stop' : 'SIGTERM (systemctl stop) or SIGINT to stop');
+    expect(said[0]).toContain(w.configDir);
+  });
+
+  it('says nothing of itself with --json or --quiet', async () => {
+    const w = await registered();
+    for (const flag of ['--json', '--quiet']) {
+      const before = runs(w);
+      const watcher = startAgent(w, [flag, 'poll', '--watch', '--interval', '60'], { terminal, env: SHORT });
+      await until('a cycle', () => runs(w) > before);
+      watcher.child.kill('SIGTERM');
+      await watcher.ended;
+      expect(watcher.output()).not.toMatch(/polling/);
+    }
+  });
 });
 
 describe('poll --watch --json', () => {
