@@ -111,8 +111,8 @@ export interface Session {
 
 export interface SessionOptions {
   deadline?: number;
-  /** The command holds the run lock and may change the state (not a dry run). */
-  holdsLock?: boolean;
+  /** The run lock the command holds: it may change the state (unless a dry run), each write fenced by it. */
+  lock?: Lock | undefined;
   /** Changes nothing on disk, a 429's pause included. */
   dryRun?: boolean;
 }
@@ -137,7 +137,7 @@ export function openSession(ctx: Context, options: SessionOptions = {}): Session
     );
   }
   refuseUnverifiedTls(baseUrl, ctx.env, 'the API key');
-  const held = options.holdsLock && !options.dryRun ? holdState(store, state) : undefined;
+  const held = options.lock && !options.dryRun ? holdState(store, state, options.lock) : undefined;
   const http = createHttpClient({
     baseUrl,
     apiKey: state.apiKey,
@@ -170,14 +170,20 @@ function storePause(ctx: Context, store: StateStore, held: HeldState | undefined
   }
   let lock: Lock | undefined;
   try {
-    lock = acquireLock({ dir: ctx.configDir, pid: ctx.pid, now: ctx.timing.now(), user: ctx.user });
+    lock = takeLock(ctx);
     const fresh = store.read();
-    if (fresh) store.write({ ...fresh, rateLimitedUntil });
+    if (fresh) store.write({ ...fresh, rateLimitedUntil }, undefined, lock.confirm);
   } catch (error) {
     if (!(error instanceof BusyError)) throw error;
   } finally {
     lock?.release();
   }
+}
+
+/** The run lock on the config dir (one-writer), renewed by the run's own clock. */
+export function takeLock(ctx: Context): Lock {
+  const clock = () => ctx.timing.now();
+  return acquireLock({ dir: ctx.configDir, pid: ctx.pid, now: clock(), user: ctx.user, clock });
 }
 
 /** The pause a 429 asked for, as stored by an earlier run, if any. */

@@ -188,6 +188,12 @@ export class SetupError extends AgentError {
 export class BusyError extends TemporaryError {}
 
 /**
+ * This run's lock was taken over (it was stopped or stuck past the lock's age limit): it writes and sends
+ * nothing more, since the run that took over may have changed the state meanwhile (one-writer).
+ */
+export class LockLostError extends TemporaryError {}
+
+/**
  * After a POST failed this way, it may still have reached the service and been stored: no answer came
  * back (timeout, connection lost after sending), the answer could not be read, or it was a 303. Such a
  * post is never sent again (never-twice). 4xx, 401, 429, the service's own 5xx and refused connections mean it

@@ -56,11 +56,7 @@ export async function runProcess(hooks: TestHooks = {}): Promise<void> {
       readStdin,
       onInterrupt,
       tuneForBatch,
-      untilSignal: () =>
-        new Promise<string>((resolve) => {
-          process.once('SIGINT', () => resolve('SIGINT'));
-          process.once('SIGTERM', () => resolve('SIGTERM'));
-        }),
+      untilSignal,
     }),
   });
   // No transport.close(): the kept-alive sockets left are unref'd by Node's agent, so they do not hold the
@@ -96,7 +92,17 @@ function lazyTransport(env: ProxyEnv): Transport {
 
 const realTiming = {
   now: () => Date.now(),
-  sleep: (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
+  sleep: (ms: number, signal?: AbortSignal) =>
+    new Promise<void>((resolve) => {
+      if (signal?.aborted) return resolve();
+      const timer = setTimeout(done, ms);
+      signal?.addEventListener('abort', done, { once: true });
+      function done() {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', done);
+        resolve();
+      }
+    }),
   random: Math.random,
 };
 
@@ -169,6 +175,31 @@ function onInterrupt(stop: () => Promise<void>): () => void {
   process.once('SIGINT', handler);
   process.once('SIGTERM', handler);
   return undo;
+}
+
+/**
+ * The first SIGINT or SIGTERM is the command's to act on (a watcher finishes the thread in hand); a second
+ * one ends the process as the signal would. Listening until then also keeps a library's exit hook (ora's
+ * signal-exit, at a terminal) from ending the process at the first signal: that hook re-raises a signal
+ * that finds no listener but its own, and a listener that went away after the first (`once`) left it so.
+ */
+function untilSignal(): Promise<string> {
+  return new Promise((resolve) => {
+    const again = (signal: NodeJS.Signals) => {
+      process.off('SIGINT', again);
+      process.off('SIGTERM', again);
+      process.kill(process.pid, signal);
+    };
+    const first = (signal: NodeJS.Signals) => {
+      process.off('SIGINT', first);
+      process.off('SIGTERM', first);
+      process.on('SIGINT', again);
+      process.on('SIGTERM', again);
+      resolve(signal);
+    };
+    process.on('SIGINT', first);
+    process.on('SIGTERM', first);
+  });
 }
 
 async function readStdin(maxBytes: number): Promise<string> {

@@ -94,7 +94,10 @@ export function watchCheck(
   return fail(
     'watcher',
     `poll --watch (pid ${pid}, since ${startedAt}) should have polled by ${seen.dueBy} and has not; cron polls do its work meanwhile, if there are any`,
-    `kill -CONT ${pid} if it was stopped (Ctrl-Z), or end it (kill ${pid}) and start it again`,
+    // Without /proc the pid may be another process's by now: no signal is advised for it unchecked.
+    seen.verified
+      ? `kill -CONT ${pid} if it was stopped (Ctrl-Z), or end it (kill ${pid}) and start it again`
+      : `check that pid ${pid} is agent poll --watch (ps -p ${pid} -o args) before signalling it`,
   );
 }
 

@@ -25,7 +25,8 @@ export const MIN_WRITE_BUDGET_MS = 5_000;
 
 export interface Timing {
   now(): number;
-  sleep(ms: number): Promise<void>;
+  /** Resolves after `ms`, or as soon as `signal` aborts (its timer then holds the process no longer). */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
   random(): number;
 }
 

@@ -33,6 +33,8 @@ export class Output {
   private secretForms: Array<[form: string, masked: string]> = [];
   private secrets: string[] = [];
   private spinnerActive: Spinner | undefined;
+  /** JSON Lines: each document on one line (a watcher's stdout is a stream of them). */
+  private jsonPerLine = false;
 
   constructor(private options: OutputOptions) {
     this.json = options.json;
@@ -93,9 +95,14 @@ export class Output {
     return out;
   }
 
+  /** From now on every JSON document is one line (JSON Lines): for a command that writes one per cycle. */
+  jsonLines(): void {
+    this.jsonPerLine = true;
+  }
+
   /** The command's result: human lines, or the JSON document with --json. */
   result(human: string | string[], json: unknown): void {
-    if (this.json) this.writeOut(jsonText(json));
+    if (this.json) this.writeOut(jsonText(json, this.jsonPerLine));
     else {
       const lines = Array.isArray(human) ? human : [human];
       if (lines.length) this.writeOut(`${lines.map((line) => sanitize(line)).join('\n')}\n`);
@@ -135,6 +142,11 @@ export class Output {
     if (this.stderrIsTTY) this.detail(line);
   }
 
+  /** What a long-running command says once about itself: on stderr, at a terminal or into a log; not with --json or --quiet. */
+  say(message: string): void {
+    if (!this.json && !this.quiet) this.writeErr(message);
+  }
+
   /** A problem worth reporting even under cron. */
   warn(message: string): void {
     if (!this.quiet) this.writeErr(message);
@@ -156,7 +168,7 @@ export class Output {
 
   /** The raw JSON document on stdout (used for the error document with --json). */
   jsonDocument(value: unknown): void {
-    this.writeOut(jsonText(value));
+    this.writeOut(jsonText(value, this.jsonPerLine));
   }
 
   /** ora is loaded only on a terminal: it costs ~66 ms at start-up and would only add noise under cron. */
@@ -204,8 +216,8 @@ export class Output {
 // eslint-disable-next-line no-control-regex
 const UNSAFE_IN_JSON = /[\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g;
 
-function jsonText(value: unknown): string {
-  return `${escapeUnsafe(JSON.stringify(value, null, 2) ?? 'null')}\n`;
+function jsonText(value: unknown, oneLine = false): string {
+  return `${escapeUnsafe(JSON.stringify(value, null, oneLine ? undefined : 2) ?? 'null')}\n`;
 }
 
 /** As `oneLine` writes it, without the cut. */

@@ -1,3 +1,4 @@
+import { compareKey } from '../domain/thread-order.js';
 import type { Cursor } from '../service/api.js';
 
 // Threads are ordered by (timestamp, id). Timestamps are compared as instants, because the service may
@@ -8,12 +9,7 @@ import type { Cursor } from '../service/api.js';
 /** A thread stamped this far beyond the local clock is dated wrongly (a time zone, seconds for ms). */
 export const FUTURE_SKEW_MS = 15 * 60_000;
 
-export function compareKey(a: Cursor, b: Cursor): number {
-  const ta = Date.parse(a.timestamp);
-  const tb = Date.parse(b.timestamp);
-  if (ta !== tb) return ta < tb ? -1 : 1;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-}
+export { compareKey };
 
 export function maxKey(keys: Cursor[]): Cursor | undefined {
   let best: Cursor | undefined;

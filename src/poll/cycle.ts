@@ -9,12 +9,13 @@ import {
 import { recordRun } from '../history/record-run.js';
 import type { RunRecorder } from '../history/recorder.js';
 import type { Thread } from '../domain/thread.js';
-import { BudgetError, EXIT, type ExitCode } from '../errors.js';
+import { BudgetError, CancelledError, EXIT, type ExitCode } from '../errors.js';
 import { oneLine } from '../output/sanitize.js';
 import type { MalformedThread, UndatedThread } from '../service/api.js';
 import { compareKey, isFuture } from './cursor.js';
 import { latestThreads, walkNewThreads } from './fetch-new.js';
 import { aheadOf, isHandled, MAX_AHEAD, pruneJournal } from '../posting/journal.js';
+import type { Lock } from '../state/lock.js';
 import { PollLedger } from './ledger.js';
 import { renderPoll } from './report.js';
 import { threadHandler, type ThreadHandler } from './thread-handler.js';
@@ -38,6 +39,7 @@ export async function pollCycle(
     started,
     recorder,
     shouldStop,
+    lock,
   }: {
     limit: number;
     dryRun: boolean;
@@ -45,12 +47,14 @@ export async function pollCycle(
     recorder?: RunRecorder | undefined;
     /** A watcher was asked to stop: no thread is started after the one in hand. */
     shouldStop?: (() => boolean) | undefined;
+    /** The run lock; none for a dry run. */
+    lock: Lock | undefined;
   },
   ctx: Context,
 ): Promise<ExitCode> {
   const deadline = started + COMMAND_BUDGET_MS;
   const now = () => ctx.timing.now();
-  const session = openSession(ctx, { deadline, holdsLock: true, dryRun });
+  const session = openSession(ctx, { deadline, lock, dryRun });
   const { api, state, held } = session;
   const blocked = rateLimitedUntil(state);
   if (blocked !== undefined && blocked > started) {
@@ -151,8 +155,10 @@ export async function pollCycle(
     rateLimitedUntil:
       blockedAfter !== undefined && blockedAfter > now() ? new Date(blockedAfter).toISOString() : undefined,
   });
-  // On a stop the one JSON document is the error's, so the report shows only to a person.
-  if (!ledger.stop || !ctx.output.json) renderPoll(ledger.report, ctx.output, { dryRun, elapsedMs: now() - started });
+  // On a stop the one JSON document is the error's, so the report shows only to a person; a watcher's
+  // signal is no failure, and its last cycle is reported as any other.
+  if (!ledger.stop || !ctx.output.json || ledger.stop instanceof CancelledError)
+    renderPoll(ledger.report, ctx.output, { dryRun, elapsedMs: now() - started });
   if (ledger.stop) throw ledger.stop;
   return ledger.exitCode;
 }

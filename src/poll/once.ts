@@ -1,8 +1,8 @@
-import { stateStore, type Context } from '../context.js';
+import { stateStore, takeLock, type Context } from '../context.js';
 import { BusyError, EXIT, type ExitCode } from '../errors.js';
 import { exitCodeOf, isStateProblem, messageOf, recordRun } from '../history/record-run.js';
 import { RunRecorder } from '../history/recorder.js';
-import { acquireLock, type Lock } from '../state/lock.js';
+import type { Lock } from '../state/lock.js';
 import { pollCycle } from './cycle.js';
 import { renderPoll } from './report.js';
 
@@ -22,10 +22,11 @@ export async function pollOnce(
   // A dry run changes nothing, so it takes no lock and is never turned away by one.
   let lock: Lock | undefined;
   try {
-    lock = dryRun ? undefined : acquireLock({ dir: stateStore(ctx).dir, pid: ctx.pid, now: started, user: ctx.user });
+    lock = dryRun ? undefined : takeLock(ctx);
   } catch (error) {
-    if (!(error instanceof BusyError) || shouldStop) throw error;
-    // Overlapping cron runs are normal (one-writer): the running one does the work; this one is quietly done.
+    if (!(error instanceof BusyError)) throw error;
+    // Overlapping cron runs are normal (one-writer): the running one does the work; this one is quietly
+    // done. So is a watcher's cycle that meets a predict by hand: the next cycle is the watcher's.
     const empty = { posted: [], skipped: [], failed: [], cursor: stateStore(ctx).read()?.cursor ?? null };
     renderPoll(empty, ctx.output, { dryRun, elapsedMs: 0, note: error.message });
     return EXIT.ok;
@@ -33,7 +34,7 @@ export async function pollOnce(
   // A dry run records nothing, as it changes nothing.
   const recorder = dryRun ? undefined : new RunRecorder('poll', ctx.timing.now);
   try {
-    const code = await pollCycle({ limit, dryRun, started, recorder, shouldStop }, ctx);
+    const code = await pollCycle({ limit, dryRun, started, recorder, shouldStop, lock }, ctx);
     if (recorder) recordRun(ctx, recorder.finish(started, code));
     return code;
   } catch (error) {

@@ -4,7 +4,7 @@ import { LIMITS } from '../domain/profile.js';
 import { EXIT, StateError, UsageError, type ExitCode } from '../errors.js';
 import { pollOnce } from './once.js';
 import { otherWatcher, overdueNotice } from './watch-marker.js';
-import { WATCH_LIMITS } from './watch-limits.js';
+import { MAX_INTERVAL_S, WATCH_LIMITS } from './watch-limits.js';
 
 export interface PollOptions {
   /** Where the run's output goes, each line after its time (what the crontab line names). */
@@ -61,8 +61,10 @@ async function logTo(file: string, ctx: Context): Promise<void> {
 function parseInterval(raw: string | undefined, min: number): number {
   if (raw === undefined) return 300_000;
   const n = Number(raw);
-  if (!/^\d+(\.\d+)?$/.test(raw.trim()) || n < min || n > 86_400) {
-    throw new UsageError(`--interval must be a number of seconds from ${min} to 86400 (got ${JSON.stringify(raw)})`);
+  if (!/^\d+(\.\d+)?$/.test(raw.trim()) || n < min || n > MAX_INTERVAL_S) {
+    throw new UsageError(
+      `--interval must be a number of seconds from ${min} to ${MAX_INTERVAL_S} (got ${JSON.stringify(raw)})`,
+    );
   }
   return Math.round(n * 1000);
 }

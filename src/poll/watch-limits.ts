@@ -5,3 +5,9 @@ import { COMMAND_BUDGET_MS, type WatchLimits } from '../context.js';
  * is for the analyzer's grace, the history and a busy machine.
  */
 export const WATCH_LIMITS: WatchLimits = { minIntervalS: 30, cycleMs: COMMAND_BUDGET_MS + 60_000 };
+
+/** The longest `--interval`, in seconds: a day. */
+export const MAX_INTERVAL_S = 86_400;
+
+/** The longest a watcher's marker may keep cron away after its latest cycle began, whatever it claims. */
+export const MAX_OVERDUE_MS = MAX_INTERVAL_S * 1000 + WATCH_LIMITS.cycleMs;

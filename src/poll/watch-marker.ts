@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { hasProc, identify, isWatchCommand, PROC } from './process-identity.js';
+import { MAX_OVERDUE_MS } from './watch-limits.js';
 
 /**
  * While a watcher lives it names itself here, so that a cron poll on the same config dir leaves it the work.
@@ -17,6 +19,8 @@ export interface Watcher {
    * cron must not leave the work to it.
    */
   overdueAfterMs: number;
+  /** The process's start as /proc shows it (process-identity.ts); absent where there is no /proc. */
+  startTime?: string;
 }
 
 /** Another watcher as a poll or a second watcher finds it: its marker, and when its next cycle was due. */
@@ -24,7 +28,15 @@ export interface WatcherSeen {
   watcher: Watcher;
   dueBy: string;
   overdue: boolean;
+  /**
+   * Its pid is known to be that watcher (its start time and command line under /proc). False where
+   * there is no /proc: the pid is trusted for being alive, and for no longer than the capped window.
+   */
+  verified: boolean;
 }
+
+/** How far ahead of this clock a marker's time may be (a clock set back a little); beyond, it is forged. */
+const MARKER_SKEW_MS = 60_000;
 
 export function writeWatchMarker(dir: string, watcher: Watcher, now: number): void {
   const file = path.join(dir, MARKER);
@@ -53,13 +65,14 @@ export function readWatchMarker(dir: string): { watcher: Watcher; cycleAt: numbe
     const cycleAt = fs.statSync(file).mtimeMs;
     const value: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
     if (typeof value !== 'object' || value === null) return undefined;
-    const { pid, startedAt, overdueAfterMs } = value as Record<string, unknown>;
+    const { pid, startedAt, overdueAfterMs, startTime } = value as Record<string, unknown>;
     return typeof pid === 'number' &&
       Number.isInteger(pid) &&
       typeof startedAt === 'string' &&
       typeof overdueAfterMs === 'number' &&
-      overdueAfterMs > 0
-      ? { watcher: { pid, startedAt, overdueAfterMs }, cycleAt }
+      overdueAfterMs > 0 &&
+      (startTime === undefined || typeof startTime === 'string')
+      ? { watcher: { pid, startedAt, overdueAfterMs, ...(startTime === undefined ? {} : { startTime }) }, cycleAt }
       : undefined;
   } catch {
     return undefined;
@@ -67,17 +80,35 @@ export function readWatchMarker(dir: string): { watcher: Watcher; cycleAt: numbe
 }
 
 /**
- * Another watcher whose process still runs, and whether it is overdue. A marker left by one that was killed
- * (kill -9, a reboot) names nobody.
+ * Another watcher whose process still runs, and whether it is overdue. The marker is believed only as far
+ * as it can be checked, since it silences cron: a pid above 1 that is alive and, where there is a /proc,
+ * is the very process that wrote it (its start time) and runs `poll --watch` (its command line), so that
+ * a marker left by a watcher that was killed (kill -9, a reboot), whose pid now belongs to another
+ * process, names nobody. A marker dated ahead of the clock names nobody, and none is trusted for longer
+ * than the longest interval plus a cycle (MAX_OVERDUE_MS).
  */
 export function otherWatcher(
   dir: string,
-  { isAlive, self, now }: { isAlive: (pid: number) => boolean; self: number; now: number },
+  {
+    isAlive,
+    self,
+    now,
+    procRoot = PROC,
+  }: { isAlive: (pid: number) => boolean; self: number; now: number; procRoot?: string },
 ): WatcherSeen | undefined {
   const found = readWatchMarker(dir);
-  if (!found || found.watcher.pid === self || !isAlive(found.watcher.pid)) return undefined;
-  const due = found.cycleAt + found.watcher.overdueAfterMs;
-  return { watcher: found.watcher, dueBy: new Date(due).toISOString(), overdue: now > due };
+  if (!found) return undefined;
+  const { watcher, cycleAt } = found;
+  // 0 and below name no process (kill(-1) reaches every process), and 1 is init, never a watcher.
+  if (watcher.pid <= 1 || watcher.pid === self || !isAlive(watcher.pid)) return undefined;
+  if (cycleAt > now + MARKER_SKEW_MS) return undefined;
+  const verified = hasProc(procRoot);
+  if (verified) {
+    const holder = identify(watcher.pid, procRoot);
+    if (!holder || holder.start !== watcher.startTime || !isWatchCommand(holder.argv)) return undefined;
+  }
+  const due = cycleAt + Math.min(watcher.overdueAfterMs, MAX_OVERDUE_MS);
+  return { watcher, dueBy: new Date(due).toISOString(), overdue: now > due, verified };
 }
 
 /** What a poll says when a watcher lives but has not polled for longer than it promised. */

@@ -1,7 +1,8 @@
 import { type Context, stateStore, type WatchLimits } from '../context.js';
-import { AgentError, AuthError, BusyError, EXIT, type ExitCode, NotRegisteredError, StateError } from '../errors.js';
+import { AgentError, BusyError, EXIT, type ExitCode, NotRegisteredError } from '../errors.js';
 import { oneLine } from '../output/sanitize.js';
 import { pollOnce } from './once.js';
+import { identify } from './process-identity.js';
 import { otherWatcher, overdueNotice, removeWatchMarker, touchWatchMarker, writeWatchMarker } from './watch-marker.js';
 
 /**
@@ -9,7 +10,7 @@ import { otherWatcher, overdueNotice, removeWatchMarker, touchWatchMarker, write
  * (docs/cli.md). Each cycle takes the run lock for itself only, so a predict by hand works between
  * cycles; the marker it keeps makes a cron poll on the same config dir leave the work to it. A signal
  * ends it after the thread in hand, exit 0. A temporary failure (network, 5xx, a rate limit) is said and
- * the next cycle tries again; one no wait can fix (a rejected key, a broken state) ends the watch.
+ * the next cycle tries again; any other ends the watch (endsTheWatch).
  */
 export async function watch(
   ctx: Context,
@@ -29,36 +30,41 @@ export async function watch(
   if (stateStore(ctx).read() === undefined) {
     throw new NotRegisteredError(`no agent is registered in ${ctx.configDir}`, { hint: 'run "agent register" first' });
   }
-  let stopping = false;
-  let wake: () => void = () => undefined;
-  void ctx.untilSignal?.().then(() => {
-    stopping = true;
-    wake();
-  });
+  // Aborted by the first SIGINT or SIGTERM: the sleep between cycles ends at once, a cycle after the thread in hand.
+  const stop = new AbortController();
+  void ctx.untilSignal?.().then(() => stop.abort());
+  const stopping = () => stop.signal.aborted;
   // The thread in hand finishes: its analyzer is not stopped by the signal, the cycle stops after it. And
   // no batch tuning: it trades speed for memory in a run that exits soon, while a resident process would
   // pay for it every cycle (turning off V8's optimiser made each idle cycle ~12x dearer in the bench).
   const cycleCtx: Context = { ...ctx, onInterrupt: undefined, tuneForBatch: undefined };
+  const startTime = identify(ctx.pid)?.start;
   const me = {
     pid: ctx.pid,
     startedAt: new Date(ctx.timing.now()).toISOString(),
     overdueAfterMs: intervalMs + limits.cycleMs,
+    ...(startTime === undefined ? {} : { startTime }),
   };
   writeWatchMarker(dir, me, ctx.timing.now());
+  // Said once, at a terminal or into a log (systemd's journal), so that whoever reads it knows what runs.
+  const how = ctx.output.stderrIsTTY ? 'Ctrl-C' : 'SIGTERM (systemctl stop) or SIGINT';
+  ctx.output.say(`agent: polling ${dir} every ${intervalMs / 1000} s (pid ${ctx.pid}); ${how} to stop`);
+  // One JSON line per cycle: its report, or the error it met (docs/cli.md).
+  ctx.output.jsonLines();
   try {
-    while (!stopping) {
+    while (!stopping()) {
       touchWatchMarker(dir, me, ctx.timing.now());
       try {
-        await pollOnce(cycleCtx, { limit, dryRun: false, started: ctx.timing.now(), shouldStop: () => stopping });
+        await pollOnce(cycleCtx, { limit, dryRun: false, started: ctx.timing.now(), shouldStop: stopping });
       } catch (error) {
-        if (stopping) break;
+        if (stopping()) break;
         if (endsTheWatch(error)) throw error;
-        // A predict by hand holds the lock: this cycle is its, the next one is ours.
-        if (!(error instanceof BusyError))
-          ctx.output.error(`agent: this cycle failed: ${describe(error)}; the next one tries again`);
+        ctx.output.error(`agent: this cycle failed: ${describe(error)}; the next one tries again`);
+        if (ctx.output.json)
+          ctx.output.jsonDocument({ error: { code: EXIT.temporary, message: oneLine(errorText(error), 500) } });
       }
-      if (stopping) break;
-      await Promise.race([ctx.timing.sleep(intervalMs), new Promise<void>((resolve) => (wake = resolve))]);
+      if (stopping()) break;
+      await ctx.timing.sleep(intervalMs, stop.signal);
     }
   } finally {
     removeWatchMarker(dir, ctx.pid);
@@ -66,18 +72,20 @@ export async function watch(
   return EXIT.ok;
 }
 
+/**
+ * Only a temporary failure (exit 5: the network, the service's 5xx, a rate limit, a busy lock) can pass by
+ * itself. Anything else (a rejected key, another AGENT_BASE_URL, a refused setting, a broken state, a bug)
+ * would fail every cycle for good while cron polls stand aside for the watcher: it ends the watch.
+ */
 function endsTheWatch(error: unknown): boolean {
-  if (error instanceof AuthError || error instanceof NotRegisteredError || error instanceof StateError) return true;
-  // A bug, or a setup that cannot work (an untrusted certificate, a refused model): not fixed by waiting.
-  return !(error instanceof AgentError) || error.exitCode === EXIT.unexpected;
+  return !(error instanceof AgentError) || error.exitCode !== EXIT.temporary;
 }
 
 function describe(error: unknown): string {
-  const text =
-    error instanceof AgentError && error.hint
-      ? `${error.message} (${error.hint})`
-      : error instanceof Error
-        ? error.message
-        : String(error);
+  const text = error instanceof AgentError && error.hint ? `${error.message} (${error.hint})` : errorText(error);
   return oneLine(text, 300);
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

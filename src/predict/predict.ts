@@ -1,20 +1,20 @@
 import { analyzeThread, builtinAnalyzer } from '../analysis/index.js';
-import { sigmaOf, sizeCap } from '../analysis/profile-numbers.js';
-import { composeSummary, isValidText } from '../analysis/summary-text.js';
+import { composeSummary } from '../analysis/summary-text.js';
 import type { Decision } from '../analysis/types.js';
-import { COMMAND_BUDGET_MS, openSession, POST_RESERVE_MS, stateStore, type Context, type Session } from '../context.js';
+import { COMMAND_BUDGET_MS, openSession, POST_RESERVE_MS, takeLock, type Context, type Session } from '../context.js';
 import type { Thread } from '../domain/thread.js';
-import { EXIT, UsageError } from '../errors.js';
+import { EXIT } from '../errors.js';
 import { exitCodeOf, isStateProblem, messageOf, recordRun } from '../history/record-run.js';
 import { RunRecorder } from '../history/recorder.js';
-import { oneLine } from '../output/sanitize.js';
-import { lockedError, type ServiceApi } from '../service/api.js';
+import { lockedError } from '../service/api.js';
 import type { Prediction } from '../service/schemas.js';
 import type { JournalEntry } from '../state/schema.js';
 import { mayBePosted, withEntry } from '../posting/journal.js';
 import type { Outcome } from '../posting/outcome.js';
 import { guardAfter, postOnce } from '../posting/post-once.js';
-import { acquireLock } from '../state/lock.js';
+import type { Lock } from '../state/lock.js';
+import { confirmSize, sizeQuestion } from './confirm-size.js';
+import { parseOwnValues, type OwnValues } from './own-values.js';
 import { loadAnalyzer } from '../analysis/load.js';
 import { decisionJson, decisionLine } from '../analysis/describe-decision.js';
 import { checkThreadId } from '../domain/inputs.js';
@@ -33,14 +33,21 @@ export async function runPredict(rawId: string, options: PredictOptions, ctx: Co
   const own = parseOwnValues(options);
   const dryRun = options.dryRun === true;
   // Shares the journal with poll, so a manual prediction and a cron run never both post (never-twice, one-writer).
-  const lock = dryRun
-    ? undefined
-    : acquireLock({ dir: stateStore(ctx).dir, pid: ctx.pid, now: ctx.timing.now(), user: ctx.user });
+  let lock = dryRun ? undefined : takeLock(ctx);
+  // No question is asked while the lock is held: a person may take minutes to answer, and the cron polls
+  // meanwhile would find the lock held (one-writer). It is given back for the question and taken again after.
+  const unlocked = async (ask: () => Promise<void>): Promise<Lock> => {
+    lock?.release();
+    lock = undefined;
+    await ask();
+    lock = takeLock(ctx);
+    return lock;
+  };
   const started = ctx.timing.now();
   // A dry run records nothing, as it changes nothing.
   const recorder = dryRun ? undefined : new RunRecorder('predict', ctx.timing.now);
   try {
-    await predictLocked(threadId, own, options, ctx, recorder);
+    await predictLocked(threadId, own, options, ctx, { recorder, lock, unlocked });
     if (recorder) recordRun(ctx, recorder.finish(started, EXIT.ok));
   } catch (error) {
     if (recorder && !isStateProblem(error))
@@ -57,24 +64,35 @@ async function predictLocked(
   own: OwnValues | undefined,
   options: PredictOptions,
   ctx: Context,
-  recorder: RunRecorder | undefined,
+  {
+    recorder,
+    lock,
+    unlocked,
+  }: {
+    recorder: RunRecorder | undefined;
+    lock: Lock | undefined;
+    /** Runs a question without the lock, and gives the lock taken again after it. */
+    unlocked: (ask: () => Promise<void>) => Promise<Lock>;
+  },
 ): Promise<void> {
   const dryRun = options.dryRun === true;
   const deadline = ctx.timing.now() + COMMAND_BUDGET_MS;
-  const session = openSession(ctx, { deadline, holdsLock: true, dryRun });
-  const { api, state, held } = session;
-  const previous = state.journal?.get(threadId);
-  if (mayBePosted(previous)) {
+  let session = openSession(ctx, { deadline, lock, dryRun });
+  let previous = session.state.journal?.get(threadId);
+  const done = () => {
+    if (!mayBePosted(previous)) return false;
     const reason =
       previous?.status === 'posted'
         ? 'already predicted by this agent'
         : 'an earlier post on it may have landed; not posted again';
     recorder?.skip(threadId, undefined, reason);
-    return report(ctx, { threadId, action: 'skip', reason });
-  }
+    report(ctx, { threadId, action: 'skip', reason });
+    return true;
+  };
+  if (done()) return;
   const spinner = await ctx.output.spinner(`Fetching thread ${threadId}…`);
   try {
-    const thread = await api.thread(threadId);
+    const thread = await session.api.thread(threadId);
     if (thread.locked) throw lockedError(threadId);
     spinner.update('Analyzing…');
     const decision = own
@@ -85,10 +103,17 @@ async function predictLocked(
       if (decision.action === 'skip') recorder?.skip(threadId, thread.cell, decision.reason);
       return report(ctx, { threadId, ...decision }, thread, dryRun);
     }
-    if (own) {
+    const question = own && (await sizeQuestion(decision.conviction, thread, session.api, options.yes === true, ctx));
+    if (question) {
       spinner.stop();
-      await confirmSize(decision.conviction, thread, api, options, ctx);
+      const relocked = await unlocked(() => confirmSize(question, ctx));
+      // Read again: a poll may have posted on this thread while the person answered. The answer's wait
+      // is not the run's: the budget starts anew (bounded).
+      session = openSession(ctx, { deadline: ctx.timing.now() + COMMAND_BUDGET_MS, lock: relocked });
+      previous = session.state.journal?.get(threadId);
+      if (done()) return;
     }
+    const { api, held } = session;
     spinner.update('Posting…');
     // Retention of a post's entry counts from when it was written (journal.ts), so it carries the time.
     const entry = (status: 'posting' | 'posted' | 'unknown'): JournalEntry => ({
@@ -115,84 +140,6 @@ async function predictLocked(
   } finally {
     spinner.stop();
   }
-}
-
-interface OwnValues {
-  conviction: number;
-  text: string | undefined;
-}
-
-function parseOwnValues(options: PredictOptions): OwnValues | undefined {
-  if (options.conviction === undefined) {
-    if (options.text !== undefined) throw new UsageError('--text needs --conviction', { hint: 'nothing was sent' });
-    return undefined;
-  }
-  const conviction = parseConviction(options.conviction);
-  if (options.text !== undefined && !isValidText(options.text)) {
-    const n = Array.from(options.text).length;
-    throw new UsageError(`--text must be 20-300 characters (got ${n})`, { hint: 'nothing was sent' });
-  }
-  return { conviction, text: options.text };
-}
-
-/** A plain decimal with an optional sign and `%`: what a person types for "1.5 %". */
-const DECIMAL = /^[+-]?(?:\d+(?:\.\d+)?|\.\d+)%?$/;
-/** A 3-hour move beyond this is not a prediction but a typo; the service may refuse far less. */
-export const MAX_CONVICTION = 1000;
-
-/**
- * The user's conviction, one decimal. Only plain decimals: Number() also reads hex, exponents and
- * "Infinity", and `0x10` once became +16.0. A price cannot fall 100 % or more.
- */
-export function parseConviction(raw: string): number {
-  const text = raw.trim();
-  const shown = JSON.stringify(oneLine(raw, 40));
-  if (!DECIMAL.test(text)) {
-    throw new UsageError(
-      `--conviction must be a decimal number, the predicted % change over 3 h, e.g. 1.5, -2 or 0.7% (got ${shown})`,
-      { hint: 'nothing was sent' },
-    );
-  }
-  // Halves away from zero, so that a size and its opposite round alike.
-  const value = Number(text.replace('%', ''));
-  const conviction = (Math.sign(value) * Math.round(Math.abs(value) * 10)) / 10 || 0;
-  if (conviction === 0) {
-    throw new UsageError('--conviction rounds to 0.0, which predicts no direction', {
-      hint: 'give at least ±0.1; nothing was sent',
-    });
-  }
-  if (conviction <= -100)
-    throw new UsageError(
-      `--conviction ${conviction} would be a price falling ${-conviction} %: a price cannot fall 100 % or more`,
-      { hint: 'nothing was sent' },
-    );
-  if (conviction > MAX_CONVICTION)
-    throw new UsageError(`--conviction ${conviction} is beyond ${MAX_CONVICTION} %, not a 3-hour move`, {
-      hint: 'nothing was sent',
-    });
-  return conviction;
-}
-
-/**
- * A post cannot be undone, so a size beyond the largest the agent's own profile would post on this cell is
- * confirmed: asked at a terminal, or given as --yes; anywhere else (cron, a pipe, --json) it is refused.
- */
-async function confirmSize(
-  conviction: number,
-  thread: Thread,
-  api: ServiceApi,
-  options: PredictOptions,
-  ctx: Context,
-): Promise<void> {
-  if (options.yes) return;
-  const profile = await api.profile();
-  const cap = sizeCap(profile.conviction_style, sigmaOf(thread.cell));
-  if (Math.abs(conviction) <= cap) return;
-  const what = `${conviction > 0 ? '+' : ''}${conviction.toFixed(1)}% on ${oneLine(thread.projectId, 60)} is beyond the largest size your profile (${profile.conviction_style}) posts there, ±${cap.toFixed(1)}%`;
-  if (!ctx.prompt?.available()) throw new UsageError(what, { hint: 'add --yes to post it anyway; nothing was sent' });
-  const answer = await ctx.prompt.ask(`${what}. Post it anyway? [y/N] `);
-  if (!/^y(es)?$/i.test(answer.trim()))
-    throw new UsageError('not posted: the size was not confirmed', { hint: 'nothing was sent' });
 }
 
 async function userDecision(thread: Thread, own: OwnValues, ctx: Context): Promise<Decision> {

@@ -18,6 +18,7 @@ export type FileOps = Pick<
   | 'rmSync'
   | 'statSync'
   | 'unlinkSync'
+  | 'utimesSync'
   | 'writeFileSync'
 >;
 

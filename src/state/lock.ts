@@ -1,6 +1,7 @@
 import { join } from 'node:path';
-import { BusyError, NotRegisteredError } from '../errors.js';
+import { BusyError, LockLostError, NotRegisteredError } from '../errors.js';
 import { CREATE_EXCLUSIVE, nodeFileOps, type FileOps } from './file-ops.js';
+import { processAlive, readHolder, removeIfThere, takeGuard, tryToRemove } from './lock-file.js';
 import { refuseForeignOwner, type RunningUser } from './owner.js';
 import { fileSystemError } from './private-file.js';
 
@@ -16,10 +17,20 @@ export interface LockOptions {
   files?: FileOps;
   /** Who this runs as: the lock is not written into another user's config dir. */
   user?: RunningUser;
+  /** The time `confirm` renews the lock with; the system clock by default. */
+  clock?: () => number;
+  /** Tells this holding apart from every other (the fencing token); random by default. */
+  token?: string;
 }
 
 export interface Lock {
   release(): void;
+  /**
+   * Throws LockLostError unless the lock is still this run's, and renews it. Called right before and right
+   * after every state write: a run stopped for longer than STALE_AFTER_MS (Ctrl-Z, SIGSTOP, a suspended
+   * machine) may have lost its lock to another run meanwhile, and must then write nothing more.
+   */
+  confirm(): void;
 }
 
 /**
@@ -29,7 +40,16 @@ export interface Lock {
  * (same content, same inode): without that, three runs racing over one stale lock could end with two
  * holders, one having removed the fresh lock of another.
  */
-export function acquireLock({ dir, pid, now, isAlive = processAlive, files = nodeFileOps, user }: LockOptions): Lock {
+export function acquireLock({
+  dir,
+  pid,
+  now,
+  isAlive = processAlive,
+  files = nodeFileOps,
+  user,
+  clock = Date.now,
+  token = Math.random().toString(36).slice(2),
+}: LockOptions): Lock {
   const file = join(dir, 'lock');
   refuseForeignDir(dir, user, files);
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -43,8 +63,10 @@ export function acquireLock({ dir, pid, now, isAlive = processAlive, files = nod
         throw new NotRegisteredError(`no agent is registered in ${dir}`, { hint: 'run "agent register" first' });
       if (code !== 'EEXIST') throw fileSystemError('create the lock file', file, error);
     }
-    if (fd !== undefined)
-      return holdLock(file, fd, JSON.stringify({ pid, startedAt: new Date(now).toISOString() }), files);
+    if (fd !== undefined) {
+      const mine = JSON.stringify({ pid, startedAt: new Date(now).toISOString(), token });
+      return holdLock(file, fd, mine, { files, clock });
+    }
     const holder = readHolder(file, files);
     if (!holder) continue; // released between our open and read: try again
     const age = now - holder.mtimeMs;
@@ -85,8 +107,16 @@ function refuseForeignDir(dir: string, user: RunningUser | undefined, files: Fil
   refuseForeignOwner(dir, stat, user, 'the config directory', dir);
 }
 
-/** The lock file is ours (created by this run): it names us, and is removed again on release. */
-function holdLock(file: string, fd: number, mine: string, files: FileOps): Lock {
+/**
+ * The lock file is ours (created by this run): it names us with a token no other holding has, and is
+ * removed again on release.
+ */
+function holdLock(
+  file: string,
+  fd: number,
+  mine: string,
+  { files, clock }: { files: FileOps; clock: () => number },
+): Lock {
   try {
     try {
       // writeFileSync, not writeSync: it loops until every byte is written, and a lock cut short would
@@ -111,79 +141,23 @@ function holdLock(file: string, fd: number, mine: string, files: FileOps): Lock 
         // see above
       }
     },
+    confirm() {
+      // Renewed first, then read: a run that looks at the lock after this finds it fresh and leaves it
+      // alone; one that found it stale just before and takes it over anyway is seen by the read, or by the
+      // confirm after the write.
+      const at = clock() / 1000;
+      try {
+        files.utimesSync(file, at, at);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+          throw fileSystemError('renew the lock file', file, error);
+      }
+      if (readHolder(file, files)?.raw !== mine) {
+        throw new LockLostError(
+          `this run's lock ${file} was taken over by another run while this one was stopped or stuck (over ${STALE_AFTER_MS / 60_000} minutes); this run stops here and writes or sends nothing more`,
+          { hint: 'the run that took over does the work; nothing to do' },
+        );
+      }
+    },
   };
-}
-
-/** The takeover guard is held for a few file operations; one older than 10 s was left by a killed run. */
-function takeGuard(guard: string, now: number, files: FileOps): boolean {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      files.closeSync(files.openSync(guard, CREATE_EXCLUSIVE, 0o600));
-      return true;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST')
-        throw fileSystemError('create the lock file', guard, error);
-    }
-    try {
-      if (now - files.statSync(guard).mtimeMs <= 10_000) return false;
-    } catch {
-      continue; // released meanwhile
-    }
-    removeIfThere(guard, files);
-  }
-  return false;
-}
-
-// unlinkSync, not rmSync: rmSync loads a recursive-delete module on every cron run for one file.
-function removeIfThere(file: string, files: FileOps): void {
-  try {
-    files.unlinkSync(file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw fileSystemError('remove the lock file', file, error);
-  }
-}
-
-function tryToRemove(file: string, files: FileOps): void {
-  try {
-    files.unlinkSync(file);
-  } catch {
-    // best effort: the error that matters is the one being reported
-  }
-}
-
-/**
- * The lock as found, or undefined if it is gone. One we may not read is an error: taken for "gone", it
- * would make every run give up as "busy" (a quiet exit 0 under cron) for as long as it stays.
- */
-function readHolder(
-  file: string,
-  files: FileOps,
-): { raw: string; pid: number | undefined; mtimeMs: number; ino: number } | undefined {
-  let raw: string;
-  let stat: { mtimeMs: number; ino: number };
-  try {
-    raw = files.readFileSync(file, 'utf8');
-    stat = files.statSync(file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw fileSystemError('read the lock file', file, error);
-  }
-  let pid: number | undefined;
-  try {
-    const value = (JSON.parse(raw) as { pid?: unknown }).pid;
-    if (typeof value === 'number' && Number.isInteger(value) && value > 0) pid = value;
-  } catch {
-    // half-written by a holder that is starting up, or garbage
-  }
-  return { raw, pid, mtimeMs: stat.mtimeMs, ino: stat.ino };
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

@@ -67,7 +67,7 @@ let writes = 0;
 export function writePrivateFile(
   target: string,
   content: string,
-  options: { beforeRename?: () => void; files?: FileOps } = {},
+  options: { beforeRename?: () => void; afterRename?: () => void; files?: FileOps } = {},
 ): void {
   try {
     writeFileAtomic(target, content, { ...options, mode: FILE_MODE });
@@ -80,7 +80,7 @@ export function writePrivateFile(
 export function writeFileAtomic(
   target: string,
   content: string,
-  options: { mode: number; beforeRename?: () => void; files?: FileOps },
+  options: { mode: number; beforeRename?: () => void; afterRename?: () => void; files?: FileOps },
 ): void {
   const files = options.files ?? nodeFileOps;
   const temp = tempFor(target);
@@ -97,6 +97,7 @@ export function writeFileAtomic(
   }
   files.closeSync(fd);
   moveIntoPlace(temp, target, files, options.beforeRename);
+  options.afterRename?.();
 }
 
 /** A private file whose disk space is taken before its content is known (`reservePrivateFile`). */
@@ -173,8 +174,9 @@ function tempPrefix(target: string): string {
 }
 
 function moveIntoPlace(temp: string, target: string, files: FileOps, beforeRename: (() => void) | undefined): void {
-  beforeRename?.();
   try {
+    // A write refused here (the lock lost) leaves no temp file holding the key behind.
+    beforeRename?.();
     files.renameSync(temp, target);
   } catch (error) {
     files.rmSync(temp, { force: true });

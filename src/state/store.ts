@@ -19,8 +19,13 @@ export interface StateStore {
   readonly file: string;
   /** The state, or undefined when nobody has registered here. Corrupt or exposed state is an error. */
   read(): State | undefined;
-  /** Atomic: readers see the complete old or the complete new file, never a part (state-intact). */
-  write(state: State, text?: string): void;
+  /**
+   * Atomic: readers see the complete old or the complete new file, never a part (state-intact). `fence`
+   * runs as late before the rename as it can, and again after it: it throws to refuse the write (one-writer).
+   */
+  write(state: State, text?: string, fence?: () => void): void;
+  /** What tells this file's version apart from the next one's (a write renames a new file in), or undefined. */
+  stamp(): string | undefined;
   /** Copies the current state aside (mode 600) and returns the copy's path. */
   backup(stamp: string): string;
   /** Creates the directory (mode 700) if needed; refuses one others can open (key-at-rest) or another user owns. */
@@ -84,9 +89,21 @@ export function createStateStore(
     file,
     read,
     prepareDir: () => preparePrivateDir(dir, files, user),
-    write(state, text = serializeState(state)) {
+    write(state, text = serializeState(state), fence) {
       preparePrivateDir(dir, files, user);
-      writePrivateFile(file, text, { beforeRename: options.beforeRename, files });
+      const beforeRename = () => {
+        options.beforeRename?.();
+        fence?.();
+      };
+      writePrivateFile(file, text, { beforeRename, afterRename: fence, files });
+    },
+    stamp() {
+      try {
+        const { ino, size, mtimeMs } = files.statSync(file);
+        return `${ino}:${size}:${mtimeMs}`;
+      } catch {
+        return undefined;
+      }
     },
     reserve() {
       preparePrivateDir(dir, files, user);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { nodeCheck } from '../../src/doctor/local-checks.js';
 import { registeredWorlds, runAgent, type World } from './harness.js';
+import { age, startAgent, until } from './live-process.js';
 
 // `agent doctor`: each thing a user would otherwise debug by hand is broken here once, and the line that
 // names it, with its fix, is what the test looks for.
@@ -141,27 +142,32 @@ describe('agent doctor', () => {
 
   it('a watcher that polls stands for the schedule; one that is overdue fails, with the fix', async () => {
     const w = await registered();
-    // This test's own process stands for the watcher: it is alive, and is not the doctor.
+    const watcher = startAgent(w, ['poll', '--watch', '--interval', '30'], { env: { AGENT_TEST_SHORT_WATCH: '1' } });
     const file = path.join(w.configDir, 'watch');
-    const mark = (cycleAt: number) => {
-      const watcher = { pid: process.pid, startedAt: '2026-11-25T08:00:00.000Z', overdueAfterMs: 60_000 };
-      fs.writeFileSync(file, JSON.stringify(watcher), { mode: 0o600 });
-      fs.utimesSync(file, cycleAt / 1000, cycleAt / 1000);
-    };
-    mark(Date.now());
-    let { code, byName, checks } = await doctor(w);
-    expect(code).toBe(0);
-    expect(checks.map((c) => c.name)).toContain('watcher');
-    expect(byName.watcher).toMatchObject({ status: 'ok' });
-    expect(byName.watcher?.detail).toContain(`pid ${process.pid}`);
-    expect(byName.schedule).toMatchObject({ status: 'ok', detail: expect.stringContaining('the watcher polls') });
+    try {
+      await until('the marker', () => fs.existsSync(file));
+      let { code, byName, checks } = await doctor(w);
+      expect(code).toBe(0);
+      expect(checks.map((c) => c.name)).toContain('watcher');
+      expect(byName.watcher).toMatchObject({ status: 'ok' });
+      expect(byName.watcher?.detail).toContain(`pid ${watcher.pid()}`);
+      expect(byName.schedule).toMatchObject({ status: 'ok', detail: expect.stringContaining('the watcher polls') });
 
-    mark(Date.now() - 61_000);
-    ({ code, byName } = await doctor(w));
-    expect(code).toBe(1);
-    expect(byName.watcher).toMatchObject({ status: 'fail', fix: expect.stringContaining(`kill -CONT ${process.pid}`) });
-    expect(byName.watcher?.detail).toMatch(/should have polled by .+ and has not/);
-    expect(byName.schedule).toMatchObject({ status: 'warn', fix: 'agent schedule --install' });
+      // Stopped (Ctrl-Z), its latest cycle begun longer ago than it promised.
+      process.kill(watcher.pid(), 'SIGSTOP');
+      age(file, 1);
+      ({ code, byName } = await doctor(w));
+      expect(code).toBe(1);
+      expect(byName.watcher).toMatchObject({
+        status: 'fail',
+        fix: expect.stringContaining(`kill -CONT ${watcher.pid()}`),
+      });
+      expect(byName.watcher?.detail).toMatch(/should have polled by .+ and has not/);
+      expect(byName.schedule).toMatchObject({ status: 'warn', fix: 'agent schedule --install' });
+    } finally {
+      process.kill(watcher.pid(), 'SIGCONT');
+      watcher.child.kill('SIGKILL');
+    }
   });
 
   it('a last poll that failed fails, with its error', async () => {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BULLISH, minutesAgo, registeredWorlds, TEST_BIN, type World } from './harness.js';
+import { startAgent } from './live-process.js';
 
 // `agent poll --watch`, run as a person or a container would: the test build lets cycles come a fraction
 // of a second apart (AGENT_TEST_SHORT_WATCH); the shipped command allows 30 s at least.
@@ -174,5 +175,122 @@ describe('agent poll --watch', () => {
     const w = await registered();
     const result = await w.agent(['poll', ...args]);
     expect(result.code).toBe(2);
+  });
+
+  describe('an error no wait can fix ends the watch with its exit code; cron polls are not left standing aside', () => {
+    const answerList = (w: World, status: number, body: string) =>
+      w.sandbox.intercept((req, res) => {
+        if (req.method !== 'GET' || !req.url?.startsWith('/thread?')) return false;
+        res.writeHead(status, { 'content-type': 'application/json' }).end(body);
+        return true;
+      });
+    it.each([
+      ['a different AGENT_BASE_URL in its environment', 2, /registered with .+; its key is never sent elsewhere/],
+      ['NODE_TLS_REJECT_UNAUTHORIZED=0 with an https service', 2, /NODE_TLS_REJECT_UNAUTHORIZED=0 turns off/],
+      ['a key the service rejects (401), after a good cycle', 3, /401|key/],
+      ['a page size the service refuses (400), after a good cycle', 2, /refused|400|limit/],
+    ])('%s: exit %i, said once, marker removed', async (what, code, said) => {
+      const w = await registered();
+      const env: Record<string, string> = { AGENT_TEST_SHORT_WATCH: '1' };
+      if (what.includes('AGENT_BASE_URL')) env.AGENT_BASE_URL = 'http://127.0.0.1:9';
+      if (what.includes('https')) {
+        env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
+        const file = path.join(w.configDir, 'state.json');
+        const state = JSON.parse(fs.readFileSync(file, 'utf8'));
+        fs.writeFileSync(file, JSON.stringify({ ...state, baseUrl: state.baseUrl.replace('http:', 'https:') }));
+      }
+      const watcher = startAgent(w, ['poll', '--watch', '--interval', '0.2'], { env });
+      if (what.includes('after a good cycle')) {
+        await until('a first cycle', () => runs(w) >= 1);
+        if (what.includes('401')) answerList(w, 401, '{"message":"invalid api key"}');
+        else answerList(w, 400, '{"error":"validation_error","message":"limit too large"}');
+      }
+      const ended = await Promise.race([
+        watcher.ended,
+        new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 10_000)),
+      ]);
+      watcher.child.kill('SIGKILL');
+      expect(ended?.code, watcher.output()).toBe(code);
+      expect(watcher.output()).toMatch(said);
+      expect(watcher.output()).not.toMatch(/the next one tries again/);
+      expect(fs.existsSync(marker(w))).toBe(false);
+    });
+
+    it('a temporary failure (the service down) is said, and the next cycle goes on', async () => {
+      const w = await registered();
+      const watcher = startAgent(w, ['poll', '--watch', '--interval', '0.2'], { env: { AGENT_TEST_SHORT_WATCH: '1' } });
+      await until('a first cycle', () => runs(w) >= 1);
+      const undo = answerList(w, 503, '{"message":"down for maintenance"}');
+      await until('a failed cycle', () => /this cycle failed: .+; the next one tries again/.test(watcher.output()));
+      undo();
+      w.sandbox.addThread({ id: 'back', text: BULLISH, project_id: 'c/bitcoin', timestamp: minutesAgo(1) });
+      await until('the post after it', () => w.sandbox.comments().some((c) => c.thread_id === 'back'));
+      watcher.child.kill('SIGTERM');
+      expect((await watcher.ended).code).toBe(0);
+    });
+  });
+
+  describe('a watch marker is believed only for a pid that is that watcher: a forged or stale one does not silence cron', () => {
+    /** A marker as a watcher writes it, with its latest cycle begun `cycleAt`. */
+    function forge(w: World, content: Record<string, unknown>, cycleAt = new Date()): void {
+      fs.writeFileSync(
+        marker(w),
+        JSON.stringify({ startedAt: new Date().toISOString(), overdueAfterMs: 600_000, ...content }),
+        {
+          mode: 0o600,
+        },
+      );
+      fs.utimesSync(marker(w), cycleAt, cycleAt);
+    }
+    const startOf = (pid: number) => fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[19];
+
+    it.each([
+      ['the pid of an unrelated live process (sleep)', 'sleep'],
+      ['the pid of sleep, with its start time copied from /proc', 'sleep-start'],
+      ['pid -1', -1],
+      ['pid 1', 1],
+    ])('%s: cron polls, and doctor advises no signal', async (_what, who) => {
+      const w = await registered();
+      const sleep = spawn('sleep', ['60'], { stdio: 'ignore' });
+      try {
+        const pid = typeof who === 'number' ? who : sleep.pid!;
+        forge(w, { pid, ...(who === 'sleep-start' ? { startTime: startOf(pid) } : {}) });
+        w.sandbox.addThread({ id: 'due', text: BULLISH, project_id: 'c/bitcoin', timestamp: minutesAgo(1) });
+        const cron = await w.agent(['poll']);
+        expect(cron.code, cron.stderr).toBe(0);
+        expect(w.sandbox.comments().map((c) => c.thread_id)).toEqual(['due']);
+        const doctor = await w.agent(['doctor']);
+        expect(doctor.stdout).not.toMatch(/kill|watcher/);
+      } finally {
+        sleep.kill('SIGKILL');
+      }
+    });
+
+    it.each([
+      ['claims a window of 30 years, its latest cycle 25 h ago', { overdueAfterMs: 1e12 }, -25 * 60],
+      ['is dated ten years ahead', {}, 10 * 365 * 24 * 60],
+    ])('the marker of a stopped watcher that %s: cron polls', async (what, claim, minutes) => {
+      const w = await registered();
+      const watcher = startWatcher(w, '0.2');
+      await until('a first cycle', () => runs(w) >= 1);
+      watcher.child.kill('SIGSTOP');
+      try {
+        const written = JSON.parse(fs.readFileSync(marker(w), 'utf8'));
+        forge(w, { ...written, ...claim }, new Date(Date.now() + minutes * 60_000));
+        w.sandbox.addThread({ id: 'due', text: BULLISH, project_id: 'c/bitcoin', timestamp: minutesAgo(1) });
+        const cron = await w.agent(['poll']);
+        expect(cron.code, cron.stderr).toBe(0);
+        expect(w.sandbox.comments().map((c) => c.thread_id)).toEqual(['due']);
+        const doctor = await w.agent(['doctor']);
+        // The pid is that watcher: a stopped one is named, with the signal that wakes it.
+        if (what.includes('window'))
+          expect(doctor.stdout).toMatch(new RegExp(`kill -CONT ${watcher.child.pid} if it was stopped`));
+        else expect(doctor.stdout).not.toMatch(/kill/);
+      } finally {
+        watcher.child.kill('SIGCONT');
+      }
+      watcher.child.kill('SIGTERM');
+      expect(await watcher.ended).toBe(0);
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { maskKey } from '../../src/output/sanitize.js';
 import { makeOutput } from '../support/streams.js';
 
 const KEY = 'hive_0123456789abcdefSECRETKEY';
@@ -136,6 +137,20 @@ describe('results', () => {
       );
       expect(JSON.parse(stdout.text)).toEqual({ text });
     }
+  });
+
+  it('jsonLines: each document on one line of its own (JSON Lines), still escaped and masked', () => {
+    const { output, stdout } = makeOutput({ json: true });
+    output.addSecret(KEY);
+    output.jsonLines();
+    output.result([], { text: 'a\nb\u202e', key: KEY, list: [1, 2] });
+    output.jsonDocument({ error: { code: 5, message: 'm' } });
+    const lines = stdout.text.split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[2]).toBe('');
+    expect(JSON.parse(lines[0]!)).toEqual({ text: 'a\nb\u202e', key: maskKey(KEY), list: [1, 2] });
+    expect(lines[0]).not.toContain('\u202e');
+    expect(JSON.parse(lines[1]!)).toEqual({ error: { code: 5, message: 'm' } });
   });
 
   it('messages on stderr are sanitised', () => {

@@ -9,16 +9,33 @@ import {
   touchWatchMarker,
   writeWatchMarker,
 } from '../../src/poll/watch-marker.js';
+import { identify } from '../../src/poll/process-identity.js';
+import { MAX_OVERDUE_MS } from '../../src/poll/watch-limits.js';
 
 let dir: string;
+let proc: string;
 beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-watch-'));
+  proc = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-proc-'));
+  lay(proc, 'self', '7', ['node', 'agent.cjs', 'poll']);
+  lay(proc, 41, '123456', ['/usr/bin/node', '/opt/agent/bin/agent.cjs', 'poll', '--watch', '--interval', '60']);
 });
-afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+afterEach(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.rmSync(proc, { recursive: true, force: true });
+});
+
+/** A process as /proc shows it: its stat line (the start time is field 22) and its command line. */
+function lay(root: string, pid: number | 'self', start: string, argv: string[]): void {
+  fs.mkdirSync(path.join(root, String(pid)), { recursive: true });
+  const stat = `${pid === 'self' ? 7 : pid} (node (x) y) S 1 ${'0 '.repeat(17)}${start} 1000 20`;
+  fs.writeFileSync(path.join(root, String(pid), 'stat'), stat);
+  fs.writeFileSync(path.join(root, String(pid), 'cmdline'), `${argv.join('\0')}\0`);
+}
 
 const alive = (pids: number[]) => (pid: number) => pids.includes(pid);
 const at = (iso: string) => Date.parse(iso);
-const watcher = { pid: 41, startedAt: '2026-11-25T00:00:00.000Z', overdueAfterMs: 600_000 };
+const watcher = { pid: 41, startedAt: '2026-11-25T00:00:00.000Z', overdueAfterMs: 600_000, startTime: '123456' };
 const start = at(watcher.startedAt);
 
 describe('the watch marker', () => {
@@ -26,23 +43,24 @@ describe('the watch marker', () => {
     writeWatchMarker(dir, watcher, start);
     expect(fs.statSync(path.join(dir, 'watch')).mode & 0o777).toBe(0o600);
     const now = start + 60_000;
-    expect(otherWatcher(dir, { isAlive: alive([41]), self: 7, now })).toEqual({
+    expect(otherWatcher(dir, { isAlive: alive([41]), self: 7, now, procRoot: proc })).toEqual({
       watcher,
       dueBy: '2026-11-25T00:10:00.000Z',
       overdue: false,
+      verified: true,
     });
-    expect(otherWatcher(dir, { isAlive: alive([41]), self: 41, now })).toBeUndefined();
-    expect(otherWatcher(dir, { isAlive: alive([]), self: 7, now })).toBeUndefined();
+    expect(otherWatcher(dir, { isAlive: alive([41]), self: 41, now, procRoot: proc })).toBeUndefined();
+    expect(otherWatcher(dir, { isAlive: alive([]), self: 7, now, procRoot: proc })).toBeUndefined();
   });
 
   it('a live watcher past the cycle it promised is overdue; each cycle it begins renews the promise', () => {
     writeWatchMarker(dir, watcher, start);
     const isAlive = alive([41]);
     const due = start + watcher.overdueAfterMs;
-    expect(otherWatcher(dir, { isAlive, self: 7, now: due })?.overdue).toBe(false);
-    expect(otherWatcher(dir, { isAlive, self: 7, now: due + 1 })?.overdue).toBe(true);
+    expect(otherWatcher(dir, { isAlive, self: 7, now: due, procRoot: proc })?.overdue).toBe(false);
+    expect(otherWatcher(dir, { isAlive, self: 7, now: due + 1, procRoot: proc })?.overdue).toBe(true);
     touchWatchMarker(dir, watcher, start + 300_000);
-    expect(otherWatcher(dir, { isAlive, self: 7, now: due + 1 })).toMatchObject({
+    expect(otherWatcher(dir, { isAlive, self: 7, now: due + 1, procRoot: proc })).toMatchObject({
       dueBy: '2026-11-25T00:15:00.000Z',
       overdue: false,
     });
@@ -74,7 +92,56 @@ describe('the watch marker', () => {
       '{"pid": 41, "startedAt": "x", "overdueAfterMs": -1}',
     ]) {
       fs.writeFileSync(path.join(dir, 'watch'), text);
-      expect(otherWatcher(dir, { isAlive: () => true, self: 7, now: 0 }), text).toBeUndefined();
+      expect(otherWatcher(dir, { isAlive: () => true, self: 7, now: 0, procRoot: proc }), text).toBeUndefined();
     }
+  });
+
+  describe('is believed only as far as it can be checked: it silences cron', () => {
+    const seen = (marker: object, options: { now?: number; procRoot?: string } = {}) => {
+      writeWatchMarker(dir, { ...watcher, ...marker }, start);
+      return otherWatcher(dir, {
+        isAlive: () => true,
+        self: 7,
+        now: options.now ?? start,
+        procRoot: options.procRoot ?? proc,
+      });
+    };
+
+    it.each([
+      ['pid 1 (init)', { pid: 1 }],
+      ['pid 0', { pid: 0 }],
+      ['pid -1 (kill -1 reaches every process)', { pid: -1 }],
+      ["a pid now another process's: another start time (kill -9, a reboot)", { startTime: '999' }],
+      ['a pid whose start time is copied, but that does not run poll --watch', { pid: 42 }],
+      ['no start time (an older watcher, or a hand-written marker)', { startTime: undefined }],
+      ['no such process under /proc', { pid: 43 }],
+    ])('%s names nobody', (_what, marker) => {
+      lay(proc, 42, '123456', ['sleep', '600']);
+      expect(seen(marker)).toBeUndefined();
+    });
+
+    it('a marker dated ahead of the clock names nobody (it could keep cron away for ever)', () => {
+      writeWatchMarker(dir, watcher, start + 10 * 365 * 86_400_000);
+      expect(otherWatcher(dir, { isAlive: () => true, self: 7, now: start, procRoot: proc })).toBeUndefined();
+    });
+
+    it('the window a marker claims is capped at the longest interval plus a cycle', () => {
+      const claimed = seen({ overdueAfterMs: 1e12 }, { now: start + MAX_OVERDUE_MS + 1 });
+      expect(claimed).toMatchObject({ dueBy: new Date(start + MAX_OVERDUE_MS).toISOString(), overdue: true });
+      expect(MAX_OVERDUE_MS).toBe(86_400_000 + 210_000);
+    });
+
+    it('where there is no /proc, a live pid above 1 is believed, unverified, within the capped window', () => {
+      const none = path.join(proc, 'missing');
+      expect(seen({ startTime: undefined }, { procRoot: none })).toMatchObject({ verified: false, overdue: false });
+      expect(seen({ pid: 1 }, { procRoot: none })).toBeUndefined();
+    });
+
+    it('identify reads the start and command line of a real process (this one)', () => {
+      const me = identify(process.pid);
+      expect(me?.start).toMatch(/^\d+$/);
+      expect(me?.argv.length).toBeGreaterThan(0);
+      expect(identify('self')?.start).toBe(me?.start);
+    });
   });
 });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseConviction, runPredict } from '../../src/predict/predict.js';
+import { runPredict } from '../../src/predict/predict.js';
+import { parseConviction } from '../../src/predict/own-values.js';
 import { runRegister } from '../../src/account/register.js';
 import type { Context } from '../../src/context.js';
 import { createNodeTransport } from '../../src/http/node-transport.js';

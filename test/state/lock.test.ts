@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BusyError, EXIT, NotRegisteredError, StateError } from '../../src/errors.js';
+import { BusyError, EXIT, LockLostError, NotRegisteredError, StateError } from '../../src/errors.js';
 import { nodeFileOps, type FileOps } from '../../src/state/file-ops.js';
 import { acquireLock } from '../../src/state/lock.js';
 import { failing, systemError } from '../support/file-ops.js';
@@ -41,8 +41,12 @@ function thrown(run: () => unknown): Error {
 
 describe('acquire and release', () => {
   it('creates a private lock file naming the holder, and release removes it', () => {
-    const lock = acquireLock({ dir, pid: 101, now: T0, isAlive: alive });
-    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual({ pid: 101, startedAt: '2025-06-01T12:00:00.000Z' });
+    const lock = acquireLock({ dir, pid: 101, now: T0, isAlive: alive, token: 'k1' });
+    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual({
+      pid: 101,
+      startedAt: '2025-06-01T12:00:00.000Z',
+      token: 'k1',
+    });
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     lock.release();
     expect(fs.existsSync(file)).toBe(false);
@@ -172,6 +176,45 @@ describe('a stale lock is taken over', () => {
     expect(JSON.parse(fs.readFileSync(file, 'utf8')).pid).toBe(555);
     expect(fs.readdirSync(dir)).toEqual(['lock']);
     lock.release();
+  });
+});
+
+describe('a holder that lost its lock writes nothing more: confirm (one-writer)', () => {
+  it("passes while the lock is this holding's, and renews it: a live holder that confirms is not taken over", () => {
+    let clock = T0;
+    const lock = acquireLock({ dir, pid: 101, now: T0, isAlive: alive, clock: () => clock });
+    clock = T0 + 16 * MINUTE;
+    lock.confirm();
+    expect(fs.statSync(file).mtimeMs).toBe(T0 + 16 * MINUTE);
+    expect(thrown(() => acquireLock({ dir, pid: 202, now: T0 + 17 * MINUTE, isAlive: alive }))).toBeInstanceOf(
+      BusyError,
+    );
+    lock.release();
+  });
+
+  it.each([
+    ['taken over once 16 minutes old, by a run of the same pid (a reused pid)', 101],
+    ['taken over by another run', 202],
+  ])("%s: LockLostError (exit 5), and the new holder's lock stays", (_what, pid) => {
+    const stale = acquireLock({ dir, pid: 101, now: T0, isAlive: alive });
+    fs.utimesSync(file, (T0 - 16 * MINUTE) / 1000, (T0 - 16 * MINUTE) / 1000);
+    const taker = acquireLock({ dir, pid, now: T0, isAlive: alive });
+    const theirs = fs.readFileSync(file, 'utf8');
+    const error = thrown(() => stale.confirm());
+    expect(error).toBeInstanceOf(LockLostError);
+    expect((error as LockLostError).exitCode).toBe(EXIT.temporary);
+    expect(error.message).toContain('taken over');
+    stale.release();
+    expect(fs.readFileSync(file, 'utf8')).toBe(theirs);
+    taker.confirm();
+    taker.release();
+  });
+
+  it('a lock that is gone (removed by hand, or by a run that took it over and ended) is lost too', () => {
+    const lock = acquireLock({ dir, pid: 101, now: T0, isAlive: alive });
+    fs.rmSync(file);
+    expect(thrown(() => lock.confirm())).toBeInstanceOf(LockLostError);
+    expect(fs.existsSync(file)).toBe(false);
   });
 });
 

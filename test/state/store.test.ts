@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EXIT, StateError } from '../../src/errors.js';
+import { EXIT, LockLostError, StateError } from '../../src/errors.js';
 import type { State } from '../../src/state/schema.js';
 import { createStateStore, parseState } from '../../src/state/store.js';
 import type { FileOps } from '../../src/state/file-ops.js';
@@ -148,6 +148,35 @@ describe('write: atomic, private from the moment of creation (state-intact, key-
     expect(error.hint).toBe('the disk is full');
     expect(fs.readFileSync(store.file, 'utf8')).toBe(before);
     expect(fs.readdirSync(dir)).toEqual(['state.json']);
+  });
+
+  it('the fence runs right before the rename and right after it; refused before, the old file is intact and no temp file is left (one-writer)', () => {
+    const store = createStateStore(dir);
+    store.write(STATE);
+    const before = fs.readFileSync(store.file, 'utf8');
+    const seen: string[] = [];
+    store.write({ ...STATE, agentName: 'two' }, undefined, () => void seen.push(store.read()!.agentName));
+    expect(seen).toEqual(['bot', 'two']);
+    const refused = new LockLostError('taken over');
+    expect(() =>
+      store.write({ ...STATE, cursor: null }, undefined, () => {
+        throw refused;
+      }),
+    ).toThrow(refused);
+    expect(store.read()?.agentName).toBe('two');
+    expect(fs.readFileSync(store.file, 'utf8')).not.toBe(before);
+    expect(fs.readdirSync(dir)).toEqual(['state.json']);
+  });
+
+  it('stamp: a new one for every write, none without a file', () => {
+    const store = createStateStore(dir);
+    expect(store.stamp()).toBeUndefined();
+    store.write(STATE);
+    const first = store.stamp();
+    expect(first).toBeDefined();
+    expect(store.stamp()).toBe(first);
+    store.write(STATE);
+    expect(store.stamp()).not.toBe(first);
   });
 });
 

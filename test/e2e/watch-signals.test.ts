@@ -1,0 +1,133 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BULLISH, minutesAgo, registeredWorlds, type World } from './harness.js';
+import { SCRIPT, startAgent, until } from './live-process.js';
+
+// How `poll --watch` ends and what it says, as systemd (`systemctl stop`: SIGTERM, then SIGKILL after 90 s)
+// and a person at a terminal (Ctrl-C) end it: at once between cycles, after the thread in hand within one,
+// exit 0, its marker gone.
+
+const registered = registeredWorlds();
+const GATE = path.join(import.meta.dirname, '..', 'fixtures', 'analyzers', 'gate.mjs');
+const quote = (s: string) => `'${s}'`;
+const SHORT = { AGENT_TEST_SHORT_WATCH: '1' };
+
+const marker = (w: World) => path.join(w.configDir, 'watch');
+const runs = (w: World) => {
+  const file = path.join(w.configDir, 'history.jsonl');
+  return fs.existsSync(file)
+    ? fs
+        .readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((l) => l.includes('"kind":"run"')).length
+    : 0;
+};
+
+/** Resolves with how the process ended, or undefined if it has not within `ms`. */
+const endedWithin = <T>(ended: Promise<T>, ms: number) =>
+  Promise.race([ended, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms))]);
+
+describe.each([
+  ['off a terminal', false],
+  ['at a terminal', true],
+])('poll --watch %s', (_where, terminal) => {
+  it.skipIf(terminal && !SCRIPT).each(['SIGTERM', 'SIGINT'] as const)(
+    '%s between cycles (a 300 s interval) ends it at once: exit 0, marker removed',
+    async (signal) => {
+      const w = await registered();
+      const watcher = startAgent(w, ['poll', '--watch', '--interval', '300'], { terminal, env: SHORT });
+      await until('a first cycle', () => runs(w) >= 1 && fs.existsSync(marker(w)));
+      process.kill(watcher.pid(), signal);
+      const ended = await endedWithin(watcher.ended, 5_000);
+      watcher.child.kill('SIGKILL');
+      expect(ended, watcher.output()).toEqual({ code: 0, signal: null });
+      expect(fs.existsSync(marker(w))).toBe(false);
+      expect(watcher.output()).not.toMatch(/unexpected|interrupted/);
+    },
+  );
+
+  it.skipIf(terminal && !SCRIPT)(
+    'SIGTERM within a cycle: the thread in hand is finished and posted, then it ends, exit 0',
+    async () => {
+      const w = await registered();
+      const pidFile = path.join(w.home, 'analyzer.pid');
+      const open = path.join(w.home, 'open');
+      const answer = JSON.stringify({
+        action: 'post',
+        conviction: 0.8,
+        text: 'Bullish: the gated analyzer says up, once.',
+      });
+      const command = [process.execPath, GATE, pidFile, open, answer].map(quote).join(' ');
+      for (const [key, value] of Object.entries({ 'analyzer.command': command, analyzer: 'command' }))
+        expect((await w.agent(['config', 'set', key, value])).code).toBe(0);
+      w.sandbox.addThread({ id: 'inhand', text: BULLISH, project_id: 'c/bitcoin', timestamp: minutesAgo(1) });
+      const watcher = startAgent(w, ['poll', '--watch', '--interval', '300'], { terminal, env: SHORT });
+      await until('the analyzer at work', () => fs.existsSync(pidFile));
+      process.kill(watcher.pid(), 'SIGTERM');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      fs.writeFileSync(open, '');
+      const ended = await endedWithin(watcher.ended, 10_000);
+      watcher.child.kill('SIGKILL');
+      expect(ended, watcher.output()).toEqual({ code: 0, signal: null });
+      expect(w.sandbox.comments().map((c) => c.thread_id)).toEqual(['inhand']);
+      expect(w.state().journal).toMatchObject({ inhand: { status: 'posted' } });
+      expect(fs.existsSync(marker(w))).toBe(false);
+    },
+  );
+
+  it.skipIf(terminal && !SCRIPT)('says once what it does, on stderr', async () => {
+    const w = await registered();
+    const watcher = startAgent(w, ['poll', '--watch', '--interval', '60'], { terminal, env: SHORT });
+    await until('a first cycle', () => runs(w) >= 1);
+    watcher.child.kill('SIGTERM');
+    await watcher.ended;
+    const said = watcher.output().match(/agent: polling .+ every 60 s \(pid \d+\); .+ to stop/g) ?? [];
+    expect(said, watcher.output()).toHaveLength(1);
+    expect(said[0]).toContain(terminal ? 'Ctrl-C to stop' : 'SIGTERM (systemctl stop) or SIGINT to stop');
+    expect(said[0]).toContain(w.configDir);
+  });
+
+  it('says nothing of itself with --json or --quiet', async () => {
+    const w = await registered();
+    for (const flag of ['--json', '--quiet']) {
+      const before = runs(w);
+      const watcher = startAgent(w, [flag, 'poll', '--watch', '--interval', '60'], { terminal, env: SHORT });
+      await until('a cycle', () => runs(w) > before);
+      watcher.child.kill('SIGTERM');
+      await watcher.ended;
+      expect(watcher.output()).not.toMatch(/polling/);
+    }
+  });
+});
+
+describe('poll --watch --json', () => {
+  it('prints one JSON line per cycle (JSON Lines): its report, or the error it met; nothing else on stdout', async () => {
+    const w = await registered();
+    const watcher = startAgent(w, ['--json', 'poll', '--watch', '--interval', '0.2'], { env: SHORT });
+    await until('the first cycle', () => runs(w) >= 1);
+    w.sandbox.addThread({ id: 'j1', text: BULLISH, project_id: 'c/bitcoin', timestamp: minutesAgo(1) });
+    await until('its post', () => w.sandbox.comments().length === 1);
+    // Three times: a GET is tried three times before the cycle fails.
+    let failures = 0;
+    const undo = w.sandbox.intercept((req, res) => {
+      if (failures === 3 || req.method !== 'GET' || !req.url?.startsWith('/thread?')) return false;
+      failures += 1;
+      res.writeHead(503, { 'content-type': 'application/json' }).end('{"message":"down"}');
+      return true;
+    });
+    await until('a failed cycle, and one after it', () => failures === 3 && runs(w) >= 5);
+    undo();
+    watcher.child.kill('SIGTERM');
+    expect((await watcher.ended).code).toBe(0);
+    const lines = watcher.stdout().split('\n');
+    expect(lines.pop()).toBe('');
+    const cycles = lines.map((line) => JSON.parse(line));
+    const reports = cycles.filter((c) => !('error' in c));
+    for (const report of reports) expect(Object.keys(report).sort()).toEqual(['cursor', 'failed', 'posted', 'skipped']);
+    expect(reports.flatMap((c) => c.posted.map((p: { threadId: string }) => p.threadId))).toEqual(['j1']);
+    const errors = cycles.filter((c) => 'error' in c);
+    expect(errors).toEqual([{ error: { code: 5, message: expect.stringContaining('503') } }]);
+    expect(reports.length).toBeGreaterThanOrEqual(4);
+  });
+});
