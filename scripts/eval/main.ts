@@ -1,9 +1,13 @@
 // `npm run eval`: the built-in analyzer on the labelled corpus, per part, participation and family.
-// `npm run eval -- --misses` also lists what it got wrong on the tuning part at participation moderate
-// (`--misses=active` for another level). The held-aside part is never listed: it stays unseen while rules
-// are tuned, so its numbers say what to expect of texts nobody tuned for.
+// `npm run eval -- --external <file>` also reads a labelled file from outside the project (see
+// external.ts) and prints it beside the corpus. `--misses` lists what it got wrong on the tuning part at
+// participation moderate (`--misses=active` for another level), and on the external file when one is
+// given: list a file you study (the finance tweets' train.csv), never the one you measure on. The
+// held-aside part is never listed: it stays unseen while rules are tuned, so its numbers say what to
+// expect of texts nobody tuned for.
 import path from 'node:path';
 import { PARTICIPATIONS, type Participation } from '../../src/domain/profile.js';
+import { loadExternal } from './external.js';
 import {
   byFamily,
   evaluate,
@@ -24,13 +28,19 @@ const PARTS: ReadonlyArray<[Part, string]> = [
   ['held', 'held-aside part (every 4th line; never tuned on)'],
 ];
 
-const missesArg = process.argv.slice(2).find((a) => a.startsWith('--misses'));
+const args = process.argv.slice(2);
+const missesArg = args.find((a) => a.startsWith('--misses'));
 const missesAt = missesArg === undefined ? undefined : ((missesArg.split('=')[1] ?? 'moderate') as Participation);
 if (missesAt !== undefined && !PARTICIPATIONS.includes(missesAt))
   throw new Error(`--misses=${missesAt}: not a participation level`);
+const externalAt = args.indexOf('--external');
+const externalFile = externalAt < 0 ? undefined : args[externalAt + 1];
+if (externalAt >= 0 && (externalFile === undefined || externalFile.startsWith('--')))
+  throw new Error('--external needs a file: a text,label CSV or JSON lines');
 
 const entries = loadCorpus(CORPUS);
-const { outcomes } = await evaluate(entries);
+const external = externalFile === undefined ? [] : loadExternal(path.resolve(externalFile));
+const { outcomes } = await evaluate([...entries, ...external]);
 const profile = `${PROFILE_BASE.signal_method} / ${PROFILE_BASE.conviction_style} / ${PROFILE_BASE.directional_bias} / <participation>`;
 const out: string[] = [
   `Built-in analyzer on ${path.relative(process.cwd(), CORPUS)}: ${entries.length} texts, profile ${profile}`,
@@ -58,6 +68,16 @@ for (const [part, title] of PARTS) {
   }
 }
 
+if (externalFile !== undefined) {
+  out.push('', `== ${externalFile}: ${external.length} texts labelled outside the project ==`, '');
+  out.push(
+    table(
+      PARTICIPATIONS.map((p) => row(p, score(inPart(outcomes.get(p)!, 'external')))),
+      'participation',
+    ),
+  );
+}
+
 // The first decision pays for compiling the patterns and warming the JIT, once per process: shown apart.
 // Each text is decided three times (once per level); its best time is its own cost, the rest is the
 // machine (other processes, a garbage collection) and varies from run to run.
@@ -77,16 +97,22 @@ out.push('', 'targets, held-aside part at participation moderate:', ...held.line
 
 if (missesAt !== undefined) {
   out.push('', `== misses on the tuning part at ${missesAt} ==`);
-  for (const o of inPart(outcomes.get(missesAt)!, 'tune')) {
-    const verdict = miss(o);
-    if (verdict === undefined) continue;
-    const evidence = o.trace.filter((l) => l.startsWith('builtin: "') || l.startsWith('policy: skip'));
-    out.push('', `${o.entry.id} [${o.entry.family}] ${verdict}: ${o.entry.text}`, ...evidence.map((l) => `    ${l}`));
+  for (const o of inPart(outcomes.get(missesAt)!, 'tune')) listMiss(o);
+  if (externalFile !== undefined) {
+    out.push('', `== misses on ${externalFile} at ${missesAt} ==`);
+    for (const o of inPart(outcomes.get(missesAt)!, 'external')) listMiss(o);
   }
 }
 
 console.log(out.join('\n'));
 process.exitCode = held.ok ? 0 : 1;
+
+function listMiss(o: Outcome): void {
+  const verdict = miss(o);
+  if (verdict === undefined) return;
+  const evidence = o.trace.filter((l) => l.startsWith('builtin: "') || l.startsWith('policy: skip'));
+  out.push('', `${o.entry.id} [${o.entry.family}] ${verdict}: ${o.entry.text}`, ...evidence.map((l) => `    ${l}`));
+}
 
 function miss(o: Outcome): string | undefined {
   const want = o.entry.label === 'up' ? 1 : o.entry.label === 'down' ? -1 : 0;
