@@ -22,6 +22,7 @@ export function loadExternal(file: string): Entry[] {
   if (rows.length === 0) throw new Error(`${name}: no labelled text`);
   return rows.map(([text, label], i) => ({
     id: `${name}:${i + 1}`,
+    source: name,
     split: 'external',
     family: 'external',
     label,
