@@ -15,6 +15,8 @@ import {
   loadCorpus,
   meetsTargets,
   PROFILE_BASE,
+  pct,
+  precisionAtMix,
   REAL_TEXT_TARGETS,
   score,
   type Outcome,
@@ -97,6 +99,8 @@ if (externalFile !== undefined) {
       'participation',
     ),
   );
+  const mix = PARTICIPATIONS.map((p) => `${p} ${pct(precisionAtMix(score(at(p, 'external')), 1 / 3))}`);
+  out.push('', `post precision if 1 text in 3 were neutral, at the same rates: ${mix.join(', ')}`);
 }
 
 // The first decision pays for compiling the patterns and warming the JIT, once per process: shown apart.

@@ -205,6 +205,19 @@ export function meetsTargets(s: Score, targets: Targets = TARGETS): { ok: boolea
   };
 }
 
+/**
+ * Post precision if neutral texts made up `neutralShare` of the set, at the same rates of posting: a file
+ * two thirds neutral (the finance tweets) punishes a post on a neutral text twice as hard as a sample one
+ * third neutral does.
+ */
+export function precisionAtMix(s: Score, neutralShare: number): number {
+  const directional = 1 - neutralShare;
+  const right = ratio(s.right, s.directional) * directional;
+  const wrong = ratio(s.wrongSign, s.directional) * directional;
+  const neutral = ratio(s.neutralPosts, s.neutral) * neutralShare;
+  return ratio(right, right + wrong + neutral);
+}
+
 export function pct(x: number): string {
   return Number.isNaN(x) ? '-' : `${Math.round(x * 100)}%`;
 }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadExternal, parseCsv } from '../../scripts/eval/external.js';
+import { precisionAtMix } from '../../scripts/eval/run.js';
 
 // `npm run eval -- --external <file>` reads labelled text from outside the project: a `text,label` CSV as
 // the finance-news tweets come (CRLF, quoted fields, 0 bearish / 1 bullish / 2 neutral) or JSON lines.
@@ -52,5 +53,24 @@ describe('the external file reader', () => {
     expect(() => loadExternal(file('bad-label.csv', 'text,label\nCoin X,bullish\n'))).toThrow(/record 1/);
     expect(() => loadExternal(file('no-header.csv', 'Coin X,0\n'))).toThrow(/text and label/);
     expect(() => loadExternal(file('bad.jsonl', '{"text":"Coin X","label":"bullish"}\n'))).toThrow(/label bullish/);
+  });
+});
+
+describe('precision at another mix of texts', () => {
+  it('weighs posts on neutral texts by the share of neutral texts asked for', () => {
+    // 100 directional texts: 40 right posts, 2 wrong; 200 neutral: 10 posts (5%).
+    const s = {
+      texts: 300,
+      directional: 100,
+      neutral: 200,
+      postedDirectional: 42,
+      posts: 52,
+      right: 40,
+      wrongSign: 2,
+      neutralPosts: 10,
+    };
+    expect(precisionAtMix(s, 2 / 3)).toBeCloseTo(40 / 52, 6);
+    // One neutral text in three: per 300 texts, 200 directional give 80 right and 4 wrong, 100 neutral 5 posts.
+    expect(precisionAtMix(s, 1 / 3)).toBeCloseTo(80 / 89, 6);
   });
 });
