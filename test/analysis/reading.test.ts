@@ -124,17 +124,17 @@ describe('past stances', () => {
     expect(changed.trace).toContain(
       'builtin: "bearish" is a stance held in the past ("was"): sentiment.bearish-word ignored',
     );
-    const reported = await decide('Traders were bearish into the close');
+    const reported = await decide('Traders were bearish on bitcoin into the close');
     expect(direction(reported.decision)).toBe('down');
   });
 });
 
 describe('quoted words', () => {
   it('turns a word quoted to reject it', async () => {
-    const { decision, trace } = await decide('Calling this a "breakout" is a stretch');
+    const { decision, trace } = await decide('Calling this bitcoin move a "breakout" is a stretch');
     expect(direction(decision)).toBe('down');
     expect(trace).toContain(
-      'builtin: "breakout" → failed breakout -0.27 (technical, quoted to reject it: "Calling this a")',
+      'builtin: "breakout" → failed breakout -0.27 (technical, quoted to reject it: "Calling this")',
     );
   });
 
