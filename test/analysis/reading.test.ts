@@ -168,6 +168,9 @@ describe('idioms, background mentions and advice', () => {
       "The bankrupt exchange's customers get an email",
       'builtin: "The bankrupt exchange\'s" names a past event as background: background.failed-firm ignored',
     ],
+    ['Our weekly portfolio breakdown is up', 'builtin: "portfolio breakdown" is an idiom: idiom.breakdown ignored'],
+    ['The artist drops a new album on bitcoin', 'builtin: "drops a new album" is an idiom: idiom.drop ignored'],
+    ['Bitcoin miners fall short of their hashrate goal', 'builtin: "fall short" is an idiom: idiom.fall-short ignored'],
     [
       'How to spot a rug pull before it happens',
       'builtin: "How to spot a rug pull" is advice, not news: advice.scam ignored',
