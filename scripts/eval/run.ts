@@ -1,16 +1,20 @@
 // The built-in analyzer against the labelled corpus in test/fixtures/eval/: how often it posts on texts
 // with a direction, how often a post points the labelled way, and how often it posts on texts without one.
 import fs from 'node:fs';
+import path from 'node:path';
 import { analyzeThread, builtinAnalyzer, type Decision } from '../../src/analysis/index.js';
 import { parseInput, PROTOCOL_VERSION } from '../../src/analysis/protocol.js';
 import { PARTICIPATIONS, type Participation, type Profile } from '../../src/domain/profile.js';
 
 export type Label = 'up' | 'down' | 'none';
-export type Part = 'tune' | 'held';
+/** `external`: a file given with --external, read whole. */
+export type Part = 'tune' | 'held' | 'external';
 
 export interface Entry {
   id: string;
-  /** `held`: every 4th line of the file, kept aside; rules are tuned on `tune` only. */
+  /** The file it came from, by name: the corpora and an external file are scored apart. */
+  source: string;
+  /** `held`: kept aside (every 4th or every 2nd line, per corpus); rules are tuned on `tune` only. */
   split: Part;
   family: string;
   label: Label;
@@ -49,18 +53,53 @@ export const PROFILE_BASE = {
   directional_bias: 'neutral',
 } as const;
 
-/** The issue's targets, on the held-aside part at participation moderate. */
-export const TARGETS = { coverage: 0.45, precision: 0.85, wrongSignShare: 0.05, neutralShare: 0.1 } as const;
+export interface Targets {
+  coverage: number;
+  precision: number;
+  wrongSignShare: number;
+  neutralShare: number;
+}
 
-export function loadCorpus(file: string): Entry[] {
+/** The first corpus's targets, on its held-aside part at participation moderate. */
+export const TARGETS: Targets = { coverage: 0.45, precision: 0.85, wrongSignShare: 0.05, neutralShare: 0.1 };
+/** On text written the way real text comes, and on text written outside the project. */
+export const REAL_TEXT_TARGETS: Targets = { ...TARGETS, coverage: 0.4 };
+
+export interface Corpus {
+  /** From the repository's root. */
+  file: string;
+  heldEvery: number;
+  title: string;
+  targets: Targets;
+}
+
+export const CORPORA: readonly Corpus[] = [
+  {
+    file: 'test/fixtures/eval/corpus.jsonl',
+    heldEvery: HELD_EVERY,
+    title: "first corpus: crypto news in the rules' own phrasing",
+    targets: TARGETS,
+  },
+  {
+    // Written before the rules were changed for it: titles as wire services and crypto sites write them,
+    // social posts with cashtags, irony, stances against the crowd and other people's views.
+    file: 'test/fixtures/eval/headlines-and-posts.jsonl',
+    heldEvery: 2,
+    title: 'second corpus: headlines and posts as real text comes',
+    targets: REAL_TEXT_TARGETS,
+  },
+];
+
+export function loadCorpus(file: string, heldEvery = HELD_EVERY): Entry[] {
+  const source = path.basename(file);
   const lines = fs
     .readFileSync(file, 'utf8')
     .split('\n')
     .filter((line) => line.trim() !== '');
   return lines.map((line, index) => {
-    const entry = JSON.parse(line) as Entry;
+    const entry = { ...(JSON.parse(line) as Omit<Entry, 'source'>), source };
     // The split is part of the file, and checked against the rule that made it, so it cannot drift.
-    const expected: Part = (index + 1) % HELD_EVERY === 0 ? 'held' : 'tune';
+    const expected: Part = (index + 1) % heldEvery === 0 ? 'held' : 'tune';
     if (entry.split !== expected)
       throw new Error(`${file}:${index + 1}: split is ${entry.split}, expected ${expected}`);
     if (!['up', 'down', 'none'].includes(entry.label)) throw new Error(`${file}:${index + 1}: label ${entry.label}`);
@@ -131,31 +170,31 @@ export function score(outcomes: readonly Outcome[]): Score {
 
 export const ratio = (n: number, d: number): number => (d === 0 ? Number.NaN : n / d);
 
-export function meetsTargets(s: Score): { ok: boolean; lines: string[] } {
+export function meetsTargets(s: Score, targets: Targets = TARGETS): { ok: boolean; lines: string[] } {
   const checks: Array<[string, number, string, boolean]> = [
     [
       'coverage',
       ratio(s.postedDirectional, s.directional),
-      `≥ ${pct(TARGETS.coverage)}`,
-      ratio(s.postedDirectional, s.directional) >= TARGETS.coverage,
+      `≥ ${pct(targets.coverage)}`,
+      ratio(s.postedDirectional, s.directional) >= targets.coverage,
     ],
     [
       'post precision',
       ratio(s.right, s.posts),
-      `≥ ${pct(TARGETS.precision)}`,
-      ratio(s.right, s.posts) >= TARGETS.precision,
+      `≥ ${pct(targets.precision)}`,
+      ratio(s.right, s.posts) >= targets.precision,
     ],
     [
       'wrong-sign posts',
       ratio(s.wrongSign, s.posts),
-      `≤ ${pct(TARGETS.wrongSignShare)} of posts`,
-      ratio(s.wrongSign, s.posts) <= TARGETS.wrongSignShare,
+      `≤ ${pct(targets.wrongSignShare)} of posts`,
+      ratio(s.wrongSign, s.posts) <= targets.wrongSignShare,
     ],
     [
       'posts on neutral texts',
       ratio(s.neutralPosts, s.neutral),
-      `≤ ${pct(TARGETS.neutralShare)} of them`,
-      ratio(s.neutralPosts, s.neutral) <= TARGETS.neutralShare,
+      `≤ ${pct(targets.neutralShare)} of them`,
+      ratio(s.neutralPosts, s.neutral) <= targets.neutralShare,
     ],
   ];
   return {
@@ -166,36 +205,21 @@ export function meetsTargets(s: Score): { ok: boolean; lines: string[] } {
   };
 }
 
+/**
+ * Post precision if neutral texts made up `neutralShare` of the set, at the same rates of posting: a file
+ * two thirds neutral (the finance tweets) punishes a post on a neutral text twice as hard as a sample one
+ * third neutral does.
+ */
+export function precisionAtMix(s: Score, neutralShare: number): number {
+  const directional = 1 - neutralShare;
+  const right = ratio(s.right, s.directional) * directional;
+  const wrong = ratio(s.wrongSign, s.directional) * directional;
+  const neutral = ratio(s.neutralPosts, s.neutral) * neutralShare;
+  return ratio(right, right + wrong + neutral);
+}
+
 export function pct(x: number): string {
   return Number.isNaN(x) ? '-' : `${Math.round(x * 100)}%`;
-}
-
-const COLUMNS = ['texts', 'coverage', 'precision', 'wrong-sign', 'neutral posts'];
-
-/** One row: coverage, post precision, wrong-sign posts and posts on neutral texts, with their counts. */
-export function row(name: string, s: Score): string[] {
-  return [
-    name,
-    `${s.texts}`,
-    `${pct(ratio(s.postedDirectional, s.directional))} ${s.postedDirectional}/${s.directional}`,
-    `${pct(ratio(s.right, s.posts))} ${s.right}/${s.posts}`,
-    `${s.wrongSign} (${pct(ratio(s.wrongSign, s.posts))})`,
-    `${s.neutralPosts}/${s.neutral}`,
-  ];
-}
-
-export function table(rows: string[][], first: string): string {
-  const all = [[first, ...COLUMNS], ...rows];
-  const widths = all[0]!.map((_, i) => Math.max(...all.map((r) => (r[i] ?? '').length)));
-  return all
-    .map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '))
-    .join('\n');
-}
-
-export function byFamily(outcomes: readonly Outcome[]): Map<string, Outcome[]> {
-  const families = new Map<string, Outcome[]>();
-  for (const o of outcomes) families.set(o.entry.family, [...(families.get(o.entry.family) ?? []), o]);
-  return families;
 }
 
 export interface Evaluation {
@@ -210,5 +234,6 @@ export async function evaluate(entries: Entry[]): Promise<Evaluation> {
   return { entries, outcomes };
 }
 
-export const inPart = (outcomes: readonly Outcome[], part: Part): Outcome[] =>
-  outcomes.filter((o) => o.entry.split === part);
+/** The outcomes of one part of one file (of every file, without `source`). */
+export const inPart = (outcomes: readonly Outcome[], part: Part, source?: string): Outcome[] =>
+  outcomes.filter((o) => o.entry.split === part && (source === undefined || o.entry.source === source));

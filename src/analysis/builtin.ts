@@ -1,5 +1,6 @@
 import type { Profile } from '../domain/profile.js';
 import type { Thread } from '../domain/thread.js';
+import { combine, type Weighed } from './corroboration.js';
 import { PROFILE_NUMBERS } from './profile-numbers.js';
 import { readText, splitClauses, type Reading } from './read-text.js';
 import { cleanInline, signed } from './text-clean.js';
@@ -21,26 +22,32 @@ export function readSignal(thread: Thread, profile: Profile, trace: Trace): Sign
   const context = { year: yearOf(thread.timestamp) };
   const readings = [thread.text, ...titles].flatMap((text) => readText(text, context));
   const byLabel = new Map<string, number>();
+  const weighed: Weighed[] = [];
   for (const reading of readings) {
     const weight = reading.weight * (reading.method === profile.signal_method ? PROFILE_NUMBERS.methodBoost : 1);
     trace.push(describe(reading, weight, profile));
     if (weight !== 0) byLabel.set(reading.label, (byLabel.get(reading.label) ?? 0) + weight);
+    weighed.push({
+      cue: reading.cue,
+      weight,
+      matched: reading.matched,
+      ...(reading.weak ? { weak: reading.weak } : {}),
+    });
   }
 
   const evidence: Evidence[] = [...byLabel]
     .map(([phrase, weight]) => ({ phrase, weight: Math.round(weight * 1000) / 1000 }))
     .filter((e) => e.weight !== 0)
     .sort((a, b) => Math.abs(b.weight) - Math.abs(a.weight) || byText(a.phrase, b.phrase));
-  const sum = evidence.reduce((total, e) => total + e.weight, 0);
-  // tanh saturates: ten weak phrases approach, and never pass, certainty.
-  const strength = Math.round(Math.tanh(sum) * 1000) / 1000;
+  const { sum, strength, line } = combine(weighed);
   trace.push(
     evidence.length > 0
-      ? `builtin: ${evidence.length} piece(s) of evidence, sum ${signed(sum)} → strength ${signed(strength)}`
+      ? `builtin: ${evidence.length} piece(s) of evidence, sum ${signed(sum)} → strength ${signed(Math.round(Math.tanh(sum) * 1000) / 1000)}`
       : readings.length > 0
         ? `builtin: no evidence left: ${readings.length} phrase(s) found, none counts here`
         : 'builtin: no market phrase found',
   );
+  if (line !== undefined) trace.push(line);
   return { kind: 'signal', strength, evidence };
 }
 
@@ -69,6 +76,8 @@ function describe(reading: Reading, weight: number, profile: Profile): string {
   const quote = Array.from(cleanInline(reading.matched)).slice(0, TRACE_QUOTE_MAX).join('');
   if (weight === 0) return `builtin: "${quote}" ${reading.ignored ?? 'is negated'}: ${reading.ruleId} ignored`;
   const notes: string[] = [...(reading.method ? [reading.method] : []), ...reading.notes];
+  const weak = reading.weak?.why;
+  if (weak !== undefined && !reading.notes.some((n) => n.includes(weak))) notes.push(`weak alone: ${weak}`);
   if (reading.amount !== undefined) notes.push(`×${reading.multiplier.toFixed(2)} for ${cleanInline(reading.amount)}`);
   if (reading.method === profile.signal_method) notes.push(`×${PROFILE_NUMBERS.methodBoost} own method`);
   return `builtin: "${quote}" → ${reading.label} ${signed(weight)} (${notes.join(', ')})`;

@@ -107,7 +107,7 @@ export const corporateRules = (): readonly LexiconRule[] => [
       'layoffs?',
       'job cuts',
       'cuts? [\\d,]+ jobs',
-      '(?:slash|cut|trim)(?:s|es|ed|ming)? (?:its\\s+)?(?:staff|jobs|workforce|headcount)',
+      '(?:slash|cut|trim)(?:s|es|ed|ming|ting)? (?:about |some |nearly )?(?:\\d+% of |a (?:third|quarter|fifth|tenth) of |half (?:of )?)?(?:its\\s+)?(?:staff|jobs|workforce|headcount|employees)',
       'down round',
       `(?:slash\\w*|cut\\w*|halv\\w*|mark\\w* down)${GAP(20)}\\bvaluation`,
       `(?:stops?|block(?:s|ed)?|bars?|barred)${GAP(10)}\\b(?:customers|users|clients)${GAP(10)}\\bfrom`,

@@ -42,7 +42,7 @@ export const exchangeRules = (): readonly LexiconRule[] => [
       `withdrawals?${GAP(15)}\\b(?:stuck|disabled|frozen|restricted|limited|capped|delayed)`,
       '(?:investment|trading) warning',
       `shut(?:s)? down${GAP(15)}\\b(?:platform|exchange|operations|app)?`,
-      `(?:platform|exchange|site|website|app)${GAP(15)}\\b(?:shut down|goes offline|went offline)`,
+      `(?:platform|exchange|site|website|app)${GAP(15)}\\b(?:shut down|goes offline|went offline|goes down|went down)`,
     ],
     weight: -0.55,
     method: 'fundamental',

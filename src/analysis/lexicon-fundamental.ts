@@ -195,14 +195,4 @@ export const fundamentalRules = (): readonly LexiconRule[] => [
     label: 'treasury buying',
     negated: { factor: -0.5, label: 'no treasury buying' },
   }),
-  rule({
-    id: 'fundamental.buyback-burn',
-    patterns: [
-      '(?:token\\s+)?buybacks?(?! of (?:its|their) (?:own )?(?:stock|shares))',
-      '(?:token\\s+)?burn(?:s|ed|ing)?',
-    ],
-    weight: 0.3,
-    method: 'fundamental',
-    label: 'buyback/burn cuts supply',
-  }),
 ];

@@ -8,7 +8,9 @@ import { anyOf, EXCHANGES, GAP, rule, type LexiconRule } from './lexicon-rule.js
 // not the price; the metric's own rules read it where it has a direction.
 const AFTER_A_METRIC =
   '\\b(?:fees?|volumes?|dominance|inflation|yields?|unemployment|rates?|difficulty|costs?|hash ?price|funding|' +
-  'volatility|spreads?|premiums?|mentions|searches|supply|reserves|balances?|outflows?|inflows?|losses|odds)\\s(?:\\w+\\s)?$';
+  'volatility|spreads?|premiums?|mentions|searches|supply|reserves|balances?|outflows?|inflows?|losses|odds|' +
+  'inventor(?:y|ies)|stockpiles?|output|production|deficits?|debt|claims|complaints|cases|toll|counts?|' +
+  'payrolls|spending|sales|revenue|profits?|earnings)\\s(?:\\w+\\s)?$';
 const SIZE =
   '(?:by\\s+|over\\s+|more than\\s+|nearly\\s+|almost\\s+|about\\s+|some\\s+)?\\$?\\d+(?:[.,]\\d+)?\\s?(?:%|percent|x\\b)';
 const PERIOD_WORD = anyOf(
@@ -37,6 +39,9 @@ const RISE = [
   'climb(?:s|ed|ing)?',
   'ris(?:es|ing)(?!\\s+(?:\\w+\\s+)?(?:of|inflation|costs?|yields?|rates?|fees?|tensions?|fears?|energy|power|debt|unemployment))',
   'rose',
+  // The bare verb too, as headlines write it ("Asian shares rise"); a noun ("a rise in fees") has no coin
+  // before it, and a move word without its coin does not post alone.
+  'rise(?!\\s+(?:of|in|and fall)\\b)',
   'gain(?:s|ed)?(?=\\s+(?:\\$?\\d|more|ground|momentum|traction|steam))',
   'extends? (?:its |the )?(?:gains|rally|winning streak)',
   'rebound(?:s|ed|ing)?',
@@ -44,13 +49,15 @@ const RISE = [
   `recover(?:s|ed|ing|y)?(?:${GAP(30)}\\bfrom (?:the |a |its |all )?(?:sell-?off|crash|dip|slump|drop|plunge|losses|lows?))?`,
   'bounc(?:e|es|ed|ing)(?! off)',
   'rip(?:s|ped|ping)?(?! off)',
-  'pump(?:s|ed|ing)?(?![\\s-]+and[\\s-]+dump)',
+  'pump(?:s|ed|ing)?(?![\\s-]+and[\\s-]+dump)(?!\\s+(?:\\$|liquidity|money|cash|funds|billions?|millions?|gas|water|oil)\\b)',
   'tripl(?:es|ed|ing)',
   'doubl(?:es|ed|ing)(?! down)',
   'outperform(?:s|ed|ing)?',
   'edges? (?:higher|up)',
+  'inch(?:es|ed|ing)? (?:higher|up)',
   'push(?:es|ed)? higher',
   'moves? higher',
+  'trend(?:s|ed|ing)? higher',
   'trades? higher',
   'climbs? back',
   'back above',
@@ -79,7 +86,8 @@ const FALL = [
   'sold off',
   'sells? off',
   'selling off',
-  '(?:drift|move|trade|head|edge|push)(?:s|ed|ing)? lower',
+  '(?:drift|move|trade|head|edge|push|trend|inch)(?:s|es|ed|ing)? lower',
+  'inch(?:es|ed|ing)? down',
   '(?:clos|end|finish)(?:es|ed|s|ing)? (?:the (?:day|week|month) )?(?:lower|down|in the red)',
   'declin(?:e|es|ed|ing)',
   'dipped',
@@ -89,8 +97,8 @@ const FALL = [
   'slid',
   'tank(?:s|ed|ing)?',
   'los(?:es|t|ing) \\$?\\d[\\d,.]*\\s?(?:[kmbt]n?|million|billion|trillion|%)?',
-  'erasing',
-  'erases?',
+  // Not "erases its losses", which is a recovery (market.losses-fade).
+  'eras(?:es|e|ing)(?!\\s+(?:its |the |a |all |early |some )?(?:\\w+\\s)?(?:losses|sell-?off|decline|drop|dip|slump))',
   'put(?:s|ting)? pressure on',
   'weigh(?:s|ed|ing)? on (?:crypto|bitcoin|btc|ether|eth|prices|the market|markets|sentiment|risk assets|altcoins|the token)',
   '(?:drags?|dragged|pressures?|pressured) (?:down )?(?:crypto|bitcoin|btc|ether|eth|prices|the market|markets|altcoins)',
@@ -108,15 +116,18 @@ const FALL = [
   'worst (?:day|week|month|quarter|year)',
   'lower low',
   'under ?water',
+  'lag(?:s|ged|ging)? behind',
 ];
 
 export const marketRules = (): readonly LexiconRule[] => [
   rule({
     id: 'market.price-up',
+    cue: 'price move',
     patterns: [
       ...RISE.map((move) => `${move}(?:\\s+${SIZE})?`),
       `up\\s+${SIZE}`,
       '(?:up|higher) on the (?:day|week|month)',
+      'up (?:today|this week|overnight)',
       'up only',
       '(?<![\\w.+-])\\+[1-9]\\d*(?:\\.\\d+)?\\s?%',
     ],
@@ -129,10 +140,12 @@ export const marketRules = (): readonly LexiconRule[] => [
   }),
   rule({
     id: 'market.price-down',
+    cue: 'price move',
     patterns: [
       ...FALL.map((move) => `${move}(?:\\s+${SIZE})?`),
       `down\\s+${SIZE}`,
       '(?:down|lower) on the (?:day|week|month)',
+      'down (?:today|this week|overnight)',
       '(?<![\\w.+-])[-\u2212\u2013][1-9]\\d*(?:\\.\\d+)?\\s?%',
     ],
     weight: -0.35,
@@ -143,6 +156,7 @@ export const marketRules = (): readonly LexiconRule[] => [
   }),
   rule({
     id: 'market.new-high',
+    cue: 'price move',
     patterns: [
       `(?:${PERIOD}|record|fresh|new|all-time|peak)\\s+highs?`,
       'highest (?:level|price|close|weekly close|monthly close|point)?\\s*(?:since|in|ever)',
@@ -158,6 +172,7 @@ export const marketRules = (): readonly LexiconRule[] => [
   }),
   rule({
     id: 'market.new-low',
+    cue: 'price move',
     patterns: [
       `(?:${PERIOD}|record|fresh|new|yearly)\\s+lows?`,
       'lowest (?:level|price|close|weekly close|monthly close|point)?\\s*(?:since|in)',
@@ -187,6 +202,12 @@ export const marketRules = (): readonly LexiconRule[] => [
       'bulls? (?:are )?(?:defend\\w*|step(?:ping)? in)',
       'ap(?:e|es|ed|ing) (?:in|into)',
       'buying more',
+      // The author's own plans: "adding more SOL", "loading $BTC", "so I can add".
+      'adding more',
+      "(?:i'm|i am|we're|been|i've been|keep|keeps) adding",
+      'load(?:s|ed|ing)? (?:up|more|\\$[a-z]+)',
+      '(?:so )?i can (?:add|buy|load)',
+      'stack(?:s|ing|ed)? (?:sats|more)',
       'demand (?:is back|returns|returned|outpaces|outstrips|exceeds|surges|soars|jumps|rises|picks up)',
     ],
     weight: 0.4,
@@ -262,6 +283,7 @@ export const marketRules = (): readonly LexiconRule[] => [
       'bull trap',
       'exit liquidity',
       'sell(?:ing)? (?:into|the) (?:strength|rips?|bounce|news)',
+      'sell(?:ing)?(?: (?:my )?\\$?\\w+)? into (?:every |the |this |each )?(?:green candles?|pumps?|rips?|bounces?|strength)',
       'sold the news',
     ],
     weight: -0.4,
@@ -297,7 +319,7 @@ export const marketRules = (): readonly LexiconRule[] => [
       'bottom(?:ed|ing)(?: out)?',
       `upgrad(?:es|ed|ing)${GAP(25)}\\bto (?:buy|outperform|overweight)`,
       `rais(?:es|ed|ing)${GAP(30)}\\b(?:price )?(?:target|forecast|outlook)`,
-      `expects?${GAP(15)}\\b(?:a |another )?(?:rally|rebound|breakout|rise|run to|move higher)`,
+      `expect(?:s|ed|ing)?${GAP(15)}\\b(?:a |another )?(?:rally|rebound|breakout|rise|run to|move higher)`,
       'firing on all cylinders',
       'belongs? in (?:every|any|your) portfolio',
     ],
@@ -325,8 +347,17 @@ export const marketRules = (): readonly LexiconRule[] => [
       'bearish (?:divergence|engulfing|reversal)',
       'downgrad(?:es|ed|ing)',
       `(?:cut(?:s|ting)?|slash(?:es|ed)?|lower(?:s|ed)?)${GAP(20)}\\b(?:its |their |his |her )?(?:price )?(?:target|forecast|outlook)`,
-      `expects?${GAP(15)}\\b(?:a |another )?(?:drop|decline|fall|correction|pullback|crash|sell-off)`,
+      `expect(?:s|ed|ing)?${GAP(15)}\\b(?:a |another )?(?:drop|decline|fall|correction|pullback|crash|sell-off|flush)`,
       'piling into shorts',
+      // Positioning: "hedge funds increase short bets on ether futures to a record".
+      `(?:increase|raise|boost|add|pile)\\w*${GAP(20)}\\bshort (?:bets|positions|exposure)(?:${GAP(30)}\\brecord(?: highs?)?)?`,
+      `short (?:bets|positions|interest)${GAP(30)}\\b(?:record(?: highs?)?|(?:jump|surge|soar|climb)\\w*)`,
+      // Imperatives and the author's own exits: "fade it", "I'm out", "cutting my bag".
+      'fade (?:it|this|that|the (?:pump|rally|bounce|move|rip))',
+      "(?:i'm|i am|we're) out",
+      'get out (?:of|now|while)',
+      'cut(?:ting)? my (?:bags?|position|losses)',
+      'closed? my (?:\\$?\\w+ )?long',
       'pile into shorts',
     ],
     weight: -0.35,

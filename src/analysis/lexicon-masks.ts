@@ -6,7 +6,7 @@
 import { compile } from './lexicon-rule.js';
 import type { Needs } from './pattern-needs.js';
 
-export type MaskKind = 'idiom' | 'background' | 'advice';
+export type MaskKind = 'idiom' | 'background' | 'advice' | 'unsigned';
 
 export interface Mask {
   readonly id: string;
@@ -37,7 +37,7 @@ export const masks = (): readonly Mask[] => [
   ]),
   mask('idiom.hack', 'idiom', ['life ?hacks?', 'growth hack(?:s|ing)?', 'hack(?:s|ed)? together']),
   mask('idiom.rally', 'idiom', [
-    'rall(?:y|ies|ied|ying) (?:behind|around|round|support|the troops|the community|developers|voters|supporters)',
+    'rall(?:y|ies|ied|ying) (?:behind|around|round|support|the troops|the community|developers|voters|supporters|outside|in front of|at (?:the )?(?:city hall|capitol|parliament))',
     'political rall(?:y|ies)',
     'campaign rall(?:y|ies)',
   ]),
@@ -48,6 +48,17 @@ export const masks = (): readonly Mask[] => [
     'breakout (?:session|room)s?',
     'broke even',
   ]),
+  mask('idiom.breakdown', 'idiom', [
+    '(?:portfolio|cost|price|fee|revenue|spending|detailed|full|quick|complete|weekly|monthly|daily) breakdowns?',
+    'breakdowns? of',
+    // "breaks down the basics": explains. A chart breaks down below something, or alone.
+    'break(?:s|ing)? down (?:the|a|an|\\d+|what|how|why|your|all|this|these|his|her|their)\\b',
+  ]),
+  mask('idiom.drop', 'idiom', [
+    '(?:nft|merch|album|collection|sneaker|mint|new|surprise) drops?',
+    'drops? (?:a |an |the |his |her |their |its )?(?:surprise |new )?(?:song|album|video|single|trailer|collection|teaser|podcast|episode)',
+  ]),
+  mask('idiom.fall-short', 'idiom', ['fall(?:s|ing)? short', 'fell short']),
   mask('idiom.dive', 'idiom', ['deep[- ]dives?', 'div(?:e|es|ing) (?:deep )?into']),
   mask('idiom.jump', 'idiom', [
     'jump(?:s|ed|ing)? (?:through hoops|the gun|ship|on the bandwagon|at the chance)',
@@ -75,6 +86,12 @@ export const masks = (): readonly Mask[] => [
     "(?:the\\s+)?(?:bankrupt|collapsed|defunct|now-defunct|failed|insolvent|hacked|exploited)\\s+(?:crypto\\s+)?(?:exchange|lender|firm|platform|company|protocol|stablecoin|fund|broker|bank|project)(?:['\u2019]s)?",
     "(?:ftx|celsius|voyager|mt\\.? gox|terra|blockfi)(?:['\u2019]s)? (?:estate|trustee|creditors|bankruptcy estate)",
     'bankruptcy (?:estate|trustee|administrator)',
+  ]),
+  // People read a burn or a buyback as bullish, neutral or even bearish about as often: without a sign
+  // in the text (a price move, "supply shrinks"), it says nothing.
+  mask('supply.burn-buyback', 'unsigned', [
+    '(?:token\\s+|share\\s+|stock\\s+)?buy-?backs?',
+    '(?:token\\s+|quarterly\\s+)?burn(?:s|ed|ing)?(?: rate| program| tax)?',
   ]),
   mask('advice.scam', 'advice', [
     '(?:how|ways|tips) to (?:spot|avoid|identify|recogni[sz]e|protect yourself from|report)(?:\\s+\\w+){0,3}?\\s+(?:scams?|fraud|hacks?|rug pulls?|phishing)',

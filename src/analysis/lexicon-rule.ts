@@ -36,8 +36,15 @@ export interface LexiconRule {
    * ("was bullish last year") it says nothing about now.
    */
   readonly stance?: boolean;
+  /** A stance that counts only in the author's own voice ("don't sell", "I'm not selling"). */
+  readonly authorOnly?: boolean;
   /** A match right after text this matches is about that text, not about the price: not read. */
   readonly notAfter?: RegExp;
+  /**
+   * Rules with the same cue say the same thing in other words ("slides", "plunges", "new low": a price
+   * move), so together they are one cue, not independent evidence. Absent: the rule is its own cue.
+   */
+  readonly cue?: string;
 }
 
 export interface RuleSpec extends Omit<LexiconRule, 'patterns' | 'needs' | 'notAfter'> {

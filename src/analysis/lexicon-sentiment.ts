@@ -60,10 +60,10 @@ export const sentimentRules = (): readonly LexiconRule[] => [
     id: 'sentiment.social-hype',
     patterns: [
       `(?:social (?:volume|mentions|dominance|buzz)|mentions|search interest|google searches)${GAP(20)}\\b(?:spik\\w*|surg\\w*|soar\\w*|jump\\w*|explod\\w*|record)`,
-      'trending(?:\\s+(?:on|across)\\s+(?:x|twitter|social media|crypto twitter))?',
+      'trending(?!\\s+(?:lower|higher|down|up|sideways)\\b)(?:\\s+(?:on|across)\\s+(?:x|twitter|social media|crypto twitter))?',
       'goes viral',
       'went viral',
-      'viral',
+      'viral(?!\\s+(?:outbreak|infection|load|disease|epidemic|pandemic|strain|illness)\\b)',
       'hype',
     ],
     weight: 0.3,

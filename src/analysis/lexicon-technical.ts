@@ -13,6 +13,8 @@ export const technicalRules = (): readonly LexiconRule[] => [
       `(?:break(?:s|ing)?|broke|smash(?:es|ed)|blast(?:s|ed) through)\\s+(?:multi-year\\s+|\\w+-year\\s+)?${LEVEL}resistance`,
       `flip(?:s|ped|ping)?\\s+${LEVEL}resistance\\s+(?:in)?to\\s+support`,
       'reclaim(?:s|ed|ing)?',
+      // A downtrend broken is the same signal as resistance broken.
+      '(?:break(?:s|ing)?|broke|broken)\\s+(?:out of\\s+)?(?:the\\s+|a\\s+|its\\s+)?(?:\\w+-(?:month|week|year)\\s+)?downtrend(?: line)?',
       '(?:break(?:s|ing)?|broke|clear(?:s|ed|ing)?|reclaim(?:s|ed|ing)?)\\s+(?:a\\s+|the\\s+)?(?:key|major|critical|important|crucial)\\s+(?:level|resistance|barrier|hurdle)',
     ],
     weight: 0.45,
@@ -89,6 +91,7 @@ export const technicalRules = (): readonly LexiconRule[] => [
   }),
   rule({
     id: 'technical.all-time-high',
+    cue: 'price move',
     patterns: ['all-time highs?', 'all time highs?', 'ath', 'record highs?', 'new highs?'],
     weight: 0.4,
     method: 'technical',
@@ -104,6 +107,7 @@ export const technicalRules = (): readonly LexiconRule[] => [
       'cup and handle',
       'double bottom',
       'inverse head and shoulders',
+      'falling wedge',
     ],
     weight: 0.25,
     method: 'technical',
@@ -118,6 +122,7 @@ export const technicalRules = (): readonly LexiconRule[] => [
       'descending triangle',
       'head and shoulders',
       'double top',
+      'rising wedge',
     ],
     weight: -0.25,
     method: 'technical',
@@ -125,6 +130,7 @@ export const technicalRules = (): readonly LexiconRule[] => [
   }),
   rule({
     id: 'technical.price-up',
+    cue: 'price move',
     // "a surge in scams" is about the scams.
     patterns: [
       'surg(?:e|es|ed|ing)(?!\\s+(?:in|of)\\b)',
@@ -141,6 +147,7 @@ export const technicalRules = (): readonly LexiconRule[] => [
   }),
   rule({
     id: 'technical.price-down',
+    cue: 'price move',
     patterns: [
       'plung(?:e|es|ed|ing)',
       'crash(?:es|ed|ing)?',

@@ -6,8 +6,10 @@ import { macroRules } from './lexicon-macro.js';
 import { marketRules } from './lexicon-market.js';
 import { onchainRules } from './lexicon-onchain.js';
 import { regulationRules } from './lexicon-regulation.js';
+import { reversalRules } from './lexicon-reversal.js';
 import type { LexiconRule } from './lexicon-rule.js';
 import { sentimentRules } from './lexicon-sentiment.js';
+import { socialRules } from './lexicon-social.js';
 import { technicalRules } from './lexicon-technical.js';
 
 export type { LexiconRule } from './lexicon-rule.js';
@@ -27,11 +29,13 @@ export function lexicon(): readonly LexiconRule[] {
     ...macroRules(),
     ...technicalRules(),
     ...sentimentRules(),
+    ...socialRules(),
     ...regulationRules(),
     ...corporateRules(),
     ...exchangeRules(),
     ...fraudRules(),
     ...marketRules(),
+    ...reversalRules(),
   ];
   return table;
 }

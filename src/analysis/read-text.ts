@@ -1,9 +1,13 @@
 import type { SignalMethod } from '../domain/profile.js';
 import { loudness } from './amounts.js';
-import { lexicon, type LexiconRule } from './lexicon.js';
-import { masks, type Mask, type MaskKind } from './lexicon-masks.js';
+import { isTitleCase, namesCrypto, weaknessOf, type Weakness } from './anchors.js';
+import { isAuthors, preferAuthor } from './author-stance.js';
+import { clauseList, CONCEDED, type Clause } from './clauses.js';
+import { findHits, type Hit } from './find-phrases.js';
+import { frameOf, type Frame } from './frames.js';
+import { presupposition, textFrameOf, type TextFrame } from './text-frames.js';
+import type { MaskKind } from './lexicon-masks.js';
 import { negationOf, type NegationKind } from './negation.js';
-import { mayMatch } from './pattern-needs.js';
 import { pastStanceOf, quoteUseOf, recallOf } from './reading-cues.js';
 
 /** One lexicon phrase found in a text, after negation, context and amounts. */
@@ -24,6 +28,12 @@ export interface Reading {
   notes: string[];
   /** Why the phrase counts nothing, for the trace; absent when it counts. */
   ignored?: string;
+  /** Phrases with the same cue say one thing (rule.cue, else the rule's id). */
+  cue: string;
+  /** Why the phrase cannot carry a post alone (a weak word, a frame); absent when it can. */
+  weak?: Weakness;
+  /** A stance in the author's own voice ("I'm shorting", "fade it"). */
+  author?: boolean;
 }
 
 /** What is known about the text besides its words. */
@@ -32,84 +42,48 @@ export interface TextContext {
   year?: number;
 }
 
-/** A clause, and the word that concedes it when the sentence turns on a contrast. */
-export interface Clause {
-  text: string;
-  /** `before "but"`, `after "despite"`: the clause is what the sentence grants, not what it says. */
-  conceded?: string;
+/** What readClause knows about the clause's place in the text. */
+interface Place extends TextContext {
+  whole: string;
+  /** The sentence asks rather than says. */
+  question: boolean;
+  namesCoin: boolean;
+  titleCase: boolean;
+  /** The other clauses of the clause's sentence. */
+  sentenceElsewhere: string;
+  frame?: TextFrame;
 }
 
-// A long text is not more bullish for being long; the cap bounds the work on hostile input.
-const MAX_TEXT = 20_000;
+export { CONCEDED, readClauses, splitClauses, type Clause } from './clauses.js';
 
-/** "X but Y" weighs Y: what the sentence concedes counts this much. */
-export const CONCEDED = 0.25;
-
-// Clause breaks: sentence ends, line breaks and bullets, dashes (-, en, em), colons, ", " (not "10,000")
-// and contrast words, because negation and amounts belong to one idea: "not bullish, but whales are buying".
-// The break is captured: a contrast word also says which side of it the sentence means. A full stop
-// after an abbreviation or an initial ("Mt. Gox", "U.S. regulators") ends no sentence.
-const CLAUSE_BREAK =
-  /(,?\s+(?:but(?!\s+also\b)|however|although|though|even though|while|whereas|despite|in spite of|even as)\s+|,\s+yet\s+|(?<=[.!?;:])(?<!\b(?:mt|inc|corp|co|ltd|vs|st|dr|mr|mrs|ms|jr|sr|approx|est|[a-z])\.)\s+|[\n\r|\u2022]+|\s+[-\u2013\u2014]+\s+|,\s+)/i;
-const SENTENCE_BREAK = /^(?:\s+|[\n\r|\u2022]+)$/;
-const BUT = /^,?\s+(but|however|yet)\s+$/i;
-const DESPITE = /^,?\s+(although|though|even though|despite|in spite of|even as)\s+$/i;
-// A sentence that opens with a contrast concedes the one before it; one that opens with a concession
-// concedes its own first clause.
-const OPENS_BUT = /^(but|however|yet|still|nonetheless|nevertheless)\b,?\s*/i;
-const OPENS_DESPITE = /^(despite|although|though|even though|in spite of|while|whilst)\b/i;
-
-export function readClauses(text: string): Clause[] {
-  const parts = text
-    .slice(0, MAX_TEXT)
-    .replace(/[\u2019\u2018`]/g, "'") // curly and back quotes: "don’t" reads as "don't"
-    .split(CLAUSE_BREAK);
-  const clauses: Clause[] = [];
-  let sentenceStart = 0;
-  let previousSentence = 0;
-  for (let i = 0; i < parts.length; i += 2) {
-    const separator = i === 0 ? '' : (parts[i - 1] ?? '');
-    let body = (parts[i] ?? '').trim();
-    if (body === '') continue;
-    const newSentence = i === 0 || SENTENCE_BREAK.test(separator) || /[\n\r|\u2022]/.test(separator);
-    if (newSentence) {
-      previousSentence = sentenceStart;
-      sentenceStart = clauses.length;
-    }
-    const but = BUT.exec(separator);
-    if (but) concede(clauses, sentenceStart, clauses.length, `before "${(but[1] ?? '').toLowerCase()}"`);
-    const opens = newSentence ? OPENS_BUT.exec(body) : null;
-    if (opens && clauses.length > 0) {
-      concede(clauses, previousSentence, sentenceStart, `before "${(opens[1] ?? '').toLowerCase()}"`);
-      body = body.slice(opens[0].length).trim();
-      if (body === '') continue;
-    }
-    const word = DESPITE.exec(separator)?.[1] ?? (newSentence ? OPENS_DESPITE.exec(body)?.[1] : undefined);
-    clauses.push(word ? { text: body, conceded: `after "${word.toLowerCase()}"` } : { text: body });
-  }
-  return clauses;
+/**
+ * The rest of the sentence a clause is in, split at full stops only: "No, the SEC did not approve it: the
+ * post was fake" is one claim and its denial.
+ */
+function sentenceAround(text: string, clause: string): string {
+  const sentence = text.split(/(?<=[.!?])\s+/).find((s) => s.includes(clause)) ?? clause;
+  return sentence.replace(clause, ' ');
 }
 
-function concede(clauses: Clause[], from: number, to: number, why: string): void {
-  for (const clause of clauses.slice(from, to)) {
-    if (clause.conceded === undefined) clause.conceded = why;
-  }
-}
-
-export function splitClauses(text: string): string[] {
-  return readClauses(text).map((c) => c.text);
-}
-
-interface Hit {
-  rule: LexiconRule | Mask;
-  order: number;
-  start: number;
-  end: number;
-}
+// A question mark that ends the sentence, before closing quotes or a link.
+const ASKS = /\?["'\u201D)\s]*(?:https?:\/\/\S+\s*)*$/;
 
 /** Every lexicon phrase in the text, in reading order. */
 export function readText(text: string, context: TextContext = {}): Reading[] {
-  return readClauses(text).flatMap((clause) => readClause(clause, text, context));
+  const { clauses, sentenceOf } = clauseList(text);
+  const frame = textFrameOf(text);
+  const namesCoin = namesCrypto(text);
+  const titleCase = isTitleCase(text);
+  const readings = clauses.flatMap((clause, i) => {
+    const first = sentenceOf[i] ?? i;
+    let last = i;
+    while (sentenceOf[last + 1] === first) last += 1;
+    const question = ASKS.test(clauses[last]?.text ?? '');
+    const sentenceElsewhere = sentenceAround(text, clause.text);
+    const place: Place = { ...context, whole: text, question, namesCoin, titleCase, sentenceElsewhere };
+    return readClause(clause, frame === undefined ? place : { ...place, frame });
+  });
+  return preferAuthor(readings);
 }
 
 const IGNORED_WHEN: Record<NegationKind, (cue: string) => string> = {
@@ -122,18 +96,26 @@ const MASK_SAYS: Record<MaskKind, string> = {
   idiom: 'is an idiom',
   background: 'names a past event as background',
   advice: 'is advice, not news',
+  unsigned: 'is a supply event without a sign',
 };
 
-function readClause({ text: clause, conceded }: Clause, whole: string, { year }: TextContext): Reading[] {
+function readClause({ text: clause, conceded }: Clause, place: Place): Reading[] {
+  const { whole, year } = place;
   const hits = findHits(clause);
   if (hits.length === 0) return [];
   const { multiplier, amount } = loudness(clause);
-  return hits.map(({ rule, start, end }) => {
+  // Where the phrases that count so far end: a context clause discounts only when the news came first.
+  const counted: number[] = [];
+  const readHit = ({ rule, start, end }: Hit): Reading => {
     const matched = clause.slice(start, end);
-    const base = { ruleId: rule.id, matched, negated: false, multiplier: 1, notes: [] as string[] };
+    const base = { ruleId: rule.id, cue: rule.id, matched, negated: false, multiplier: 1, notes: [] as string[] };
     if (!('weight' in rule)) return { ...base, label: '', weight: 0, ignored: MASK_SAYS[rule.kind] };
+    if (place.frame?.factor === 0) {
+      return { ...base, label: rule.label, weight: 0, ignored: `is discounted: ${framed(place.frame)}` };
+    }
     const ignore = (why: string): Reading => ({
       ...base,
+      cue: rule.cue ?? rule.id,
       method: rule.method,
       label: rule.label,
       weight: 0,
@@ -164,10 +146,27 @@ function readClause({ text: clause, conceded }: Clause, whole: string, { year }:
         notes.push(`${negation.kind}: "${negation.cue}"`);
       }
     }
-    const factor = (turn?.factor ?? 1) * (conceded ? CONCEDED : 1);
+    const around = { rule, clause, start, end };
+    const { question, namesCoin, sentenceElsewhere } = place;
+    const newsBefore = (index: number) => counted.some((at) => at <= index);
+    let frame = frameOf({ ...around, question, newsBefore, namesCoin, whole, sentenceElsewhere }) ?? place.frame;
+    if (frame?.factor === 0) return ignore(`is discounted: ${framed(frame)}`);
+    const weakness = weaknessOf({ ...around, text: whole, titleCase: place.titleCase });
+    // A move the question or explainer asks the reason for has happened: "why is bitcoin down today?"
+    const given = rule.cue === 'price move' && weakness === undefined ? presupposition(whole) : undefined;
+    if (given && (frame?.why === 'question' || frame?.why === 'explainer')) {
+      notes.push(`a move presupposed by "${given}"`);
+      frame = undefined;
+    }
+    if (frame) notes.push(`×${frame.factor} ${framed(frame)}`);
+    const author = rule.stance === true && conceded === undefined && isAuthors(clause, start, end);
+    if (rule.authorOnly && !author) return ignore("is someone else's position, not the author's");
+    const weak = frame?.weakens ? { why: frame.why, shared: true } : author ? undefined : weakness;
+    const factor = (turn?.factor ?? 1) * (conceded ? CONCEDED : 1) * (frame?.factor ?? 1);
     if (conceded) notes.push(`×${CONCEDED} conceded ${conceded}`);
     const reading: Reading = {
       ruleId: rule.id,
+      cue: rule.cue ?? rule.id,
       method: rule.method,
       label: turn?.label ?? rule.label,
       weight: round(rule.weight * factor * multiplier),
@@ -175,101 +174,20 @@ function readClause({ text: clause, conceded }: Clause, whole: string, { year }:
       negated,
       multiplier: round(multiplier),
       notes,
+      ...(weak === undefined ? {} : { weak }),
+      ...(author ? { author } : {}),
     };
     return amount === undefined ? reading : { ...reading, amount };
-  });
-}
-
-interface Entry {
-  rule: LexiconRule | Mask;
-  order: number;
-  pattern: RegExp;
-  /** What else the clause must contain, besides the text that made this entry a candidate. */
-  rest: ReadonlyArray<readonly string[]>;
-}
-
-/** Every pattern, and which ones a clause can match at all, from the text each one needs. */
-interface Table {
-  entries: Entry[];
-  /** The first two characters of each needed text (one, for a text of one) → that text, and the entries it is needed by. */
-  byStart: Map<number, Array<{ text: string; entries: number[] }>>;
-  /** Entries whose needs are unknown: always run. */
-  always: number[];
-}
-
-const startKey = (text: string, at: number, length: number): number =>
-  length === 1 ? text.charCodeAt(at) : text.charCodeAt(at) * 0x10000 + text.charCodeAt(at + 1) + 0x100000000;
-
-let table: Table | undefined;
-
-function phraseTable(): Table {
-  if (table) return table;
-  const built: Table = { entries: [], byStart: new Map(), always: [] };
-  [...lexicon(), ...masks()].forEach((rule, order) => {
-    rule.patterns.forEach((pattern, i) => {
-      const needs = rule.needs[i];
-      const k = built.entries.push({ rule, order, pattern, rest: needs?.slice(1) ?? [] }) - 1;
-      if (needs === undefined) built.always.push(k);
-      for (const text of needs?.[0] ?? []) {
-        const key = startKey(text, 0, Math.min(2, text.length));
-        const texts = built.byStart.get(key) ?? [];
-        const known = texts.find((t) => t.text === text);
-        if (known) known.entries.push(k);
-        else built.byStart.set(key, [...texts, { text, entries: [k] }]);
-      }
-    });
-  });
-  table = built;
-  return table;
-}
-
-/**
- * The longest phrase wins where matches overlap, so "short squeeze" is not also "liquidations",
- * "exchange withdrawals halted" is not also "exchange withdrawals", and the idiom "bear in mind" is
- * not also a bear.
- */
-function findHits(clause: string): Hit[] {
-  const all: Hit[] = [];
-  const { entries, byStart, always } = phraseTable();
-  // A pattern is run only where the text it needs may be: one map lookup per position of the clause
-  // replaces ~600 pattern runs, nearly all of which would find nothing (see pattern-needs.ts).
-  const lower = clause.toLowerCase();
-  const seen = new Uint8Array(entries.length);
-  const candidates: number[] = [];
-  const add = (k: number) => {
-    if (seen[k] === 0) candidates.push(k);
-    seen[k] = 1;
   };
-  always.forEach(add);
-  for (let i = 0; i < lower.length; i++) {
-    for (let n = 1; n <= 2 && i + n <= lower.length; n++) {
-      for (const { text, entries: needing } of byStart.get(startKey(lower, i, n)) ?? []) {
-        if (text.length === n || lower.startsWith(text, i)) needing.forEach(add);
-      }
-    }
-  }
-  for (const k of candidates) {
-    const entry = entries[k];
-    if (!entry) continue;
-    const { rule, order, pattern, rest } = entry;
-    if (!mayMatch(rest, lower)) continue;
-    // Most candidates still match nothing: test() allocates nothing, while matchAll clones the pattern
-    // and makes an iterator. matchAll starts at lastIndex, hence the resets.
-    pattern.lastIndex = 0;
-    const found = pattern.test(clause);
-    pattern.lastIndex = 0;
-    if (!found) continue;
-    for (const m of clause.matchAll(pattern)) {
-      if (m[0].length === 0 || ('notAfter' in rule && rule.notAfter?.test(clause.slice(0, m.index)))) continue;
-      all.push({ rule, order, start: m.index, end: m.index + m[0].length });
-    }
-  }
-  all.sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start || a.order - b.order);
-  const kept: Hit[] = [];
-  for (const hit of all) {
-    if (kept.every((k) => hit.end <= k.start || hit.start >= k.end)) kept.push(hit);
-  }
-  return kept.sort((a, b) => a.start - b.start);
+  return hits.map((hit) => {
+    const reading = readHit(hit);
+    if (reading.weight !== 0) counted.push(hit.end);
+    return reading;
+  });
+}
+
+function framed(frame: Frame): string {
+  return frame.cue === frame.why ? frame.why : `${frame.why} ("${frame.cue}")`;
 }
 
 function round(x: number): number {

@@ -56,16 +56,25 @@ describe('builtinAnalyzer', () => {
   });
 
   it("weighs the agent's own method 1.25×", () => {
-    const plain = read('Golden cross forms', [], 'macro').signal;
-    const own = read('Golden cross forms', [], 'technical').signal;
+    const plain = read('Golden cross forms on the bitcoin chart', [], 'macro').signal;
+    const own = read('Golden cross forms on the bitcoin chart', [], 'technical').signal;
     expect(own.evidence[0]!.weight).toBeCloseTo(plain.evidence[0]!.weight * 1.25, 5);
     expect(Math.abs(own.strength)).toBeGreaterThan(Math.abs(plain.strength));
   });
 
-  it('saturates: many weak phrases approach but never reach certainty', () => {
-    const { strength } = read(Array.from({ length: 40 }, () => 'bullish').join('. ')).signal;
+  it('saturates: many independent cues approach but never reach certainty', () => {
+    const text =
+      'Bitcoin breaks out above $70K. ETF inflows hit $1B. Whales accumulating BTC. Short squeeze on BTC. ' +
+      'Golden cross on the BTC chart. Exchange outflows of BTC accelerate. Fed cuts rates by 50 bps.';
+    const { strength } = read(text).signal;
     expect(strength).toBeGreaterThan(0.99);
     expect(strength).toBeLessThanOrEqual(1);
+  });
+
+  it('counts one thing said again as one cue, not as more evidence', () => {
+    const once = read('Bullish on BTC').signal;
+    const often = read(Array.from({ length: 40 }, () => 'Bullish on BTC').join('. ')).signal;
+    expect(often.strength).toBe(once.strength);
   });
 
   it('reads citation titles too, once, and not when the text already says it', () => {
@@ -83,7 +92,9 @@ describe('builtinAnalyzer', () => {
     expect(trace[0]).toBe('builtin: reading 2 clause(s) of text and 0 citation title(s)');
     expect(trace).toContain('builtin: "ETF inflows" → ETF inflows +0.58 (fundamental, ×1.17 for $500M)');
     expect(trace).toContain('builtin: "hack" is negated: fundamental.hack ignored');
-    expect(trace.at(-1)).toMatch(/^builtin: 1 piece\(s\) of evidence, sum \+0\.58 → strength \+0\.53$/);
+    expect(trace).toContain('builtin: 1 piece(s) of evidence, sum +0.58 → strength +0.53');
+    // One cue, however strong, is not enough for selective: it asks for two things that agree.
+    expect(trace.at(-1)).toBe('builtin: one cue alone ("ETF inflows"): strength +0.53 held at +0.44');
   });
 
   it('says so when it finds nothing', () => {

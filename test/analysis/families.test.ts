@@ -81,7 +81,7 @@ describe('companies and funding', () => {
     [
       'Partners with a payments firm for loyalty points',
       'skip',
-      'builtin: "Partners with" → new partnership +0.15 (fundamental)',
+      'builtin: "Partners with" → new partnership +0.15 (fundamental, weak alone: no coin named: someone else\'s event)',
     ],
   ])('%s → %s', async (...c) => check(c));
 });
@@ -94,12 +94,12 @@ describe('exchanges and custody', () => {
       'builtin: "suspends deposits" → trading or deposits halted -0.55 (fundamental)',
     ],
     [
-      'Users say they cannot withdraw funds from the app',
+      'Users say they cannot withdraw funds from the crypto app',
       'down',
-      'builtin: "cannot withdraw funds from the app" → customers cannot withdraw -0.55 (fundamental)',
+      'builtin: "cannot withdraw funds" → customers cannot withdraw -0.55 (fundamental)',
     ],
     [
-      'Bankruptcy estate begins repaying creditors in full',
+      "The crypto lender's estate begins repaying creditors in full",
       'up',
       'builtin: "repaying creditors" → customers repaid +0.40 (fundamental)',
     ],
@@ -114,14 +114,14 @@ describe('exchanges and custody', () => {
 describe('fraud', () => {
   it.each<Case>([
     [
-      'Investigators call the trading app a Ponzi scheme',
+      'Investigators call the crypto trading app a Ponzi scheme',
       'down',
       'builtin: "Ponzi scheme" → fraud alleged -0.55 (fundamental)',
     ],
     [
-      'Jury acquits the developer of all charges',
+      'Jury acquits the Tornado Cash developer of all charges',
       'up',
-      'builtin: "acquits the developer of all charges" → cleared of charges +0.50 (fundamental)',
+      'builtin: "acquits the Tornado Cash developer of all charges" → cleared of charges +0.50 (fundamental)',
     ],
   ])('%s → %s', async (...c) => check(c));
 });

@@ -13,12 +13,13 @@ describe('analyzeThread', () => {
     );
     expect(decision).toEqual({
       action: 'post',
-      conviction: -2.6,
-      text: 'Bearish on c/bnb: hack drains funds, withdrawals halted. Expect -2.6% in 3h.',
+      // The halt is the news; the exploit it follows is its context, and counts half.
+      conviction: -2.3,
+      text: 'Bearish on c/bnb: withdrawals halted, hack drains funds. Expect -2.3% in 3h.',
     });
     expect(trace[0]).toBe('analyzer: builtin');
     expect(trace.some((line) => line.startsWith('builtin: '))).toBe(true);
-    expect(trace.at(-1)).toBe(`policy: post -2.6: ${decision.action === 'post' ? decision.text : ''}`);
+    expect(trace.at(-1)).toBe(`policy: post -2.3: ${decision.action === 'post' ? decision.text : ''}`);
   });
 
   it('skips a thread with nothing to read', async () => {

@@ -124,17 +124,17 @@ describe('past stances', () => {
     expect(changed.trace).toContain(
       'builtin: "bearish" is a stance held in the past ("was"): sentiment.bearish-word ignored',
     );
-    const reported = await decide('Traders were bearish into the close');
+    const reported = await decide('Traders were bearish on bitcoin into the close');
     expect(direction(reported.decision)).toBe('down');
   });
 });
 
 describe('quoted words', () => {
   it('turns a word quoted to reject it', async () => {
-    const { decision, trace } = await decide('Calling this a "breakout" is a stretch');
+    const { decision, trace } = await decide('Calling this bitcoin move a "breakout" is a stretch');
     expect(direction(decision)).toBe('down');
     expect(trace).toContain(
-      'builtin: "breakout" → failed breakout -0.27 (technical, quoted to reject it: "Calling this a")',
+      'builtin: "breakout" → failed breakout -0.27 (technical, quoted to reject it: "Calling this")',
     );
   });
 
@@ -168,6 +168,9 @@ describe('idioms, background mentions and advice', () => {
       "The bankrupt exchange's customers get an email",
       'builtin: "The bankrupt exchange\'s" names a past event as background: background.failed-firm ignored',
     ],
+    ['Our weekly portfolio breakdown is up', 'builtin: "portfolio breakdown" is an idiom: idiom.breakdown ignored'],
+    ['The artist drops a new album on bitcoin', 'builtin: "drops a new album" is an idiom: idiom.drop ignored'],
+    ['Bitcoin miners fall short of their hashrate goal', 'builtin: "fall short" is an idiom: idiom.fall-short ignored'],
     [
       'How to spot a rug pull before it happens',
       'builtin: "How to spot a rug pull" is advice, not news: advice.scam ignored',

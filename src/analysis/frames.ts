@@ -1,0 +1,138 @@
+// The frame a phrase stands in, which can make a right phrase say nothing: a question ("is the bull run
+// over?"), an explainer or a piece of advice ("how to keep your coins safe from hackers"), a list, a
+// hypothetical ("if the ETF is approved"), a denial or a falsehood ("denies reports it will delist"),
+// someone else's position ("my bearish friend"), a clause that only gives the context of the news
+// ("exchange goes down as bitcoin surges"), another asset's move ("gold hits a record"), or sarcasm.
+// Each frame discounts the phrase by a factor (0: it counts nothing) and names itself for the trace; a
+// discounted phrase is also too weak to post on alone (corroboration.ts). The frames of a whole text
+// (sarcasm, explainers, lists) are in text-frames.ts.
+
+export interface Frame {
+  /** The trace's word for it: "question", "explainer", "denied", "someone else's position"… */
+  why: string;
+  /** The words that showed it, as written. */
+  cue: string;
+  factor: number;
+  /** The phrase then cannot carry a post alone; a context clause is still the text's own news. */
+  weakens: boolean;
+}
+
+// "Asia closes mixed", "Netflix gains, Spotify falls": moves reported both ways say no one direction.
+const MIXED = /\bmixed\b/i;
+
+// Views reported as split ("analysts are divided", "some expect a rally while others see a correction")
+// say no direction, whichever side the lexicon happens to read.
+const SPLIT =
+  /\b(?:split|divided)\b(?! (?:of|between the))|\b(?:while|but|and) others\b|\bsome\b.{1,60}\bothers\b|\bone\b.{1,60}\banother\b|\bcritics\b.{1,60}\b(?:fans|supporters|proponents)\b/i;
+// "Fined for failures unrelated to crypto": the text says whose news it is.
+const NOT_CRYPTO =
+  /\b(?:unrelated to|not related to|nothing to do with)\s+(?:crypto\w*|bitcoin|digital assets)\b|\bnon-crypto\b/i;
+
+// "If the ETF is approved", "what would happen if", "could a payout crash the market".
+// "Fears of a sell-off", "hoping for a dip": what is feared or hoped for has not happened.
+const HYPOTHETICAL =
+  /\b(?:if|unless|whether|in case|what if|would(?:n't)?|could|might|imagine|suppose|(?:fears?|worries|risk|threat|concerns?) (?:of|about|over)|hop(?:e|es|ing) for|pray(?:s|ing)? for|wish(?:ing)? for)\b/i;
+// "A ban would be unlikely to pass": the verb right after the phrase.
+const HYPOTHETICAL_AFTER = /^\s*(?:\S+\s+){0,3}(?:would|could|might)\b/i;
+// A denial or a falsehood anywhere in the clause: the phrase names what did not happen.
+const DENIED =
+  /\b(?:den(?:y|ies|ied|ying)|dismiss(?:es|ed|ing)? (?:the\s+)?(?:rumou?rs?|reports?|claims?|speculation)|(?:is|are|was|were|turn(?:s|ed)? out(?: to be)?|proved?n?|proves) (?:false|fake|untrue|a hoax|baseless)|false (?:reports?|rumou?rs?|claims?)|fake (?:news|press release|reports?|post|tweet|announcement|screenshot)|hoax|debunk(?:s|ed)?|not true)\b/i;
+const FALSE =
+  /\b(?:(?:is|are|was|were|turn(?:s|ed)? out(?: to be)?|proved?n?|proves) (?:false|fake|untrue|a hoax|baseless)|hoax|debunk(?:s|ed)?)\b/i;
+// Words about other people's positions are theirs, not the author's: "my bearish friend", "bears party",
+// "everyone's long".
+const SOMEONE_ELSE =
+  /\b(?:my\s+(?:\w+\s+)?(?:friends?|uncle|aunt|dad|mom|mum|wife|husband|boss|cowork\w*|colleagues?|brother|sister|neighbou?rs?|barber|cousin)|every(?:one|body)(?:'s| is| are)?|half (?:of )?my timeline|the timeline|retail(?: is| are)?|people(?: are)?|the crowd|crypto twitter|ct(?: is)?|reddit|influencers|normies|the (?:bulls|bears)(?: on here)?|bears|bulls|they(?:'re| are)?)\s*$/i;
+// "My bearish friend", "bullish uncles": the stance word names whom it belongs to.
+const HELD_BY =
+  /^(?:'s)?\s+(?:\w+\s+)?(?:friends?|uncles?|aunts?|dads?|moms?|wife|husband|boss|cowork\w*|colleagues?|brothers?|sisters?|neighbou?rs?|cousins?|followers|folks|crowd|people|twitter|influencers)(?:'s)?\b/i;
+// "A movie about the crypto crash": the phrase is what a film, a book or a show is about.
+const STORY =
+  /\b(?:movie|film|documentary|book|podcast|series|show|novel|play|song|exhibition|course) (?:about|on|of)\b(?:\s+\S+){0,4}\s*$/i;
+// Charges and arrests of criminals are news about them, not about a coin.
+const CRIMINALS =
+  /\b(?:rings?|gangs?|syndicates?|scammers|fraudsters|thieves|suspects|phishers|crime groups?|money mules|hackers who)\b/i;
+const LEGAL_RULES = new Set(['macro.lawsuit', 'fraud.charged', 'regulation.enforcement']);
+// A clause's second part often gives only the context of the news: "goes down as bitcoin surges".
+const CONTEXT =
+  /\s(?:as(?!\s+(?:well|much|many|long|soon|far|part|high|low|a result|of|if|though|such|usual|collateral|legal tender|payment|a (?:hedge|store|safe|way|means|result|share|percentage))\b)|amid|after|following|ahead of|on hopes? of|on fears? of)\s/i;
+// Other assets' moves, named just before the move word.
+const OTHER_ASSET =
+  /\b(?:gold|silver|copper|oil|crude|brent|wti|natural gas|nasdaq|s&p(?: 500)?|dow(?: jones)?|ftse|nikkei|dax|hang seng|treasur(?:y|ies)|bonds?|equities|the yen|the euro|the pound|the rupee|nvidia|tesla|apple|microsoft|amazon)(?:'s)?(?:\s+(?:prices?|futures|shares|stocks?|index))?\s+(?:\S+\s+){0,1}$/i;
+
+export interface FrameQuestion {
+  rule: { id: string; stance?: boolean; ownsNegation?: boolean; cue?: string };
+  clause: string;
+  start: number;
+  end: number;
+  question: boolean;
+  /** Whether the clause reads a phrase of its own before the given index: the news a context clause serves. */
+  newsBefore: (index: number) => boolean;
+  /** The text names a coin: another asset's move is then not the news. */
+  namesCoin: boolean;
+  whole: string;
+  /** The other clauses of the phrase's sentence. */
+  sentenceElsewhere: string;
+}
+
+/** The frame around the phrase at [start, end) of the clause, if one changes what it says. */
+export function frameOf(q: FrameQuestion): Frame | undefined {
+  const { rule, clause, start, end, question, newsBefore, namesCoin, whole, sentenceElsewhere } = q;
+  const notCrypto = NOT_CRYPTO.exec(whole);
+  if (notCrypto) return { why: 'happened to someone else', cue: notCrypto[0], factor: 0, weakens: true };
+  const split = rule.stance ? SPLIT.exec(whole) : null;
+  if (split) return { why: 'views split', cue: split[0], factor: 0, weakens: true };
+  const before = clause.slice(0, start);
+  const outside = `${before} ${clause.slice(end)}`;
+  if (rule.stance) {
+    const others = SOMEONE_ELSE.exec(wordsBefore(before, 4)) ?? HELD_BY.exec(clause.slice(end));
+    if (others) return { why: "someone else's position", cue: others[0].trim(), factor: 0, weakens: true };
+  }
+  const story = STORY.exec(wordsBefore(before, 6));
+  if (story) return { why: 'the subject of a story', cue: story[0].trim(), factor: 0, weakens: true };
+  if (LEGAL_RULES.has(rule.id)) {
+    const criminals = CRIMINALS.exec(outside);
+    if (criminals) return { why: 'happened to someone else', cue: criminals[0], factor: 0, weakens: true };
+  }
+  if (rule.cue === 'price move') {
+    const mixed = MIXED.exec(whole);
+    if (mixed) return { why: 'mixed moves', cue: mixed[0], factor: 0.5, weakens: true };
+  }
+  if (rule.cue === 'price move' && namesCoin) {
+    const asset = OTHER_ASSET.exec(wordsBefore(before, 5));
+    if (asset) return { why: 'another asset', cue: asset[0].trim(), factor: 0, weakens: true };
+  }
+  if (!rule.ownsNegation) {
+    // A falsehood told in another clause of the sentence ("…: the post was fake") undoes the event it
+    // reports, not a price move beside it.
+    const elsewhere = rule.cue === 'price move' ? null : FALSE.exec(sentenceElsewhere);
+    const denied = DENIED.exec(segmentOf(clause, start, end)) ?? elsewhere;
+    if (denied) return { why: 'denied', cue: denied[0], factor: 0, weakens: true };
+  }
+  const hypothetical = HYPOTHETICAL.exec(before) ?? HYPOTHETICAL_AFTER.exec(clause.slice(end));
+  if (hypothetical) return { why: 'hypothetical', cue: hypothetical[0], factor: 0.5, weakens: true };
+  if (question) return { why: 'question', cue: '?', factor: 0.5, weakens: true };
+  const context = CONTEXT.exec(before);
+  if (context && newsBefore(context.index))
+    return { why: 'context clause', cue: context[0].trim(), factor: 0.5, weakens: false };
+  return undefined;
+}
+
+// A denial covers what it denies, not the news beside it: "had denied solvency problems before halting
+// withdrawals" still halted them.
+const SEGMENT_BREAK = /\s(?:as|amid|after|following|ahead of|before|while|when|since|and then)\s/gi;
+
+/** The part of the clause the phrase is in, between context words, without the phrase itself. */
+function segmentOf(clause: string, start: number, end: number): string {
+  let from = 0;
+  let to = clause.length;
+  for (const m of clause.matchAll(SEGMENT_BREAK)) {
+    if (m.index + m[0].length <= start) from = m.index + m[0].length;
+    else if (m.index >= end && to === clause.length) to = m.index;
+  }
+  return `${clause.slice(from, start)} ${clause.slice(end, to)}`;
+}
+
+function wordsBefore(text: string, n: number): string {
+  return `${text.trimEnd().split(/\s+/).slice(-n).join(' ')} `;
+}
