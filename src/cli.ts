@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import { userPath } from './domain/home-path.js';
 import type { Context, Prompt } from './context.js';
 import { COMMANDS } from './commands/index.js';
 import { OVERVIEW } from './commands/overview.js';
@@ -30,6 +31,15 @@ interface GlobalOptions {
   json?: boolean;
   quiet?: boolean;
   verbose?: boolean;
+}
+
+/**
+ * The config dir, absolute (cron runs in another directory, and every message names it) with a leading `~`
+ * expanded. An empty value is no value: AGENT_CONFIG_DIR="" once made "" the config dir.
+ */
+async function configDirOf(globals: GlobalOptions, deps: CliDeps): Promise<string> {
+  const given = globals.configDir || deps.env.AGENT_CONFIG_DIR;
+  return given ? userPath(given, deps.env.HOME) : deps.defaultConfigDir();
 }
 
 /** The commander program: the global options, one action wrapper, and one way out for every error. */
@@ -66,8 +76,7 @@ export async function runCli(deps: CliDeps): Promise<ExitCode> {
       const ctx = deps.context({
         output,
         env: deps.env,
-        // An empty value is no value: AGENT_CONFIG_DIR="" once made "" the config dir.
-        configDir: globals.configDir || deps.env.AGENT_CONFIG_DIR || (await deps.defaultConfigDir()),
+        configDir: await configDirOf(globals, deps),
         baseUrl: globals.baseUrl ?? (deps.env.AGENT_BASE_URL || undefined),
         prompt: globals.json ? undefined : deps.prompt,
         configDirGiven: !!(globals.configDir || deps.env.AGENT_CONFIG_DIR),

@@ -6,7 +6,7 @@ import { createHttpClient } from '../http/client.js';
 import { baseUrlText, parseBaseUrl } from '../http/origin.js';
 import { refuseUnverifiedTls } from '../http/tls-check.js';
 import { nextAfterRegister } from '../output/command-hint.js';
-import { maskKey } from '../output/sanitize.js';
+import { maskKey, shownPath } from '../output/sanitize.js';
 import { createServiceApi, type ServiceApi } from '../service/api.js';
 import { acquireLock } from '../state/lock.js';
 import type { State } from '../state/schema.js';
@@ -48,7 +48,7 @@ export async function runRegister(options: RegisterOptions, ctx: Context): Promi
   try {
     const existing = safeExists(store);
     if (existing && !options.force) {
-      throw new UsageError(`an agent is already registered in ${store.dir}`, {
+      throw new UsageError(`an agent is already registered in ${shownPath(store.dir)}`, {
         hint: 'use --force to register a new one (the old state is kept as a backup), or another --config-dir',
       });
     }
@@ -102,8 +102,8 @@ export async function runRegister(options: RegisterOptions, ctx: Context): Promi
     ctx.output.result(
       [
         `Registered ${registered.agent.name} (${registered.agent.id}) with ${baseUrlText(baseUrl)}.`,
-        `API key ${maskKey(registered.apiKey)} saved in ${store.file} (mode 600).`,
-        ...(backup ? [`The previous state was kept in ${backup}.`] : []),
+        `API key ${maskKey(registered.apiKey)} saved in ${shownPath(store.file)} (mode 600).`,
+        ...(backup ? [`The previous state was kept in ${shownPath(backup)}.`] : []),
         nextAfterRegister(ctx),
       ],
       { agent: registered.agent, stateFile: store.file },
@@ -121,8 +121,8 @@ export async function runRegister(options: RegisterOptions, ctx: Context): Promi
 function revealUnsavedState(ctx: Context, file: string, state: State): void {
   ctx.output.revealOnce(
     [
-      `agent: ${state.agentName} is registered, but its state could not be saved in ${file}: its API key exists nowhere else and is shown this once.`,
-      `agent: once there is room, save the next line, exactly, as ${file}, then run: chmod 600 '${file}'`,
+      `agent: ${state.agentName} is registered, but its state could not be saved in ${shownPath(file)}: its API key exists nowhere else and is shown this once.`,
+      `agent: once there is room, save the next line, exactly, as ${shownPath(file)}, then run: chmod 600 '${file}'`,
       JSON.stringify(state),
     ].join('\n'),
   );

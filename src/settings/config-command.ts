@@ -1,5 +1,5 @@
-import { join, resolve } from 'node:path';
 import type { Context } from '../context.js';
+import { userPath } from '../domain/home-path.js';
 import { type AgentPlace, agentCommand } from '../output/command-hint.js';
 import { StateError, UsageError } from '../errors.js';
 import {
@@ -16,6 +16,7 @@ import { readKeyFile } from './key-file.js';
 import { parseLlmBaseUrl } from './llm-url.js';
 import { readSettings, readSettingsForEdit, settingsFile, writeSettings } from './store.js';
 import { checkCommandLine } from '../analysis/command/check.js';
+import { shownPath } from '../output/sanitize.js';
 
 /** The env var that overrides a setting per run (docs/cli.md), if any. */
 const ENV_OVERRIDES: Partial<Record<SettingKey, string>> = {
@@ -55,9 +56,9 @@ export async function runConfigGet(rawKey: string | undefined, ctx: Context): Pr
   const llmKey = ctx.env.AGENT_LLM_API_KEY
     ? 'from AGENT_LLM_API_KEY (never shown)'
     : settings['llm.key-file']
-      ? `from ${settings['llm.key-file']} (never shown)`
+      ? `from ${shownPath(settings['llm.key-file'])} (never shown)`
       : 'none';
-  ctx.output.result([...lines, `${'llm key'.padEnd(width)}  ${llmKey}`, '', `Settings file: ${file}`], {
+  ctx.output.result([...lines, `${'llm key'.padEnd(width)}  ${llmKey}`, '', `Settings file: ${shownPath(file)}`], {
     file,
     settings,
     overrides: Object.fromEntries(
@@ -82,7 +83,7 @@ export async function runConfigSet(rawKey: string, rawValue: string, ctx: Contex
   } catch (error) {
     if (error instanceof StateError) ctx.output.warn(`note: ${error.message}; ${error.hint ?? ''}`);
   }
-  ctx.output.result(`Set ${key} = ${value} in ${file}`, { key, value, file });
+  ctx.output.result(`Set ${key} = ${value} in ${shownPath(file)}`, { key, value, file });
 }
 
 /** `agent config unset <key>`: back to the default. */
@@ -125,9 +126,8 @@ function parseValue(key: SettingKey, raw: string, ctx: Context): Settings[Settin
           hint: `e.g. ${agentCommand(ctx, 'config set llm.key-file ~/.config/agent-llm.key')} (mode 600), or set AGENT_LLM_API_KEY`,
         });
       }
-      // Stored absolute: cron runs from another directory. "~/" was not expanded when the path was quoted.
-      const given = raw.trim();
-      const file = given.startsWith('~/') && ctx.env.HOME ? join(ctx.env.HOME, given.slice(2)) : resolve(given);
+      // Stored absolute: cron runs from another directory.
+      const file = userPath(raw.trim(), ctx.env.HOME);
       readKeyFile(file, ctx);
       return file;
     }
