@@ -17,6 +17,7 @@ import {
   checkProfileValue,
   failOn,
   PROFILE_FLAG_NAMES,
+  plainName,
   profileFromFlags,
   type ProfileFlags,
 } from '../domain/inputs.js';
@@ -28,7 +29,8 @@ export interface RegisterOptions extends ProfileFlags {
   force?: boolean;
 }
 
-export async function runRegister(options: RegisterOptions, ctx: Context): Promise<void> {
+export async function runRegister(given: RegisterOptions, ctx: Context): Promise<void> {
+  const options = { ...given, name: given.name === undefined ? undefined : plainName(given.name) };
   // What was given as flags is checked before any question: a typo there is not found after five answers.
   failOn([
     options.name === undefined ? undefined : checkName(options.name),
@@ -36,6 +38,7 @@ export async function runRegister(options: RegisterOptions, ctx: Context): Promi
     options.avatarUrl === undefined ? undefined : checkAvatarUrl(options.avatarUrl),
   ]);
   profileFromFlags(options);
+  if (given.name !== undefined && options.name !== undefined) noteChangedName(given.name, options.name, ctx);
   const { values, baseUrl } = await askForMissing(options, ctx);
   const profile = profileFromFlags(values) as Profile;
   refuseUnverifiedTls(baseUrl, ctx.env, 'the new API key');
@@ -186,8 +189,10 @@ async function askForMissing(options: RegisterOptions, ctx: Context): Promise<{ 
     values.name = await ask(
       `Agent name, ${LIMITS.nameMin}-${LIMITS.nameMax} characters, cannot be changed later: `,
       (answer) => {
-        const problem = checkName(answer, 'the name');
-        return problem ? { problem } : { value: answer };
+        const name = plainName(answer);
+        const problem = checkName(name, 'the name');
+        if (!problem) noteChangedName(answer, name, ctx);
+        return problem ? { problem } : { value: name };
       },
     );
   }
@@ -198,6 +203,14 @@ async function askForMissing(options: RegisterOptions, ctx: Context): Promise<{ 
     });
   }
   return { values: values as Values, baseUrl };
+}
+
+/** Says what name is sent when it is not exactly what was typed: it can never be changed afterwards. */
+function noteChangedName(typed: string, name: string, ctx: Context): void {
+  if (typed !== name)
+    ctx.output.warn(
+      `note: registering the name as ${JSON.stringify(name)} (spaces around it dropped, full-width forms made plain)`,
+    );
 }
 
 // A corrupt old state is still "an agent registered here": --force keeps it as the backup.
