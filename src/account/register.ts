@@ -8,6 +8,7 @@ import { refuseUnverifiedTls } from '../http/tls-check.js';
 import { nextAfterRegister } from '../output/command-hint.js';
 import { maskKey, shownPath } from '../output/sanitize.js';
 import { createServiceApi, type ServiceApi } from '../service/api.js';
+import { unreachable } from './reach-service.js';
 import { acquireLock } from '../state/lock.js';
 import type { State } from '../state/schema.js';
 import {
@@ -164,26 +165,34 @@ async function askForMissing(options: RegisterOptions, ctx: Context): Promise<{ 
     ];
     throw new UsageError(missing.filter(Boolean).join('; '), { hint: 'nothing was sent' });
   }
-  const ask = async <T>(
-    question: string,
-    check: (answer: string) => { value: T } | { problem: string },
-  ): Promise<T> => {
+  type Checked<T> = { value: T } | { problem: string };
+  const ask = async <T>(question: string, check: (answer: string) => Checked<T> | Promise<Checked<T>>): Promise<T> => {
     let text = question;
     for (;;) {
-      const checked = check((await prompt.ask(text)).trim());
+      const checked = await check((await prompt.ask(text)).trim());
       if ('value' in checked) return checked.value;
       text = `${checked.problem}. ${question}`;
     }
   };
+  // The address is reached before anything else is asked: a wrong port is found now, not after five answers.
+  if (given) {
+    refuseUnverifiedTls(given, ctx.env, 'the new API key');
+    const failed = await unreachable(given, ctx);
+    if (failed) throw failed;
+  }
   const baseUrl =
     given ??
-    (await ask<URL>('Service address (https://…; plain http only on this machine): ', (answer) => {
+    (await ask<URL>('Service address (https://…; plain http only on this machine): ', async (answer) => {
+      let url: URL;
       try {
-        return { value: parseBaseUrl(answer) };
+        url = parseBaseUrl(answer);
       } catch (error) {
         if (error instanceof UsageError) return { problem: error.message };
         throw error;
       }
+      refuseUnverifiedTls(url, ctx.env, 'the new API key');
+      const failed = await unreachable(url, ctx);
+      return failed ? { problem: failed.hint ? `${failed.message} (${failed.hint})` : failed.message } : { value: url };
     }));
   if (values.name === undefined) {
     values.name = await ask(
