@@ -95,3 +95,18 @@ describe.skipIf(!SCRIPT)('register at a terminal reaches the service as soon as 
     expect(run.shown()).not.toContain('Agent name');
   });
 });
+
+describe.skipIf(!SCRIPT)('cancelling at a question', () => {
+  it.each([
+    ['Ctrl-C', '\u0003'],
+    ['Ctrl-D', '\u0004'],
+  ])('%s: the message starts on a line of its own, exit 130, nothing sent', async (_key, bytes) => {
+    const run = atTerminal(['--config-dir', configDir(), 'register', '--base-url', sandbox.url], home);
+    await run.waitFor(/Agent name.*: $/);
+    run.type(bytes);
+    expect(await run.exited).toBe(130);
+    await run.waitFor('cancelled');
+    expect(run.shown()).toMatch(/Agent name[^\n]*: \nagent: cancelled, nothing sent/);
+    expect(sandbox.requests.filter((r) => r.method === 'POST')).toEqual([]);
+  });
+});
