@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { isLoopbackHost } from '../http/origin.js';
@@ -123,10 +124,27 @@ function listenError(error: unknown, host: string, port: number): unknown {
       return new UsageError(`port ${port} is already in use on ${host}`, {
         hint: 'choose another --port, or --port 0 to pick a free one',
       });
+    case 'EACCES': {
+      const from = unprivilegedFrom();
+      const why = port < from ? `: ports below ${from} are for root` : '';
+      return new UsageError(`not allowed to listen on port ${port} of ${host} (EACCES)${why}`, {
+        hint: `choose a --port from ${from} up, or --port 0 to pick a free one`,
+      });
+    }
     case 'EADDRNOTAVAIL':
       return new UsageError(`cannot listen on ${host}: it is not an address of this machine`, { hint: 'check --host' });
     default:
       return error;
+  }
+}
+
+// Linux's first port an ordinary user may listen on (1024 unless the system says otherwise).
+function unprivilegedFrom(): number {
+  try {
+    const value = Number(readFileSync('/proc/sys/net/ipv4/ip_unprivileged_port_start', 'utf8'));
+    return Number.isInteger(value) ? value : 1024;
+  } catch {
+    return 1024;
   }
 }
 

@@ -72,3 +72,35 @@ it('a --host that is not an address of this machine is a usage error too', async
     'agent: cannot listen on 192.0.2.1: it is not an address of this machine (check --host)\n',
   );
 });
+
+// Ports below this one need root (Linux's default): an ordinary user meets EACCES there. As root, the
+// test runs the command as nobody, the way a newcomer runs it.
+const unprivilegedFrom = (() => {
+  try {
+    return Number(fs.readFileSync('/proc/sys/net/ipv4/ip_unprivileged_port_start', 'utf8'));
+  } catch {
+    return 1024;
+  }
+})();
+
+it.skipIf(unprivilegedFrom === 0)('a privileged --port is a usage error that says why, not a bug', async () => {
+  const asNobody = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+  const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, 'sandbox', '--port', '1'], {
+      env: { HOME: home(), PATH: process.env.PATH ?? '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...asNobody,
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+  expect(result.code).toBe(2);
+  expect(result.stdout).toBe('');
+  expect(result.stderr).toBe(
+    `agent: not allowed to listen on port 1 of 127.0.0.1 (EACCES): ports below ${unprivilegedFrom} are for root (choose a --port from ${unprivilegedFrom} up, or --port 0 to pick a free one)\n`,
+  );
+});
