@@ -1,7 +1,8 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, type Stats, statSync } from 'node:fs';
 import { dirname, isAbsolute } from 'node:path';
 import { StateError, UsageError } from '../errors.js';
 import { type AgentPlace, agentCommand } from '../output/command-hint.js';
+import type { RunningUser } from '../state/owner.js';
 import { FILE_MODE, refuseLooseMode } from '../state/private-file.js';
 import { shownPath } from '../output/sanitize.js';
 
@@ -9,11 +10,12 @@ import { shownPath } from '../output/sanitize.js';
  * The LLM key from its file: a regular file that only its owner can read (like the state file, key-at-rest), one
  * printable line. Checked at `config set` and again at every use, since modes can change in between.
  */
-export function readKeyFile(file: string, place?: AgentPlace): string {
+export function readKeyFile(file: string, place?: AgentPlace & { user?: RunningUser }): string {
   let raw: string;
   try {
     const stat = statSync(file);
     if (!stat.isFile()) throw new UsageError(`llm.key-file ${shownPath(file)} is not a regular file`);
+    refuseOthersFile(file, stat, place?.user);
     refuseLooseMode(file, stat, FILE_MODE, 'the LLM key file', 'read the LLM key');
     raw = readFileSync(file, 'utf8');
   } catch (error) {
@@ -32,4 +34,22 @@ export function readKeyFile(file: string, place?: AgentPlace): string {
     );
   }
   return key;
+}
+
+/**
+ * A key file is the user's own: one that belongs to someone else (a system file such as /etc/passwd, a
+ * colleague's) is said to be so, never met with a chmod to run on a file that is not theirs.
+ */
+function refuseOthersFile(file: string, stat: Stats, user: RunningUser | undefined): void {
+  if (user === undefined || stat.uid === user.uid) return;
+  const name = (uid: number) => {
+    const known = user.nameOf(uid);
+    return known === undefined ? `uid ${uid}` : `${known} (uid ${uid})`;
+  };
+  throw new UsageError(
+    `the LLM key file ${shownPath(file)} belongs to ${name(stat.uid)}, not to you (${name(user.uid)}): a key file must be your own, readable by you alone`,
+    {
+      hint: 'put the key in a file of your own: install -m 600 /dev/null ~/.config/agent-llm.key, then write the key into it',
+    },
+  );
 }
