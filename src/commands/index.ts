@@ -3,6 +3,7 @@ import { addAnalyzeCommand } from './analyze.js';
 import { addBacktestCommand } from './backtest.js';
 import { addConfigCommands } from './config.js';
 import { addDoctorCommand } from './doctor.js';
+import { addHelpCommand } from './help.js';
 import { addHistoryCommand } from './history.js';
 import { addPollCommand } from './poll.js';
 import { addPredictCommand } from './predict.js';
@@ -24,4 +25,5 @@ export const COMMANDS: AddCommand[] = [
   addAnalyzeCommand,
   addBacktestCommand,
   addSandboxCommand,
+  addHelpCommand,
 ];

@@ -43,6 +43,26 @@ describe('help and usage errors', () => {
     expect(lines[0]).toMatch(new RegExp(`^agent: .+ \\(run "${command} --help" for usage\\)$`));
   });
 
+  it("help <command> prints that command's help; help of a command that does not exist says so (exit 2)", async () => {
+    const known = await runAgent(['help', 'poll'], home());
+    expect(known.code).toBe(0);
+    expect(known.stdout).toMatch(/^Usage: agent poll /);
+    const nested = await runAgent(['help', 'config', 'set'], home());
+    expect(nested.code).toBe(0);
+    expect(nested.stdout).toMatch(/^Usage: agent config set /);
+    const unknown = await runAgent(['help', 'nosuch'], home());
+    expect(unknown).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: 'agent: unknown command \'nosuch\' (run "agent --help" for usage)\n',
+    });
+    const unknownSub = await runAgent(['help', 'config', 'nosuch'], home());
+    expect(unknownSub).toMatchObject({
+      code: 2,
+      stderr: 'agent: unknown command \'config nosuch\' (run "agent config --help" for usage)\n',
+    });
+  });
+
   it('a usage error with --json is one JSON document, and -v after the command still counts', async () => {
     const json = await runAgent(['--json', 'poll', '--limit'], home());
     expect(json.code).toBe(2);
