@@ -3,6 +3,7 @@ import { userPath } from './domain/home-path.js';
 import type { Context, Prompt } from './context.js';
 import { COMMANDS } from './commands/index.js';
 import { OVERVIEW } from './commands/overview.js';
+import { type About, writeVersionDetails } from './commands/version.js';
 import { routeOutput, usageError, type Action } from './commands/wiring.js';
 import { CancelledError, EXIT, type ExitCode } from './errors.js';
 import { Output, type WritableLike } from './output/output.js';
@@ -23,6 +24,8 @@ export interface CliDeps {
   prompt?: Prompt;
   /** The signal that interrupted the run, if one did (run-process.ts's interrupt handler). */
   interrupted?: () => string | undefined;
+  /** For `--version -v` and `--version --json` only. */
+  about?: () => About;
 }
 
 interface GlobalOptions {
@@ -85,12 +88,24 @@ export async function runCli(deps: CliDeps): Promise<ExitCode> {
     };
   for (const add of COMMANDS) add(program, action);
 
-  const lastUsageError = routeOutput(program, { ...deps, json: deps.argv.includes('--json') });
+  const json = deps.argv.includes('--json');
+  const details = json || deps.argv.includes('-v') || deps.argv.includes('--verbose');
+  const lastUsageError = routeOutput(program, { ...deps, details });
 
   try {
     await program.parseAsync(deps.argv, { from: 'user' });
     return exitCode;
   } catch (error) {
+    if (error instanceof CommanderError && error.code === 'commander.version' && details && deps.about) {
+      const globals = program.opts<GlobalOptions>();
+      try {
+        const configDir = await configDirOf(globals, deps);
+        writeVersionDetails(deps.stdout, { version: deps.version, ...deps.about(), configDir }, json);
+        return EXIT.ok;
+      } catch (failed) {
+        return reportError(failed, outputFor(globals));
+      }
+    }
     if (error instanceof CommanderError && error.exitCode === 0) return EXIT.ok; // --help, --version
     // What an interrupt made fail (an analyzer stopped "because the agent is shutting down") is the
     // interrupt itself: one rule, exit 130, whatever the command was doing.
