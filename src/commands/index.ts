@@ -1,6 +1,7 @@
 import { addAccountCommands } from './account.js';
 import { addAnalyzeCommand } from './analyze.js';
 import { addBacktestCommand } from './backtest.js';
+import { addCompletionCommand } from './completion.js';
 import { addConfigCommands } from './config.js';
 import { addDoctorCommand } from './doctor.js';
 import { addHelpCommand } from './help.js';
@@ -25,5 +26,6 @@ export const COMMANDS: AddCommand[] = [
   addAnalyzeCommand,
   addBacktestCommand,
   addSandboxCommand,
+  addCompletionCommand,
   addHelpCommand,
 ];
