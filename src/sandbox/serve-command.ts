@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { isLoopbackHost } from '../http/origin.js';
-import { oneLine } from '../output/sanitize.js';
+import { oneLine, shownPath } from '../output/sanitize.js';
 import { sandboxWithHistory, writeResolvedThreads } from './export.js';
 import { formatListeningLine, SANDBOX_CLI_DEFAULTS, startSandbox } from './index.js';
 
@@ -54,6 +54,11 @@ export async function runSandbox(flags: SandboxFlags, ctx: Context): Promise<voi
   });
   // The first line on stdout, always: scripts read the address from it (docs/cli.md).
   ctx.output.result(formatListeningLine(sandbox.url), { url: sandbox.url });
+  ctx.output.progress(
+    options.statePath === undefined
+      ? 'sandbox: its state lives in memory and is gone when it stops (--state <file> keeps it)'
+      : `sandbox: its state is kept in ${shownPath(options.statePath)}`,
+  );
   ctx.output.progress(`Try: agent register --base-url ${sandbox.url} --name my-agent … (Ctrl-C stops the sandbox)`);
   const signal = await (ctx.untilSignal ?? neverEnds)();
   await sandbox.close();
