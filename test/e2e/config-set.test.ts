@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { asUser, NOBODY, userCanRun } from './as-user.js';
 import { BIN, type RunResult, runAgent } from './harness.js';
 
 // `agent config set` as a newcomer meets it, as an ordinary user: as root the commands run as nobody.
@@ -12,8 +13,6 @@ afterEach(() => {
   for (const dir of homes.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const NOBODY = 65534;
-const asUser: { uid?: number; gid?: number } = process.getuid?.() === 0 ? { uid: NOBODY, gid: NOBODY } : {};
 /** Gives a file to the user the commands run as, when that is another one. */
 const giveToUser = (file: string) => asUser.uid !== undefined && fs.chownSync(file, NOBODY, NOBODY);
 
@@ -42,7 +41,7 @@ function agentAsUser(home: string, args: string[]): Promise<RunResult> {
   });
 }
 
-describe('config set llm.key-file', () => {
+describe.runIf(userCanRun())('config set llm.key-file', () => {
   // /etc/passwd is root's, mode 644: "chmod 600 /etc/passwd" is advice this user cannot follow, and must not.
   const foreign = fs.statSync('/etc/passwd');
   it.skipIf(foreign.uid === (asUser.uid ?? process.getuid?.()))(

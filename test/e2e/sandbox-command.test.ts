@@ -4,6 +4,7 @@ import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { asUser, userCanRun } from './as-user.js';
 import { BIN, runAgent } from './harness.js';
 import { atTerminal, SCRIPT, stopTerminals } from './terminal.js';
 
@@ -74,8 +75,7 @@ it('a --host that is not an address of this machine is a usage error too', async
   );
 });
 
-// Ports below this one need root (Linux's default): an ordinary user meets EACCES there. As root, the
-// test runs the command as nobody, the way a newcomer runs it.
+// Ports below this one need root (Linux's default): an ordinary user meets EACCES there.
 const unprivilegedFrom = (() => {
   try {
     return Number(fs.readFileSync('/proc/sys/net/ipv4/ip_unprivileged_port_start', 'utf8'));
@@ -84,27 +84,29 @@ const unprivilegedFrom = (() => {
   }
 })();
 
-it.skipIf(unprivilegedFrom === 0)('a privileged --port is a usage error that says why, not a bug', async () => {
-  const asNobody = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
-  const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'sandbox', '--port', '1'], {
-      env: { HOME: home(), PATH: process.env.PATH ?? '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      ...asNobody,
+it.skipIf(unprivilegedFrom === 0 || !userCanRun())(
+  'a privileged --port is a usage error that says why, not a bug',
+  async () => {
+    const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+      const child = spawn(process.execPath, [BIN, 'sandbox', '--port', '1'], {
+        env: { HOME: home(), PATH: process.env.PATH ?? '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        ...asUser,
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ code, stdout, stderr }));
     });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-  expect(result.code).toBe(2);
-  expect(result.stdout).toBe('');
-  expect(result.stderr).toBe(
-    `agent: not allowed to listen on port 1 of 127.0.0.1 (EACCES): ports below ${unprivilegedFrom} are for root (choose a --port from ${unprivilegedFrom} up, or --port 0 to pick a free one)\n`,
-  );
-});
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(
+      `agent: not allowed to listen on port 1 of 127.0.0.1 (EACCES): ports below ${unprivilegedFrom} are for root (choose a --port from ${unprivilegedFrom} up, or --port 0 to pick a free one)\n`,
+    );
+  },
+);
 
 it('--help shows each default, and that without --state the state lives in memory', async () => {
   const result = await runAgent(['sandbox', '--help'], home());
