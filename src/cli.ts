@@ -3,7 +3,7 @@ import { userPath } from './domain/home-path.js';
 import type { Context, Prompt } from './context.js';
 import { COMMANDS } from './commands/index.js';
 import { OVERVIEW } from './commands/overview.js';
-import { type About, writeVersionDetails } from './commands/version.js';
+import type { About } from './commands/version.js';
 import { routeOutput, usageError, type Action } from './commands/wiring.js';
 import { CancelledError, EXIT, type ExitCode } from './errors.js';
 import { Output, type WritableLike } from './output/output.js';
@@ -100,6 +100,7 @@ export async function runCli(deps: CliDeps): Promise<ExitCode> {
       const globals = program.opts<GlobalOptions>();
       try {
         const configDir = await configDirOf(globals, deps);
+        const { writeVersionDetails } = await import('./commands/version.js');
         writeVersionDetails(deps.stdout, { version: deps.version, ...deps.about(), configDir }, json);
         return EXIT.ok;
       } catch (failed) {
