@@ -1,7 +1,9 @@
 import { Command, CommanderError } from 'commander';
+import { userPath } from './domain/home-path.js';
 import type { Context, Prompt } from './context.js';
 import { COMMANDS } from './commands/index.js';
 import { OVERVIEW } from './commands/overview.js';
+import type { About } from './commands/version.js';
 import { routeOutput, usageError, type Action } from './commands/wiring.js';
 import { CancelledError, EXIT, type ExitCode } from './errors.js';
 import { Output, type WritableLike } from './output/output.js';
@@ -22,6 +24,8 @@ export interface CliDeps {
   prompt?: Prompt;
   /** The signal that interrupted the run, if one did (run-process.ts's interrupt handler). */
   interrupted?: () => string | undefined;
+  /** For `--version -v` and `--version --json` only. */
+  about?: () => About;
 }
 
 interface GlobalOptions {
@@ -30,6 +34,15 @@ interface GlobalOptions {
   json?: boolean;
   quiet?: boolean;
   verbose?: boolean;
+}
+
+/**
+ * The config dir, absolute (cron runs in another directory, and every message names it) with a leading `~`
+ * expanded. An empty value is no value: AGENT_CONFIG_DIR="" once made "" the config dir.
+ */
+async function configDirOf(globals: GlobalOptions, deps: CliDeps): Promise<string> {
+  const given = globals.configDir || deps.env.AGENT_CONFIG_DIR;
+  return given ? userPath(given, deps.env.HOME) : deps.defaultConfigDir();
 }
 
 /** The commander program: the global options, one action wrapper, and one way out for every error. */
@@ -66,8 +79,7 @@ export async function runCli(deps: CliDeps): Promise<ExitCode> {
       const ctx = deps.context({
         output,
         env: deps.env,
-        // An empty value is no value: AGENT_CONFIG_DIR="" once made "" the config dir.
-        configDir: globals.configDir || deps.env.AGENT_CONFIG_DIR || (await deps.defaultConfigDir()),
+        configDir: await configDirOf(globals, deps),
         baseUrl: globals.baseUrl ?? (deps.env.AGENT_BASE_URL || undefined),
         prompt: globals.json ? undefined : deps.prompt,
         configDirGiven: !!(globals.configDir || deps.env.AGENT_CONFIG_DIR),
@@ -76,12 +88,25 @@ export async function runCli(deps: CliDeps): Promise<ExitCode> {
     };
   for (const add of COMMANDS) add(program, action);
 
-  const lastUsageError = routeOutput(program, { ...deps, json: deps.argv.includes('--json') });
+  const json = deps.argv.includes('--json');
+  const details = json || deps.argv.includes('-v') || deps.argv.includes('--verbose');
+  const lastUsageError = routeOutput(program, { ...deps, details });
 
   try {
     await program.parseAsync(deps.argv, { from: 'user' });
     return exitCode;
   } catch (error) {
+    if (error instanceof CommanderError && error.code === 'commander.version' && details && deps.about) {
+      const globals = program.opts<GlobalOptions>();
+      try {
+        const configDir = await configDirOf(globals, deps);
+        const { writeVersionDetails } = await import('./commands/version.js');
+        writeVersionDetails(deps.stdout, { version: deps.version, ...deps.about(), configDir }, json);
+        return EXIT.ok;
+      } catch (failed) {
+        return reportError(failed, outputFor(globals));
+      }
+    }
     if (error instanceof CommanderError && error.exitCode === 0) return EXIT.ok; // --help, --version
     // What an interrupt made fail (an analyzer stopped "because the agent is shutting down") is the
     // interrupt itself: one rule, exit 130, whatever the command was doing.

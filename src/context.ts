@@ -10,6 +10,7 @@ import type { RunningUser } from './state/owner.js';
 import type { State } from './state/schema.js';
 import { holdState, type HeldState } from './state/held-state.js';
 import { createStateStore, type StateStore } from './state/store.js';
+import { shownPath } from './output/sanitize.js';
 
 /**
  * Everything a command needs from the outside world, built once at the entry point and passed in, so
@@ -125,14 +126,16 @@ export function openSession(ctx: Context, options: SessionOptions = {}): Session
   const store = stateStore(ctx);
   const state = store.read();
   if (!state) {
-    throw new NotRegisteredError(`no agent is registered in ${ctx.configDir}`, { hint: 'run "agent register" first' });
+    throw new NotRegisteredError(`no agent is registered in ${shownPath(ctx.configDir)}`, {
+      hint: 'run "agent register" first',
+    });
   }
   ctx.output.addSecret(state.apiKey);
   const baseUrl = parseBaseUrl(state.baseUrl);
   // The key belongs to the origin it was issued by (key-origin-only): another address given later never gets it.
   if (ctx.baseUrl !== undefined && baseUrlText(parseBaseUrl(ctx.baseUrl)) !== baseUrlText(baseUrl)) {
     throw new UsageError(
-      `the agent in ${ctx.configDir} is registered with ${baseUrlText(baseUrl)}, not ${baseUrlText(parseBaseUrl(ctx.baseUrl))}; its key is never sent elsewhere`,
+      `the agent in ${shownPath(ctx.configDir)} is registered with ${baseUrlText(baseUrl)}, not ${baseUrlText(parseBaseUrl(ctx.baseUrl))}; its key is never sent elsewhere`,
       { hint: 'drop --base-url/AGENT_BASE_URL, or use another --config-dir and register there' },
     );
   }

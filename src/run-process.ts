@@ -1,4 +1,5 @@
-import { realpathSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readSync, realpathSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { runCli } from './cli.js';
 import type { RunProgram, WatchLimits } from './context.js';
 import { UsageError } from './errors.js';
@@ -38,6 +39,12 @@ export async function runProcess(hooks: TestHooks = {}): Promise<void> {
       () => outputFailed('standard error'),
     ),
     version: process.env.AGENT_BUILD_VERSION ?? '0.0.0',
+    about: () => ({
+      node: process.versions.node,
+      platform: `${process.platform}-${process.arch}`,
+      build: buildId(),
+      installPath: dirname(dirname(scriptPath(process.argv[1]))),
+    }),
     // env-paths loads node:os and asks for the home and temp dirs as it loads: only when the default is used.
     defaultConfigDir: async () => (await import('env-paths')).default('prediction-agent', { suffix: '' }).config,
     // Asked only when needed: reading process.stdin builds a stream and loads a dozen modules.
@@ -216,6 +223,22 @@ async function readStdin(maxBytes: number): Promise<string> {
 async function ask(question: string): Promise<string> {
   const { askLine } = await import('./output/ask.js');
   return askLine(question, process.stdin, process.stderr);
+}
+
+/** The id on the running bundle's first line (scripts/build.mjs), read only for `--version -v`/`--json`. */
+function buildId(): string | null {
+  if (typeof __filename !== 'string') return null;
+  let fd: number | undefined;
+  try {
+    fd = openSync(__filename, 'r');
+    const head = Buffer.alloc(64);
+    const read = readSync(fd, head, 0, head.length, 0);
+    return /^\/\*build:([0-9a-f]+)\*\//.exec(head.toString('latin1', 0, read))?.[1] ?? null;
+  } catch {
+    return null;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
 }
 
 // The script as a scheduler must name it: an npm install runs it through a symlink in its bin directory.

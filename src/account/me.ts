@@ -1,5 +1,5 @@
 import { openSession, type Context } from '../context.js';
-import { maskKey } from '../output/sanitize.js';
+import { maskKey, shownPath } from '../output/sanitize.js';
 import { describeAgent } from './describe-agent.js';
 
 export async function runMe(ctx: Context): Promise<void> {
@@ -11,7 +11,7 @@ export async function runMe(ctx: Context): Promise<void> {
     [
       ...describeAgent(agent),
       `  service:    ${baseUrl.origin}`,
-      `  key:        ${maskKey(state.apiKey)} in ${store.file}`,
+      `  key:        ${maskKey(state.apiKey)} in ${shownPath(store.file)}`,
     ],
     agent,
   );

@@ -6,8 +6,9 @@ import { createHttpClient } from '../http/client.js';
 import { baseUrlText, parseBaseUrl } from '../http/origin.js';
 import { refuseUnverifiedTls } from '../http/tls-check.js';
 import { nextAfterRegister } from '../output/command-hint.js';
-import { maskKey } from '../output/sanitize.js';
+import { maskKey, shownPath } from '../output/sanitize.js';
 import { createServiceApi, type ServiceApi } from '../service/api.js';
+import { unreachable } from './reach-service.js';
 import { acquireLock } from '../state/lock.js';
 import type { State } from '../state/schema.js';
 import {
@@ -17,6 +18,7 @@ import {
   checkProfileValue,
   failOn,
   PROFILE_FLAG_NAMES,
+  plainName,
   profileFromFlags,
   type ProfileFlags,
 } from '../domain/inputs.js';
@@ -28,7 +30,8 @@ export interface RegisterOptions extends ProfileFlags {
   force?: boolean;
 }
 
-export async function runRegister(options: RegisterOptions, ctx: Context): Promise<void> {
+export async function runRegister(given: RegisterOptions, ctx: Context): Promise<void> {
+  const options = { ...given, name: given.name === undefined ? undefined : plainName(given.name) };
   // What was given as flags is checked before any question: a typo there is not found after five answers.
   failOn([
     options.name === undefined ? undefined : checkName(options.name),
@@ -36,6 +39,7 @@ export async function runRegister(options: RegisterOptions, ctx: Context): Promi
     options.avatarUrl === undefined ? undefined : checkAvatarUrl(options.avatarUrl),
   ]);
   profileFromFlags(options);
+  if (given.name !== undefined && options.name !== undefined) noteChangedName(given.name, options.name, ctx);
   const { values, baseUrl } = await askForMissing(options, ctx);
   const profile = profileFromFlags(values) as Profile;
   refuseUnverifiedTls(baseUrl, ctx.env, 'the new API key');
@@ -48,7 +52,7 @@ export async function runRegister(options: RegisterOptions, ctx: Context): Promi
   try {
     const existing = safeExists(store);
     if (existing && !options.force) {
-      throw new UsageError(`an agent is already registered in ${store.dir}`, {
+      throw new UsageError(`an agent is already registered in ${shownPath(store.dir)}`, {
         hint: 'use --force to register a new one (the old state is kept as a backup), or another --config-dir',
       });
     }
@@ -102,8 +106,8 @@ export async function runRegister(options: RegisterOptions, ctx: Context): Promi
     ctx.output.result(
       [
         `Registered ${registered.agent.name} (${registered.agent.id}) with ${baseUrlText(baseUrl)}.`,
-        `API key ${maskKey(registered.apiKey)} saved in ${store.file} (mode 600).`,
-        ...(backup ? [`The previous state was kept in ${backup}.`] : []),
+        `API key ${maskKey(registered.apiKey)} saved in ${shownPath(store.file)} (mode 600).`,
+        ...(backup ? [`The previous state was kept in ${shownPath(backup)}.`] : []),
         nextAfterRegister(ctx),
       ],
       { agent: registered.agent, stateFile: store.file },
@@ -121,8 +125,8 @@ export async function runRegister(options: RegisterOptions, ctx: Context): Promi
 function revealUnsavedState(ctx: Context, file: string, state: State): void {
   ctx.output.revealOnce(
     [
-      `agent: ${state.agentName} is registered, but its state could not be saved in ${file}: its API key exists nowhere else and is shown this once.`,
-      `agent: once there is room, save the next line, exactly, as ${file}, then run: chmod 600 '${file}'`,
+      `agent: ${state.agentName} is registered, but its state could not be saved in ${shownPath(file)}: its API key exists nowhere else and is shown this once.`,
+      `agent: once there is room, save the next line, exactly, as ${shownPath(file)}, then run: chmod 600 '${file}'`,
       JSON.stringify(state),
     ].join('\n'),
   );
@@ -161,33 +165,43 @@ async function askForMissing(options: RegisterOptions, ctx: Context): Promise<{ 
     ];
     throw new UsageError(missing.filter(Boolean).join('; '), { hint: 'nothing was sent' });
   }
-  const ask = async <T>(
-    question: string,
-    check: (answer: string) => { value: T } | { problem: string },
-  ): Promise<T> => {
+  type Checked<T> = { value: T } | { problem: string };
+  const ask = async <T>(question: string, check: (answer: string) => Checked<T> | Promise<Checked<T>>): Promise<T> => {
     let text = question;
     for (;;) {
-      const checked = check((await prompt.ask(text)).trim());
+      const checked = await check((await prompt.ask(text)).trim());
       if ('value' in checked) return checked.value;
       text = `${checked.problem}. ${question}`;
     }
   };
+  // The address is reached before anything else is asked: a wrong port is found now, not after five answers.
+  if (given) {
+    refuseUnverifiedTls(given, ctx.env, 'the new API key');
+    const failed = await unreachable(given, ctx);
+    if (failed) throw failed;
+  }
   const baseUrl =
     given ??
-    (await ask<URL>('Service address (https://…; plain http only on this machine): ', (answer) => {
+    (await ask<URL>('Service address (https://…; plain http only on this machine): ', async (answer) => {
+      let url: URL;
       try {
-        return { value: parseBaseUrl(answer) };
+        url = parseBaseUrl(answer);
       } catch (error) {
         if (error instanceof UsageError) return { problem: error.message };
         throw error;
       }
+      refuseUnverifiedTls(url, ctx.env, 'the new API key');
+      const failed = await unreachable(url, ctx);
+      return failed ? { problem: failed.hint ? `${failed.message} (${failed.hint})` : failed.message } : { value: url };
     }));
   if (values.name === undefined) {
     values.name = await ask(
       `Agent name, ${LIMITS.nameMin}-${LIMITS.nameMax} characters, cannot be changed later: `,
       (answer) => {
-        const problem = checkName(answer, 'the name');
-        return problem ? { problem } : { value: answer };
+        const name = plainName(answer);
+        const problem = checkName(name, 'the name');
+        if (!problem) noteChangedName(answer, name, ctx);
+        return problem ? { problem } : { value: name };
       },
     );
   }
@@ -198,6 +212,14 @@ async function askForMissing(options: RegisterOptions, ctx: Context): Promise<{ 
     });
   }
   return { values: values as Values, baseUrl };
+}
+
+/** Says what name is sent when it is not exactly what was typed: it can never be changed afterwards. */
+function noteChangedName(typed: string, name: string, ctx: Context): void {
+  if (typed !== name)
+    ctx.output.warn(
+      `note: registering the name as ${JSON.stringify(name)} (spaces around it dropped, full-width forms made plain)`,
+    );
 }
 
 // A corrupt old state is still "an agent registered here": --force keeps it as the backup.

@@ -34,7 +34,10 @@ export interface LoadOptions {
  * and the fallback the user chose, said once when it was needed.
  */
 export async function loadAnalyzer(ctx: Context, options: LoadOptions = {}): Promise<LoadedAnalyzer> {
-  const config = resolveAnalyzerConfig(readSettings(ctx.configDir), options.override, { env: ctx.env, readKeyFile });
+  const config = resolveAnalyzerConfig(readSettings(ctx.configDir), options.override, {
+    env: ctx.env,
+    readKeyFile: (file) => readKeyFile(file, ctx),
+  });
   const deadline = options.deadline ?? ctx.timing.now() + COMMAND_BUDGET_MS;
   const created = await createAnalyzer(config, ctx, { ...options, deadline });
   const secrets = [

@@ -1,6 +1,7 @@
 import { ANALYSIS_CONCURRENCY } from '../analysis/concurrency.js';
 import type { Analyzer } from '../analysis/types.js';
 import { readBacktestFile, type InvalidThread } from './file.js';
+import { registeredProfile } from './registered-profile.js';
 import { runBacktestOn, type BacktestReport } from './run.js';
 import { headingLine, LEGEND, tableLines } from './table.js';
 import type { Context } from '../context.js';
@@ -9,10 +10,16 @@ import { AnalyzerError } from '../errors.js';
 import type { Output } from '../output/output.js';
 import { profileFromFlags, type ProfileFlags } from '../domain/inputs.js';
 
-/** The raw profile flags, as for `register`: each is checked against the interface's list. */
-export type BacktestOptions = ProfileFlags;
+/**
+ * The raw profile flags, as for `register` (each is checked against the interface's list), and the
+ * registered agent's profile, which they override field by field, when there is one.
+ */
+export type BacktestOptions = ProfileFlags & { registered?: Profile };
 
-/** A profile in the middle of every range, so a backtest without flags measures the reading, not a lean. */
+/**
+ * Without an agent registered: a profile in the middle of every range, so a backtest without flags
+ * measures the reading, not a lean.
+ */
 export const BACKTEST_DEFAULT_PROFILE: Readonly<Profile> = {
   signal_method: 'sentiment',
   conviction_style: 'moderate',
@@ -31,6 +38,7 @@ export async function backtestConfigured(
   options: BacktestOptions & { analyzer?: string },
   ctx: Context,
 ): Promise<void> {
+  const registered = await registeredProfile(options, ctx);
   const { loadAnalyzer } = await import('../analysis/load.js');
   // Not cron: a long file may take a model as long as it needs.
   const { analyzer, config } = await loadAnalyzer(ctx, {
@@ -46,7 +54,7 @@ export async function backtestConfigured(
         ? `${config.llm.model} at ${config.llm.baseUrl.origin}`
         : undefined;
   try {
-    await runBacktest(file, options, ctx, analyzer, describe, config.kind !== 'builtin');
+    await runBacktest(file, { ...options, registered }, ctx, analyzer, describe, config.kind !== 'builtin');
   } finally {
     await analyzer.close?.();
   }
@@ -67,11 +75,12 @@ export async function runBacktest(
   slow = false,
 ): Promise<void> {
   const given = profileFromFlags(options);
+  const base = options.registered ?? BACKTEST_DEFAULT_PROFILE;
   const profile: Profile = {
-    signal_method: given.signal_method ?? BACKTEST_DEFAULT_PROFILE.signal_method,
-    conviction_style: given.conviction_style ?? BACKTEST_DEFAULT_PROFILE.conviction_style,
-    directional_bias: given.directional_bias ?? BACKTEST_DEFAULT_PROFILE.directional_bias,
-    participation: given.participation ?? BACKTEST_DEFAULT_PROFILE.participation,
+    signal_method: given.signal_method ?? base.signal_method,
+    conviction_style: given.conviction_style ?? base.conviction_style,
+    directional_bias: given.directional_bias ?? base.directional_bias,
+    participation: given.participation ?? base.participation,
   };
   const { threads, invalid } = readBacktestFile(file);
   if (!ctx.output.json) warnInvalid(ctx.output, invalid);
@@ -105,6 +114,7 @@ export async function runBacktest(
     analyzer: describe ? `${analyzer.name} (${describe})` : analyzer.name,
     profile,
     given: Object.keys(given) as Array<keyof Profile>,
+    rest: options.registered ? "the registered agent's" : 'defaults',
     invalid: invalid.length,
   });
   ctx.output.result([heading, '', ...tableLines(report), '', LEGEND], {

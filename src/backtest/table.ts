@@ -18,21 +18,25 @@ export interface Heading {
   file: string;
   analyzer: string;
   profile: Profile;
-  /** The profile fields given as flags; the others are the defaults. */
+  /** The profile fields given as flags; the others come from `rest`. */
   given: ReadonlyArray<keyof Profile>;
+  /** Where the fields not given come from (default: the defaults). */
+  rest?: 'defaults' | "the registered agent's";
   invalid: number;
 }
 
-export function headingLine({ file, analyzer, profile, given, invalid }: Heading): string {
+export function headingLine({ file, analyzer, profile, given, rest = 'defaults', invalid }: Heading): string {
   const flags = PROFILE_FLAGS.map(([field, flag]) => `${flag} ${profile[field]}`).join(' ');
   const source =
     given.length === 0
-      ? 'all defaults'
+      ? rest === 'defaults'
+        ? 'all defaults'
+        : rest
       : given.length === PROFILE_FLAGS.length
         ? 'all given'
         : `${PROFILE_FLAGS.filter(([field]) => given.includes(field))
             .map(([, flag]) => flag)
-            .join(', ')} given, the rest defaults`;
+            .join(', ')} given, the rest ${rest}`;
   const left = `${invalid} invalid thread${invalid === 1 ? '' : 's'} left out`;
   return `Backtest of ${oneLine(file, 120)}: analyzer ${oneLine(analyzer, 120)}, profile ${flags} (${source}); ${left}.`;
 }

@@ -20,7 +20,7 @@ export const addBacktestCommand: AddCommand = (program, action) => {
   )
     .addHelpText(
       'after',
-      '\nProfile defaults: --signal-method sentiment --conviction-style moderate --directional-bias neutral --participation moderate\n',
+      "\nProfile: the registered agent's, each flag overriding its field; with no agent registered here:\n  --signal-method sentiment --conviction-style moderate --directional-bias neutral --participation moderate\n",
     )
     .action(
       action(async (ctx, file: string, options: Parameters<typeof profileFlags>[0] & { analyzer?: string }) => {

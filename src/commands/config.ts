@@ -33,6 +33,9 @@ Keys:
   llm.base-url       an OpenAI-compatible API, e.g. http://127.0.0.1:11434/v1   (env AGENT_LLM_BASE_URL)
   llm.model          the model's name on that server             (env AGENT_LLM_MODEL)
   llm.key-file       a file (mode 600) holding the model's key   (or env AGENT_LLM_API_KEY)
+
+The analyzer is switched last: "analyzer command" needs analyzer.command set first, "analyzer llm"
+llm.base-url and llm.model (a poll would fail without them, so the switch is refused until then).
 `,
     )
     .action(

@@ -1,8 +1,10 @@
 import { addAccountCommands } from './account.js';
 import { addAnalyzeCommand } from './analyze.js';
 import { addBacktestCommand } from './backtest.js';
+import { addCompletionCommand } from './completion.js';
 import { addConfigCommands } from './config.js';
 import { addDoctorCommand } from './doctor.js';
+import { addHelpCommand } from './help.js';
 import { addHistoryCommand } from './history.js';
 import { addPollCommand } from './poll.js';
 import { addPredictCommand } from './predict.js';
@@ -24,4 +26,6 @@ export const COMMANDS: AddCommand[] = [
   addAnalyzeCommand,
   addBacktestCommand,
   addSandboxCommand,
+  addCompletionCommand,
+  addHelpCommand,
 ];

@@ -6,7 +6,7 @@ Examples:
   agent poll --dry-run -v          what a poll would post now, and why
   */5 * * * * /usr/bin/node /path/to/bin/agent.cjs poll      (crontab: silent unless something fails)
   agent predict <threadId> --conviction -1.5
-  agent config set analyzer command   switch cron's analyzer to your own (agent config set --help)
+  agent config set analyzer command   switch cron's analyzer to your own, once analyzer.command is set
   agent analyze <threadId>            the decision on a thread and every step of why; nothing posted
   agent backtest examples/backtest-sample.json      is an analyzer any good? (offline)
 

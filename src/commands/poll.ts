@@ -1,3 +1,4 @@
+import { userPath } from '../domain/home-path.js';
 import type { PollOptions } from '../poll/run.js';
 import type { AddCommand } from './wiring.js';
 
@@ -13,7 +14,8 @@ export const addPollCommand: AddCommand = (program, action) => {
     .action(
       action(async (ctx, options: PollOptions) => {
         const { runPoll } = await import('../poll/run.js');
-        return runPoll(options, ctx);
+        const log = options.log === undefined ? undefined : userPath(options.log, ctx.env.HOME);
+        return runPoll({ ...options, log }, ctx);
       }),
     );
 };

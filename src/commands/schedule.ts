@@ -1,3 +1,4 @@
+import { userPath } from '../domain/home-path.js';
 import type { AddCommand } from './wiring.js';
 
 export const addScheduleCommand: AddCommand = (program, action) => {
@@ -16,7 +17,8 @@ export const addScheduleCommand: AddCommand = (program, action) => {
           options: { install?: boolean; remove?: boolean; every?: string; log?: string; systemd?: boolean },
         ) => {
           const { runSchedule } = await import('../schedule/schedule-command.js');
-          await runSchedule(options, ctx);
+          const log = options.log === undefined ? undefined : userPath(options.log, ctx.env.HOME);
+          await runSchedule({ ...options, log }, ctx);
         },
       ),
     );

@@ -53,21 +53,20 @@ export interface UsageFound {
 }
 
 /**
- * Sends commander's help and version to our streams (`--version --json` as one JSON document, as every
- * --json is) and keeps its usage errors, with the command they belong to, instead of printing them: the
- * caller reports them like any other error. Returns the last one kept.
+ * Sends commander's help and version to our streams and keeps its usage errors, with the command they
+ * belong to, instead of printing them: the caller reports them like any other error. Returns the last one
+ * kept. `--version` with `--json` or `-v` prints nothing here: the caller writes the details instead.
  */
 export function routeOutput(
   program: Command,
-  out: { stdout: WritableLike; stderr: WritableLike; version: string; json: boolean },
+  out: { stdout: WritableLike; stderr: WritableLike; version: string; details: boolean },
 ): () => UsageFound | undefined {
   let usage: UsageFound | undefined;
   const wire = (command: Command, name: string): void => {
     command.configureOutput({
-      writeOut: (text) =>
-        out.stdout.write(
-          text === `${out.version}\n` && out.json ? `${JSON.stringify({ version: out.version })}\n` : text,
-        ),
+      writeOut: (text) => {
+        if (!(out.details && text === `${out.version}\n`)) out.stdout.write(text);
+      },
       writeErr: (text) => out.stderr.write(text),
       outputError: (text) => {
         usage = { text, command: name };

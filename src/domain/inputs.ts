@@ -15,12 +15,23 @@ export const PROFILE_FLAG_NAMES: Record<keyof Profile, string> = {
 
 const codePoints = (text: string) => Array.from(text).length;
 
-/** `label` names the value as the user gave it: the flag, or the question's words. */
+/**
+ * The name as the service will keep it, for good: compatibility forms made plain (NFKC: full-width letters,
+ * a no-break or ideographic space) and the spaces around it dropped, as a prompt's answer is read. A stray
+ * space from a script's quoting, or a lookalike, would otherwise be part of the name forever.
+ */
+export function plainName(name: string): string {
+  return name.normalize('NFKC').trim();
+}
+
+/** `label` names the value as the user gave it: the flag, or the question's words. Checks a plainName. */
 export function checkName(name: string, label = '--name'): string | undefined {
   const n = codePoints(name);
   if (n < LIMITS.nameMin || n > LIMITS.nameMax)
     return `${label} must be ${LIMITS.nameMin}-${LIMITS.nameMax} characters (got ${n})`;
   if (/[\u0000-\u001f\u007f]/.test(name)) return `${label} must not contain control characters`;
+  // A zero-width character makes a name that reads as another one.
+  if (/\p{Default_Ignorable_Code_Point}/u.test(name)) return `${label} must not contain invisible characters`;
   return undefined;
 }
 

@@ -1,6 +1,7 @@
 import { Agent, request as httpRequest } from 'node:http';
 import type https from 'node:https';
 import { ConnectionSetupError, NetworkError, ResponseError, TimeoutError } from '../errors.js';
+import { isLoopbackHost } from './origin.js';
 import type { HttpRequest, HttpResponse, Transport } from './transport.js';
 
 // Errors raised before a single byte could have reached the server: a POST that failed this way is
@@ -142,6 +143,17 @@ export function networkError(error: Error, notSent: boolean, url: URL): NetworkE
       hint: "if the service uses a private CA, set NODE_EXTRA_CA_CERTS to that CA's certificate file",
     });
   }
+  if (code === 'ECONNREFUSED' && isLoopbackHost(url.hostname)) {
+    // On this machine a refusal means the service is not running there (or on another port), not a network down.
+    return new NetworkError(`nothing listens on ${hostPort(url)}: is the service running? (${code})`, notSent, {
+      hint: 'start it, or check the port in the address',
+    });
+  }
+  if (code === 'EPROTO' && /wrong version number/i.test(error.message)) {
+    return new NetworkError(`cannot reach ${origin}: that port speaks plain http, not https (${code})`, notSent, {
+      hint: isLoopbackHost(url.hostname) ? `use http://${url.host}` : CHECK_ADDRESS,
+    });
+  }
   if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') {
     return new ConnectionSetupError(`cannot reach ${origin}: its TLS certificate is not valid at this time (${code})`, {
       hint: "check this machine's clock; if it is right, the service must renew its certificate",
@@ -150,4 +162,9 @@ export function networkError(error: Error, notSent: boolean, url: URL): NetworkE
   return new NetworkError(`cannot reach ${origin} (${code ?? error.message})`, notSent, {
     hint: 'check the network and try again later',
   });
+}
+
+/** `127.0.0.1:37148`, with the scheme's port when the address names none. */
+function hostPort(url: URL): string {
+  return url.port ? url.host : `${url.host}:${url.protocol === 'https:' ? 443 : 80}`;
 }

@@ -15,10 +15,21 @@ export async function askLine(
   const rl = createInterface({ input, output, ...(terminal === undefined ? {} : { terminal }) });
   try {
     return await new Promise<string>((resolve, reject) => {
+      let answered = false;
       rl.once('SIGINT', () => rl.close());
-      rl.once('close', () => reject(new CancelledError('cancelled, nothing sent')));
+      rl.once('close', () => {
+        // The cursor is still after the question: the message that follows starts on a line of its own.
+        if (!answered) output.write('\n');
+        reject(new CancelledError('cancelled, nothing sent'));
+      });
       // Its rejection when the input closes is the cancellation above.
-      rl.question(question).then(resolve, () => undefined);
+      rl.question(question).then(
+        (answer) => {
+          answered = true;
+          resolve(answer);
+        },
+        () => undefined,
+      );
     });
   } finally {
     rl.close();

@@ -4,7 +4,7 @@ import { oneLine } from './sanitize.js';
 
 /**
  * The one place where an error becomes what the user sees and the exit code (docs/cli.md): one line with a
- * hint on stderr, the same as a JSON document on stdout with --json, the stack only with --verbose.
+ * hint on stderr, the same as a JSON document on stdout with --json, the stack of a bug only with --verbose.
  */
 export function reportError(error: unknown, output: Output): ExitCode {
   const known = error instanceof AgentError;
@@ -15,7 +15,8 @@ export function reportError(error: unknown, output: Output): ExitCode {
     : `unexpected error: ${oneLine(output.redact(error instanceof Error ? error.message : String(error)), 500)}`;
   const hint = known ? error.hint : 'this is a bug; please report it with the output of --verbose';
   output.error(`agent: ${message}${hint ? ` (${hint})` : ''}`);
-  if (output.verbose && error instanceof Error && error.stack) output.error(error.stack);
+  // An error of ours says all there is in its message; a stack helps only to report a bug.
+  if (output.verbose && !known && error instanceof Error && error.stack) output.error(error.stack);
   if (output.json) output.jsonDocument({ error: { code, message } });
   return code;
 }

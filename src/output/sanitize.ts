@@ -30,3 +30,15 @@ export function maskKey(key: string): string {
   if (key.length - prefix.length < 12) return `${prefix}…`;
   return `${prefix}…${key.slice(-4)}`;
 }
+
+/**
+ * A path in a message: as it is when plainly a path, else in single quotes as a shell would take it, so a
+ * space at its end is seen and the path can be copied into a command. A control character (a newline) is
+ * shown escaped, as JSON writes it, since one in a message would hide or split it.
+ */
+export function shownPath(path: string): string {
+  if (/^[\w./:=@+,%-]+$/.test(path)) return path;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(path)) return JSON.stringify(path);
+  return `'${path.replaceAll("'", `'\\''`)}'`;
+}

@@ -19,16 +19,7 @@ export { MAX_THREAD_LIMIT } from './routes-thread.js';
 export { DEFAULT_BODY_LIMIT_BYTES } from './http-io.js';
 export { LOCK_AFTER_MS } from './outcome.js';
 
-/** Defaults for the `agent sandbox` command: a lively feed, unlike the inert defaults of startSandbox. */
-export const SANDBOX_CLI_DEFAULTS = {
-  host: '127.0.0.1',
-  port: 0,
-  seed: 1,
-  speed: 1,
-  ratePerMinute: 1,
-  backlog: 12,
-  rateLimit: 0,
-} as const;
+export { SANDBOX_CLI_DEFAULTS } from './defaults.js';
 
 /** The first line `agent sandbox` prints on stdout (docs/cli.md). */
 export function formatListeningLine(url: string): string {

@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { isLoopbackHost } from '../http/origin.js';
-import { oneLine } from '../output/sanitize.js';
+import { oneLine, shownPath } from '../output/sanitize.js';
 import { sandboxWithHistory, writeResolvedThreads } from './export.js';
 import { formatListeningLine, SANDBOX_CLI_DEFAULTS, startSandbox } from './index.js';
 
@@ -53,6 +54,11 @@ export async function runSandbox(flags: SandboxFlags, ctx: Context): Promise<voi
   });
   // The first line on stdout, always: scripts read the address from it (docs/cli.md).
   ctx.output.result(formatListeningLine(sandbox.url), { url: sandbox.url });
+  ctx.output.progress(
+    options.statePath === undefined
+      ? 'sandbox: its state lives in memory and is gone when it stops (--state <file> keeps it)'
+      : `sandbox: its state is kept in ${shownPath(options.statePath)}`,
+  );
   ctx.output.progress(`Try: agent register --base-url ${sandbox.url} --name my-agent … (Ctrl-C stops the sandbox)`);
   const signal = await (ctx.untilSignal ?? neverEnds)();
   await sandbox.close();
@@ -123,10 +129,27 @@ function listenError(error: unknown, host: string, port: number): unknown {
       return new UsageError(`port ${port} is already in use on ${host}`, {
         hint: 'choose another --port, or --port 0 to pick a free one',
       });
+    case 'EACCES': {
+      const from = unprivilegedFrom();
+      const why = port < from ? `: ports below ${from} are for root` : '';
+      return new UsageError(`not allowed to listen on port ${port} of ${host} (EACCES)${why}`, {
+        hint: `choose a --port from ${from} up, or --port 0 to pick a free one`,
+      });
+    }
     case 'EADDRNOTAVAIL':
       return new UsageError(`cannot listen on ${host}: it is not an address of this machine`, { hint: 'check --host' });
     default:
       return error;
+  }
+}
+
+// Linux's first port an ordinary user may listen on (1024 unless the system says otherwise).
+function unprivilegedFrom(): number {
+  try {
+    const value = Number(readFileSync('/proc/sys/net/ipv4/ip_unprivileged_port_start', 'utf8'));
+    return Number.isInteger(value) ? value : 1024;
+  } catch {
+    return 1024;
   }
 }
 

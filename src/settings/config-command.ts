@@ -1,5 +1,6 @@
-import { join, resolve } from 'node:path';
+import type { AnalyzerKind } from '../analysis/types.js';
 import type { Context } from '../context.js';
+import { userPath } from '../domain/home-path.js';
 import { type AgentPlace, agentCommand } from '../output/command-hint.js';
 import { StateError, UsageError } from '../errors.js';
 import {
@@ -16,6 +17,7 @@ import { readKeyFile } from './key-file.js';
 import { parseLlmBaseUrl } from './llm-url.js';
 import { readSettings, readSettingsForEdit, settingsFile, writeSettings } from './store.js';
 import { checkCommandLine } from '../analysis/command/check.js';
+import { shownPath } from '../output/sanitize.js';
 
 /** The env var that overrides a setting per run (docs/cli.md), if any. */
 const ENV_OVERRIDES: Partial<Record<SettingKey, string>> = {
@@ -55,9 +57,9 @@ export async function runConfigGet(rawKey: string | undefined, ctx: Context): Pr
   const llmKey = ctx.env.AGENT_LLM_API_KEY
     ? 'from AGENT_LLM_API_KEY (never shown)'
     : settings['llm.key-file']
-      ? `from ${settings['llm.key-file']} (never shown)`
+      ? `from ${shownPath(settings['llm.key-file'])} (never shown)`
       : 'none';
-  ctx.output.result([...lines, `${'llm key'.padEnd(width)}  ${llmKey}`, '', `Settings file: ${file}`], {
+  ctx.output.result([...lines, `${'llm key'.padEnd(width)}  ${llmKey}`, '', `Settings file: ${shownPath(file)}`], {
     file,
     settings,
     overrides: Object.fromEntries(
@@ -72,17 +74,20 @@ export async function runConfigGet(rawKey: string | undefined, ctx: Context): Pr
 /** `agent config set <key> <value>`: checked as it will be used, then written atomically (mode 600). */
 export async function runConfigSet(rawKey: string, rawValue: string, ctx: Context): Promise<void> {
   const key = checkKey(rawKey);
-  const value = parseValue(key, rawValue, ctx);
+  // Said after the result, which is what was asked for.
+  const notes: string[] = [];
+  const value = parseValue(key, rawValue, ctx, (line) => notes.push(line));
   const next = { ...readSettingsForEdit(ctx.configDir), [key]: value };
+  refuseUnusableAnalyzer(next, key, ctx);
   const file = writeSettings(ctx.configDir, next, ctx.user);
-  for (const line of missingCompanions(next as Settings, ctx)) ctx.output.warn(line);
   // Stored; but a run reads the whole file, and one other bad value still stops it.
   try {
     readSettings(ctx.configDir, ctx);
   } catch (error) {
-    if (error instanceof StateError) ctx.output.warn(`note: ${error.message}; ${error.hint ?? ''}`);
+    if (error instanceof StateError) notes.push(`note: ${error.message}; ${error.hint ?? ''}`);
   }
-  ctx.output.result(`Set ${key} = ${value} in ${file}`, { key, value, file });
+  ctx.output.result(`Set ${key} = ${value} in ${shownPath(file)}`, { key, value, file });
+  for (const line of notes) ctx.output.warn(line);
 }
 
 /** `agent config unset <key>`: back to the default. */
@@ -93,6 +98,7 @@ export async function runConfigUnset(rawKey: string, ctx: Context): Promise<void
   const removed = key in settings;
   if (removed) {
     const { [key]: _gone, ...rest } = settings;
+    refuseUnusableAnalyzer(rest, key, ctx);
     writeSettings(ctx.configDir, rest, ctx.user);
   }
   ctx.output.result(removed ? `Unset ${key} (default: ${SETTING_DEFAULTS[key]})` : `${key} was not set`, {
@@ -102,12 +108,12 @@ export async function runConfigUnset(rawKey: string, ctx: Context): Promise<void
   });
 }
 
-function parseValue(key: SettingKey, raw: string, ctx: Context): Settings[SettingKey] {
+function parseValue(key: SettingKey, raw: string, ctx: Context, note: (line: string) => void): Settings[SettingKey] {
   switch (key) {
     case 'analyzer':
       return parseAnalyzerKind(raw, 'analyzer');
     case 'analyzer.command':
-      return checkCommandLine(raw, (line) => ctx.output.warn(line));
+      return checkCommandLine(raw, note);
     case 'analyzer.timeout':
       return parseTimeout(raw);
     case 'analyzer.fallback':
@@ -125,23 +131,53 @@ function parseValue(key: SettingKey, raw: string, ctx: Context): Settings[Settin
           hint: `e.g. ${agentCommand(ctx, 'config set llm.key-file ~/.config/agent-llm.key')} (mode 600), or set AGENT_LLM_API_KEY`,
         });
       }
-      // Stored absolute: cron runs from another directory. "~/" was not expanded when the path was quoted.
-      const given = raw.trim();
-      const file = given.startsWith('~/') && ctx.env.HOME ? join(ctx.env.HOME, given.slice(2)) : resolve(given);
+      // Stored absolute: cron runs from another directory.
+      const file = userPath(raw.trim(), ctx.env.HOME);
       readKeyFile(file, ctx);
       return file;
     }
   }
 }
 
-/** After `config set analyzer llm`, say what else a run will need, before cron finds out. */
-function missingCompanions(settings: Settings, place: AgentPlace): string[] {
-  if (settings.analyzer === 'command' && !settings['analyzer.command'])
-    return [`Next: ${agentCommand(place, 'config set analyzer.command "<your command>"')}`];
-  if (settings.analyzer !== 'llm') return [];
-  return (['llm.base-url', 'llm.model'] as const)
-    .filter((k) => !settings[k])
-    .map((k) => `Next: ${agentCommand(place, `config set ${k} <${k === 'llm.model' ? 'name' : 'url'}>`)}`);
+/** What each analyzer needs in config.json: cron's runs have no environment to fill a gap with. */
+const NEEDS: Partial<Record<AnalyzerKind, SettingKey[]>> = {
+  command: ['analyzer.command'],
+  llm: ['llm.base-url', 'llm.model'],
+};
+const PLACEHOLDERS: Partial<Record<SettingKey, string>> = {
+  'analyzer.command': '"<your command>"',
+  'llm.base-url': '<url>',
+  'llm.model': '<name>',
+};
+
+/**
+ * Settings that choose an analyzer without what it needs would fail every poll, cron's included, until
+ * someone noticed, while the threads aged: such a change (`key` set or unset) is refused, saying what to
+ * set first, and nothing is written.
+ */
+function refuseUnusableAnalyzer(next: Record<string, unknown>, key: SettingKey, place: AgentPlace): void {
+  const kind = next.analyzer as AnalyzerKind | undefined;
+  const missing = (kind && NEEDS[kind]?.filter((need) => !next[need])) || [];
+  // A change that leaves the analyzer no worse than it was (setting one of two missing values) goes on.
+  if (missing.length === 0 || (key !== 'analyzer' && !missing.includes(key))) return;
+  const names = missing.join(' and ');
+  if (key === 'analyzer') {
+    const first = missing
+      .map((need) => agentCommand(place, `config set ${need} ${PLACEHOLDERS[need]}`))
+      .join(', then ');
+    throw new UsageError(
+      `${names} ${missing.length === 1 ? 'is' : 'are'} not set: with analyzer ${kind}, every poll (cron's too) would fail; nothing was changed`,
+      {
+        hint: `set ${missing.length === 1 ? 'it' : 'them'} first: ${first}; then ${agentCommand(place, `config set analyzer ${kind}`)}`,
+      },
+    );
+  }
+  throw new UsageError(
+    `analyzer ${kind} needs ${key}: without it every poll (cron's too) would fail; nothing was changed`,
+    {
+      hint: `give it another value (${agentCommand(place, `config set ${key} ${PLACEHOLDERS[key] ?? '<value>'}`)}), or switch the analyzer first: ${agentCommand(place, 'config set analyzer builtin')}`,
+    },
+  );
 }
 
 function overrideOf(key: SettingKey, ctx: Context): string | undefined {

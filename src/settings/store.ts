@@ -14,6 +14,7 @@ import {
   writePrivateFile,
 } from '../state/private-file.js';
 import { FALLBACKS, MAX_TIMEOUT_S, type Settings } from './keys.js';
+import { shownPath } from '../output/sanitize.js';
 
 // config.json: the analyzer settings, apart from the state file (docs/cli.md) so that changing the analyzer
 // never rewrites the key. Private like the state: every cron run executes the command it names.
@@ -47,11 +48,15 @@ export function readSettings(configDir: string, place?: AgentPlace): Settings {
   if (!result.success) {
     const issue = result.error.issues[0];
     const key = String(issue?.path[0] ?? '');
-    throw new StateError(`the settings file ${file} is not valid (${key || 'root'}: ${issue?.message})`, 'corrupt', {
-      hint: key
-        ? `fix it: ${agentCommand(place, `config set ${key} <value>`)}, or ${agentCommand(place, `config unset ${key}`)}`
-        : `move it away to start from the defaults: mv '${file}' '${file}.bad'`,
-    });
+    throw new StateError(
+      `the settings file ${shownPath(file)} is not valid (${key || 'root'}: ${issue?.message})`,
+      'corrupt',
+      {
+        hint: key
+          ? `fix it: ${agentCommand(place, `config set ${key} <value>`)}, or ${agentCommand(place, `config unset ${key}`)}`
+          : `move it away to start from the defaults: mv '${file}' '${file}.bad'`,
+      },
+    );
   }
   return result.data as Settings;
 }
@@ -65,7 +70,8 @@ export function readSettingsForEdit(configDir: string): Record<string, unknown> 
   let raw: string;
   try {
     const stat = lstatSync(file);
-    if (!stat.isFile()) throw new StateError(`${file} is not a regular file`, 'exposed', { hint: 'move it away' });
+    if (!stat.isFile())
+      throw new StateError(`${shownPath(file)} is not a regular file`, 'exposed', { hint: 'move it away' });
     refuseLooseMode(configDir, statSync(configDir), DIR_MODE, 'the config directory', RISK);
     refuseLooseMode(file, stat, FILE_MODE, 'the settings file', RISK);
     raw = readFileSync(file, 'utf8');
@@ -81,7 +87,7 @@ export function readSettingsForEdit(configDir: string): Record<string, unknown> 
     json = undefined;
   }
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-    throw new StateError(`the settings file ${file} is not a JSON object`, 'corrupt', {
+    throw new StateError(`the settings file ${shownPath(file)} is not a JSON object`, 'corrupt', {
       hint: `move it away to start from the defaults: mv '${file}' '${file}.bad'`,
     });
   }

@@ -4,6 +4,7 @@ import { CREATE_EXCLUSIVE, nodeFileOps, type FileOps } from './file-ops.js';
 import { processAlive, readHolder, removeIfThere, takeGuard, tryToRemove } from './lock-file.js';
 import { refuseForeignOwner, type RunningUser } from './owner.js';
 import { fileSystemError } from './private-file.js';
+import { shownPath } from '../output/sanitize.js';
 
 /** A run never lasts this long (its budget is far shorter), so an older lock is stale even if its pid was reused. */
 const STALE_AFTER_MS = 15 * 60_000;
@@ -60,7 +61,9 @@ export function acquireLock({
       const code = (error as NodeJS.ErrnoException).code;
       // No config dir means nobody registered here: say so (exit 3), not "unexpected error: ENOENT".
       if (code === 'ENOENT')
-        throw new NotRegisteredError(`no agent is registered in ${dir}`, { hint: 'run "agent register" first' });
+        throw new NotRegisteredError(`no agent is registered in ${shownPath(dir)}`, {
+          hint: 'run "agent register" first',
+        });
       if (code !== 'EEXIST') throw fileSystemError('create the lock file', file, error);
     }
     if (fd !== undefined) {

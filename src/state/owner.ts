@@ -1,5 +1,6 @@
 import type { Stats } from 'node:fs';
 import { StateError } from '../errors.js';
+import { shownPath } from '../output/sanitize.js';
 
 /** Who this runs as: injected (main.ts), so that tests can be another user without being one. */
 export interface RunningUser {
@@ -25,7 +26,7 @@ export function refuseForeignOwner(
   const me = who(user, user.uid);
   const why = `files written there now would belong to ${me.name}, and the runs of ${owner.name} (cron) could not use them`;
   throw new StateError(
-    `${kind} ${target} belongs to ${owner.text}, but this runs as ${me.text}: ${why}; nothing was done`,
+    `${kind} ${shownPath(target)} belongs to ${owner.text}, but this runs as ${me.text}: ${why}; nothing was done`,
     'foreign',
     {
       hint: `run agent as ${owner.name}, or give the directory to ${me.name}: sudo chown -R ${me.name} '${dir}'`,

@@ -3,6 +3,7 @@ import { basename, dirname, join } from 'node:path';
 import { StateError } from '../errors.js';
 import { CREATE_EXCLUSIVE, nodeFileOps, type FileOps } from './file-ops.js';
 import { refuseForeignOwner, type RunningUser } from './owner.js';
+import { shownPath } from '../output/sanitize.js';
 
 // Files in the config dir are private: the state holds the key (key-at-rest), and config.json names a command
 // that every cron run executes, so whoever can change it can run code as this user.
@@ -15,7 +16,7 @@ const STALE_TEMP_MS = 15 * 60_000;
 export function refuseLooseMode(target: string, stat: Stats, wanted: number, kind: string, risk: string): void {
   if ((stat.mode & 0o077) === 0) return;
   const mode = (stat.mode & 0o777).toString(8);
-  throw new StateError(`${kind} ${target} has mode ${mode}: other users could ${risk}`, 'exposed', {
+  throw new StateError(`${kind} ${shownPath(target)} has mode ${mode}: other users could ${risk}`, 'exposed', {
     hint: `run: chmod ${wanted.toString(8)} '${target}'`,
   });
 }
@@ -39,7 +40,7 @@ export function fileSystemError(action: string, target: string, error: unknown):
   // Anything else (a StateError already, or a bug) goes on as it is.
   if (error instanceof StateError || typeof code !== 'string') return error;
   const hint = Object.hasOwn(FILE_SYSTEM_HINTS, code) ? FILE_SYSTEM_HINTS[code] : undefined;
-  return new StateError(`cannot ${action} ${target} (${code})`, 'io', { hint, cause: error });
+  return new StateError(`cannot ${action} ${shownPath(target)} (${code})`, 'io', { hint, cause: error });
 }
 
 /** Creates the directory (mode 700) if needed; refuses one others can open (key-at-rest) or another user owns. */
@@ -53,7 +54,7 @@ export function preparePrivateDir(dir: string, files: FileOps = nodeFileOps, use
     // EEXIST here means a file stands where the directory should be.
     throw fileSystemError('create the config directory', dir, error);
   }
-  if (!stat.isDirectory()) throw new StateError(`${dir} is not a directory`, 'io');
+  if (!stat.isDirectory()) throw new StateError(`${shownPath(dir)} is not a directory`, 'io');
   refuseForeignOwner(dir, stat, user, 'the config directory', dir);
   refuseLooseMode(dir, stat, DIR_MODE, 'the config directory', 'read or change the API key');
 }

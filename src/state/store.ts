@@ -13,6 +13,7 @@ import {
 } from './private-file.js';
 import { refuseForeignOwner, type RunningUser } from './owner.js';
 import { STATE_VERSION, stateSchema, type State } from './schema.js';
+import { shownPath } from '../output/sanitize.js';
 
 export interface StateStore {
   readonly dir: string;
@@ -69,7 +70,9 @@ export function createStateStore(
     try {
       const stat = files.lstatSync(file);
       if (!stat.isFile())
-        throw new StateError(`${file} is not a regular file`, 'exposed', { hint: 'move it away and register again' });
+        throw new StateError(`${shownPath(file)} is not a regular file`, 'exposed', {
+          hint: 'move it away and register again',
+        });
       refuseLooseMode(file, stat, FILE_MODE, 'the state file', KEY_RISK);
       refuseForeignOwner(file, stat, user, 'the state file', dir);
       raw = files.readFileSync(file, 'utf8');
@@ -136,7 +139,7 @@ export function parseState(raw: string, file: string): State {
   try {
     json = JSON.parse(raw);
   } catch {
-    throw new StateError(`the state file ${file} is corrupt (not JSON); it was left as it is`, 'corrupt', {
+    throw new StateError(`the state file ${shownPath(file)} is corrupt (not JSON); it was left as it is`, 'corrupt', {
       hint: 'restore it from a backup, or move it away and run "agent register"',
     });
   }
@@ -144,7 +147,7 @@ export function parseState(raw: string, file: string): State {
   if (!result.success) {
     const issue = result.error.issues[0];
     throw new StateError(
-      `the state file ${file} is not valid (${issue?.path.join('.') || 'root'}: ${issue?.message}); it was left as it is`,
+      `the state file ${shownPath(file)} is not valid (${issue?.path.join('.') || 'root'}: ${issue?.message}); it was left as it is`,
       'corrupt',
       {
         hint: 'restore it from a backup, or move it away and run "agent register"',
@@ -153,7 +156,7 @@ export function parseState(raw: string, file: string): State {
   }
   if ((result.data.version ?? STATE_VERSION) > STATE_VERSION) {
     throw new StateError(
-      `the state file ${file} was written by a newer version of agent (state version ${result.data.version})`,
+      `the state file ${shownPath(file)} was written by a newer version of agent (state version ${result.data.version})`,
       'corrupt',
       {
         hint: 'upgrade agent',

@@ -59,7 +59,8 @@ it('checks each answer as it is given, and asks again with the reason until it i
   // The reasons name what was asked, never a flag the user did not type.
   expect(asked.join('\n')).not.toContain('--');
   expect(stdout.text).toContain('Registered ok-name');
-  expect(world.sandbox.requests).toHaveLength(1);
+  // The address was reached before the first question (without a key), then the registration sent.
+  expect(world.sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /agent/me', 'POST /agent/register']);
 });
 
 it('without an address, asks for it first, and checks it as it is given', async () => {

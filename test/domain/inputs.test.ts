@@ -6,6 +6,7 @@ import {
   checkProfileValue,
   checkThreadId,
   failOn,
+  plainName,
   profileFromFlags,
 } from '../../src/domain/inputs.js';
 import { EXIT, UsageError } from '../../src/errors.js';
@@ -23,8 +24,24 @@ describe('checkName: 3-50 characters, no controls', () => {
     ['bot\u0007x', '--name must not contain control characters'],
     ['bot\nname', '--name must not contain control characters'],
     ['bot\u007f', '--name must not contain control characters'],
+    ['zero\u200bwidth', '--name must not contain invisible characters'],
+    ['soft\u00adhyphen', '--name must not contain invisible characters'],
   ])('%j → %j', (name, problem) => {
     expect(checkName(name)).toBe(problem);
+  });
+});
+
+describe('plainName: the name as it is kept for good', () => {
+  it.each([
+    ['my-agent', 'my-agent'],
+    [' my-agent ', 'my-agent'],
+    ['my-agent\u00a0', 'my-agent'],
+    ['\u3000my agent\u3000', 'my agent'],
+    ['\uff4d\uff59\uff0d\uff41\uff47\uff45\uff4e\uff54', 'my-agent'],
+    ['caf\u0065\u0301', 'caf\u00e9'],
+    ['日本語', '日本語'],
+  ])('%j → %j', (given, plain) => {
+    expect(plainName(given)).toBe(plain);
   });
 });
 

@@ -238,9 +238,9 @@ describe('an LLM analyzer in the cron agent', () => {
       }),
     );
     for (const [key, value] of [
-      ['analyzer', 'llm'],
       ['llm.base-url', llm.baseUrl],
       ['llm.model', 'test-model'],
+      ['analyzer', 'llm'],
     ]) {
       expect((await w.agent(['config', 'set', key!, value!])).code).toBe(0);
     }
@@ -279,9 +279,9 @@ describe('an LLM analyzer in the cron agent', () => {
       }),
     );
     for (const [key, value] of [
-      ['analyzer', 'llm'],
       ['llm.base-url', llm.baseUrl],
       ['llm.model', 'test-model'],
+      ['analyzer', 'llm'],
     ]) {
       expect((await w.agent(['config', 'set', key!, value!])).code).toBe(0);
     }

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { BIN, registeredWorlds, runAgent } from './harness.js';
 
 const registered = registeredWorlds();
@@ -32,10 +32,48 @@ function intoFullDevice(args: string[], homeDir = home()): Promise<{ code: numbe
   });
 }
 
-it('--version --json prints one JSON document', async () => {
-  const result = await runAgent(['--version', '--json'], home());
-  expect(result.code).toBe(0);
-  expect(JSON.parse(result.stdout)).toEqual({ version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
+describe('--version: the version alone, and with -v or --json what a bug report needs', () => {
+  const ROOT = path.join(import.meta.dirname, '..', '..');
+  const build = () =>
+    /^\/\*build:([0-9a-f]+)\*\//.exec(fs.readFileSync(path.join(ROOT, 'dist', 'agent.cjs'), 'latin1'))![1];
+  const version = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version;
+
+  it('plain: the version, one line', async () => {
+    expect(await runAgent(['--version'], home())).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+  });
+
+  it('--json: version, node, platform, build, install path and config dir', async () => {
+    const dir = home();
+    const result = await runAgent(['--version', '--json'], dir);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({
+      version,
+      node: process.versions.node,
+      platform: `${process.platform}-${process.arch}`,
+      build: build(),
+      installPath: ROOT,
+      configDir: path.join(dir, '.config', 'prediction-agent'),
+    });
+    const given = await runAgent(['--config-dir', '~/agents/a', '--version', '--json'], dir);
+    expect(JSON.parse(given.stdout).configDir).toBe(path.join(dir, 'agents', 'a'));
+  });
+
+  it('-v: the same, one per line, after the version', async () => {
+    const dir = home();
+    const result = await runAgent(['--version', '-v'], dir);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(
+      [
+        version,
+        `node         ${process.versions.node}`,
+        `platform     ${process.platform}-${process.arch}`,
+        `build        ${build()}`,
+        `install path ${ROOT}`,
+        `config dir   ${path.join(dir, '.config', 'prediction-agent')}`,
+        '',
+      ].join('\n'),
+    );
+  });
 });
 
 it.skipIf(!fs.existsSync('/dev/full'))(

@@ -23,6 +23,8 @@ export interface RunOptions {
   input?: string;
   /** Another copy of bin/agent.cjs to run instead of this clone's. */
   bin?: string;
+  /** The directory it runs in (default: this test process's). */
+  cwd?: string;
 }
 
 /**
@@ -34,6 +36,7 @@ export function runAgent(args: string[], home: string, options: RunOptions = {})
     const hooked = Object.keys(options.env ?? {}).some((name) => name.startsWith('AGENT_TEST_'));
     const child = spawn(process.execPath, [options.bin ?? (hooked ? TEST_BIN : BIN), ...args], {
       env: { HOME: home, PATH: process.env.PATH ?? '/usr/bin:/bin', ...options.env },
+      cwd: options.cwd,
       stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     });
     child.stdin?.end(options.input);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BULLISH, minutesAgo, registeredWorlds, runAgent } from './harness.js';
-import { commandsIn, runPrinted } from './printed-command.js';
+import { runPrinted } from './printed-command.js';
 
 // A message that tells the user what to do must name what to fix and a command that works.
 
@@ -52,12 +52,16 @@ describe('the hints of config name this agent, as printed', () => {
     fs.chmodSync(dir, 0o700);
     const config = (...args: string[]) => runAgent(['--config-dir', dir, 'config', ...args], w.home);
 
+    // The switch is refused until what the analyzer needs is set; the hint gives the commands, in order.
+    const firstSteps = (stderr: string) =>
+      /\(set (?:it|them) first: (.*)\)$/m.exec(stderr)?.[1]?.split(/, then |; then /);
     const llm = await config('set', 'analyzer', 'llm');
-    expect(llm.code).toBe(0);
-    const next = commandsIn(llm.stderr);
+    expect(llm.code).toBe(2);
+    const next = firstSteps(llm.stderr)!;
     expect(next).toEqual([
       `agent --config-dir '${dir}' config set llm.base-url <url>`,
       `agent --config-dir '${dir}' config set llm.model <name>`,
+      `agent --config-dir '${dir}' config set analyzer llm`,
     ]);
     const pasted = await runPrinted(next[0]!.replace('<url>', 'http://127.0.0.1:9/v1'), { HOME: w.home });
     expect(pasted.code).toBe(0);
@@ -65,8 +69,9 @@ describe('the hints of config name this agent, as printed', () => {
       'llm.base-url': 'http://127.0.0.1:9/v1',
     });
 
-    expect(commandsIn((await config('set', 'analyzer', 'command')).stderr)).toEqual([
+    expect(firstSteps((await config('set', 'analyzer', 'command')).stderr)).toEqual([
       `agent --config-dir '${dir}' config set analyzer.command "<your command>"`,
+      `agent --config-dir '${dir}' config set analyzer command`,
     ]);
     const pastedKey = await config('set', 'llm.key-file', 'sk-not-a-path');
     expect(pastedKey.code).toBe(2);

@@ -50,9 +50,9 @@ describe('a model answers with JSON nested 20,000 deep', () => {
     llm = await startFakeLlm();
     llm.reply({ body }, { body });
     for (const [key, value] of [
-      ['analyzer', 'llm'],
       ['llm.base-url', llm.baseUrl],
       ['llm.model', 'test-model'],
+      ['analyzer', 'llm'],
     ]) {
       expect((await w.agent(['config', 'set', key!, value!])).code).toBe(0);
     }

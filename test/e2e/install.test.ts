@@ -6,7 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { PROFILE_FLAGS } from './harness.js';
+import { startSandbox } from '../../src/sandbox/index.js';
+import { PROFILE_FLAGS, runAgent } from './harness.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const { version } = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
@@ -33,18 +34,18 @@ afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 function run(
   command: string,
   args: string[],
-  timeoutMs = 20_000,
+  env: Record<string, string> = {},
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(path.join(prefix, 'bin', command), args, {
-      env: { HOME: work, PATH: `${path.dirname(process.execPath)}:/usr/bin:/bin` },
+      env: { HOME: work, PATH: `${path.dirname(process.execPath)}:/usr/bin:/bin`, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
     child.on('close', (code) => {
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
@@ -97,5 +98,59 @@ it('runs as agent and as prediction-agent: --version, sandbox, register and poll
     expect(report.cursor).not.toBeNull();
   } finally {
     sandbox.kill('SIGTERM');
+  }
+});
+
+// README "Uninstall": the schedule is removed, then the program; the config dir, with the key, stays as
+// it was until the user deletes it, and deleting the key loses the agent's name for good.
+it('uninstalls as the README says: schedule --remove, npm uninstall -g, and the config dir stays', async () => {
+  const sandbox = await startSandbox({ ratePerMinute: 0 });
+  try {
+    // A crontab of its own, in a file: this test is about what is left, not about cron.
+    const bin = path.join(work, 'fake-bin');
+    fs.mkdirSync(bin);
+    const table = path.join(work, 'crontab.txt');
+    fs.writeFileSync(
+      path.join(bin, 'crontab'),
+      `#!/bin/sh\nif [ "$1" = -l ]; then [ -f '${table}' ] && exec cat '${table}'; echo "no crontab for me" >&2; exit 1; fi\ncat > '${table}'\n`,
+      { mode: 0o755 },
+    );
+    const env = { PATH: `${bin}:${path.dirname(process.execPath)}:/usr/bin:/bin` };
+    const dir = path.join(work, 'leaving');
+    const agent = (args: string[]) => run('agent', ['--config-dir', dir, ...args], env);
+    const name = 'leaving-agent';
+    expect((await agent(['register', '--base-url', sandbox.url, '--name', name, ...PROFILE_FLAGS])).code).toBe(0);
+    sandbox.addThread({ id: 'u1', project_id: 'c/bitcoin', timestamp: new Date().toISOString() });
+    expect((await agent(['poll'])).code).toBe(0);
+    expect((await agent(['config', 'set', 'analyzer.fallback', 'builtin'])).code).toBe(0);
+    expect((await agent(['schedule', '--install'])).code).toBe(0);
+    expect(fs.readFileSync(table, 'utf8')).toContain(`--config-dir ${dir} poll`);
+
+    const removed = await agent(['schedule', '--remove']);
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(fs.readFileSync(table, 'utf8')).not.toContain(dir);
+    const kept = ['config.json', 'history.jsonl', 'state.json'];
+    expect(
+      fs
+        .readdirSync(dir)
+        .filter((file) => kept.includes(file))
+        .sort(),
+    ).toEqual(kept);
+    const before = Object.fromEntries(kept.map((file) => [file, fs.readFileSync(path.join(dir, file), 'utf8')]));
+
+    npm(['uninstall', '-g', 'prediction-agent'], work);
+    expect(fs.existsSync(path.join(prefix, 'bin', 'agent'))).toBe(false);
+    for (const file of kept) expect(fs.readFileSync(path.join(dir, file), 'utf8')).toBe(before[file]);
+
+    // Deleting the key is for good: the service keeps the name, so it cannot be registered again.
+    fs.rmSync(dir, { recursive: true });
+    const again = await runAgent(
+      ['--config-dir', dir, 'register', '--base-url', sandbox.url, '--name', name, ...PROFILE_FLAGS],
+      work,
+    );
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('already taken');
+  } finally {
+    await sandbox.close();
   }
 });

@@ -20,11 +20,12 @@ afterEach(async () => {
 
 async function useModel(w: World, extra: Record<string, string> = {}): Promise<FakeLlm> {
   llm = await startFakeLlm();
+  // The analyzer last: config set refuses it until what it needs is set.
   for (const [name, value] of Object.entries({
-    analyzer: 'llm',
     'llm.base-url': llm.baseUrl,
     'llm.model': 'tiny-model',
     ...extra,
+    analyzer: 'llm',
   })) {
     expect((await w.agent(['config', 'set', name, value])).code).toBe(0);
   }
@@ -102,9 +103,9 @@ describe('backtest against a model that is not there', () => {
     const baseUrl = dead.baseUrl;
     await dead.close(); // nothing listens there any more: every connection is refused
     for (const [name, value] of [
-      ['analyzer', 'llm'],
       ['llm.base-url', baseUrl],
       ['llm.model', 'tiny-model'],
+      ['analyzer', 'llm'],
     ]) {
       expect((await w.agent(['config', 'set', name!, value!])).code).toBe(0);
     }

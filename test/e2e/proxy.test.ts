@@ -162,9 +162,9 @@ describe('HTTPS_PROXY', () => {
         (await w.agent(['register', '--base-url', url, '--name', 'tiny-llm', ...PROFILE_FLAGS], { env: via })).code,
       ).toBe(0);
       for (const [key, value] of [
-        ['analyzer', 'llm'],
         ['llm.base-url', llm.baseUrl],
         ['llm.model', 'test-model'],
+        ['analyzer', 'llm'],
       ]) {
         expect((await w.agent(['config', 'set', key!, value!])).code).toBe(0);
       }

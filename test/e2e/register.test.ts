@@ -299,3 +299,39 @@ describe('agent me and update', () => {
     expect(result.stderr).not.toContain('hive_notavalidkeyatall000000000');
   });
 });
+
+describe('register --name: the name registered is the name meant, as the prompt takes it', () => {
+  // The name can never change: a stray space (a script's quoting) or a full-width lookalike would stay for
+  // good. The flag is read as the prompt reads an answer: NFKC, then trimmed; a note names what was sent.
+  const sentNames = () =>
+    world.sandbox.requests.filter((r) => r.path === '/agent/register').map((r) => JSON.parse(r.body ?? '{}').name);
+
+  it.each([
+    ['a trailing space', 'spaced-agent ', 'spaced-agent'],
+    ['spaces around', '  spaced-agent\u00a0', 'spaced-agent'],
+    ['full-width letters', '\uff46\uff55\uff4c\uff4c-agent', 'full-agent'],
+    ['an ideographic space', 'wide-agent\u3000', 'wide-agent'],
+  ])('%s: registered as the plain name, and said so', async (_what, given, meant) => {
+    const result = await world.agent(['register', '--base-url', world.sandbox.url, '--name', given, ...PROFILE_FLAGS]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(sentNames()).toEqual([meant]);
+    expect(world.state().agentName).toBe(meant);
+    expect(result.stderr).toContain(`registering the name as "${meant}"`);
+  });
+
+  it('a name already plain gets no note', async () => {
+    const result = await world.register('plain-agent');
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+  });
+
+  it.each([
+    ['only spaces', '     ', /--name must be 3-50 characters \(got 0\)/],
+    ['too short once trimmed', ' ab ', /--name must be 3-50 characters \(got 2\)/],
+    ['an invisible character inside', 'zero\u200bwidth', /--name must not contain invisible characters/],
+  ])('%s: refused, nothing sent', async (_what, given, problem) => {
+    const result = await world.agent(['register', '--base-url', world.sandbox.url, '--name', given, ...PROFILE_FLAGS]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(problem);
+    expect(world.sandbox.requests).toHaveLength(0);
+  });
+});

@@ -3,8 +3,10 @@ import fs from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { asUser, userCanRun } from './as-user.js';
 import { BIN, runAgent } from './harness.js';
+import { atTerminal, SCRIPT, stopTerminals } from './terminal.js';
 
 const homes: string[] = [];
 afterEach(() => {
@@ -71,4 +73,68 @@ it('a --host that is not an address of this machine is a usage error too', async
   expect(result.stderr).toContain(
     'agent: cannot listen on 192.0.2.1: it is not an address of this machine (check --host)\n',
   );
+});
+
+// Ports below this one need root (Linux's default): an ordinary user meets EACCES there.
+const unprivilegedFrom = (() => {
+  try {
+    return Number(fs.readFileSync('/proc/sys/net/ipv4/ip_unprivileged_port_start', 'utf8'));
+  } catch {
+    return 1024;
+  }
+})();
+
+it.skipIf(unprivilegedFrom === 0 || !userCanRun())(
+  'a privileged --port is a usage error that says why, not a bug',
+  async () => {
+    const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+      const child = spawn(process.execPath, [BIN, 'sandbox', '--port', '1'], {
+        env: { HOME: home(), PATH: process.env.PATH ?? '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        ...asUser,
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ code, stdout, stderr }));
+    });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(
+      `agent: not allowed to listen on port 1 of 127.0.0.1 (EACCES): ports below ${unprivilegedFrom} are for root (choose a --port from ${unprivilegedFrom} up, or --port 0 to pick a free one)\n`,
+    );
+  },
+);
+
+it('--help shows each default, and that without --state the state lives in memory', async () => {
+  const result = await runAgent(['sandbox', '--help'], home());
+  expect(result.code).toBe(0);
+  const help = result.stdout.replace(/\s+/g, ' ');
+  for (const shown of [
+    '--port <n> port to listen on (default 0: a free port)',
+    '--host <addr> address to listen on (default 127.0.0.1)',
+    '--seed <n> seed of the thread feed, for a reproducible run (default 1)',
+    '--speed <x> sandbox clock speed: 60 resolves a 3-hour thread in 3 minutes (default 1: real time)',
+    '--rate <threads/min> new threads per minute of sandbox time (default 1)',
+    '(0: off, the default)',
+    '(default: none, the state lives in memory and is gone when the sandbox stops)',
+    '(default 0)',
+  ])
+    expect(help).toContain(shown);
+});
+
+describe.skipIf(!SCRIPT)('the banner at a terminal', () => {
+  afterEach(stopTerminals);
+  it.each([
+    ['without --state', [], 'its state lives in memory and is gone when it stops (--state <file> keeps it)'],
+    ['with --state ~/…', ['--state', '~/sandbox-state.json'], 'its state is kept in '],
+  ])('%s says where the state lives', async (_what, flags, said) => {
+    const dir = home();
+    const run = atTerminal(['sandbox', '--port', '0', ...flags], dir);
+    await run.waitFor('Ctrl-C stops the sandbox');
+    await run.waitFor(said);
+    if (flags.length) expect(run.shown()).toContain(`its state is kept in ${path.join(dir, 'sandbox-state.json')}`);
+  });
 });

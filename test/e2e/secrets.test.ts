@@ -78,9 +78,9 @@ describe('the service key quoted in a thread never reaches an analyzer', () => {
     llm = await startFakeLlm();
     llm.reply(decisionReply({ action: 'skip', conviction: 0, text: '', reason: 'nothing to see' }));
     for (const [name, value] of [
-      ['analyzer', 'llm'],
       ['llm.base-url', llm.baseUrl],
       ['llm.model', 'test-model'],
+      ['analyzer', 'llm'],
     ]) {
       expect((await w.agent(['config', 'set', name!, value!])).code).toBe(0);
     }

@@ -69,6 +69,6 @@ it('a service that is not there is named, and is temporary (exit 5)', async () =
   const result = await w.agent(['poll'], { env: FAST });
   expect(result.code).toBe(5);
   expect(result.stderr).toBe(
-    `agent: cannot reach ${w.sandbox.url} (ECONNREFUSED) (check the network and try again later)\n`,
+    `agent: nothing listens on ${new URL(w.sandbox.url).host}: is the service running? (ECONNREFUSED) (start it, or check the port in the address)\n`,
   );
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskKey, oneLine, sanitize } from '../../src/output/sanitize.js';
+import { maskKey, oneLine, sanitize, shownPath } from '../../src/output/sanitize.js';
 
 const ESC = '\u001b';
 const BEL = '\u0007';
@@ -70,5 +70,18 @@ describe('maskKey shows enough to recognise a key, never enough to use it (key-n
     ['', '…'],
   ])('%j → %j', (key, masked) => {
     expect(maskKey(key)).toBe(masked);
+  });
+});
+
+describe('shownPath: a path in a message shows exactly where it is', () => {
+  it.each([
+    ['/home/me/.config/prediction-agent', '/home/me/.config/prediction-agent'],
+    ['/tmp/my agent ', "'/tmp/my agent '"],
+    ["/tmp/it's", "'/tmp/it'\\''s'"],
+    ['/tmp/a\nb', '"/tmp/a\\nb"'],
+    ['~/x', "'~/x'"],
+    ['', "''"],
+  ])('%j is shown as %s', (path, shown) => {
+    expect(shownPath(path)).toBe(shown);
   });
 });

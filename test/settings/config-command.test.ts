@@ -19,7 +19,7 @@ const stored = () => JSON.parse(fs.readFileSync(settingsFile(dir), 'utf8'));
 
 describe('agent config set', () => {
   it.each([
-    ['analyzer', 'LLM', 'llm'],
+    ['analyzer', 'BUILTIN', 'builtin'],
     ['analyzer.timeout', '2.5', 2.5],
     ['analyzer.fallback', 'builtin', 'builtin'],
     ['llm.base-url', 'http://127.0.0.1:11434/v1/', 'http://127.0.0.1:11434/v1'],
@@ -148,18 +148,35 @@ describe('agent config set', () => {
     expect(stdout.text + stderr.text).not.toContain('sk-live');
   });
 
-  it('after choosing an analyzer, says what it still needs', async () => {
-    const { ctx, stderr } = offlineContext(dir);
-    await runConfigSet('analyzer', 'llm', ctx);
-    expect(stderr.text).toBe('Next: agent config set llm.base-url <url>\nNext: agent config set llm.model <name>\n');
+  it('an analyzer is chosen only once what it needs is set: every poll would fail before that', async () => {
+    const { ctx } = offlineContext(dir);
+    await expect(runConfigSet('analyzer', 'llm', ctx)).rejects.toMatchObject({
+      exitCode: 2,
+      message: expect.stringContaining('llm.base-url and llm.model are not set'),
+      hint: 'set them first: agent config set llm.base-url <url>, then agent config set llm.model <name>; then agent config set analyzer llm',
+    });
+    await runConfigSet('llm.model', 'm', ctx);
+    await expect(runConfigSet('analyzer', 'llm', ctx)).rejects.toThrow('llm.base-url is not set');
+    await expect(runConfigSet('analyzer', 'command', ctx)).rejects.toThrow('analyzer.command is not set');
+    expect(stored()).toEqual({ 'llm.model': 'm' });
+  });
+
+  it('a config.json that already names an analyzer without what it needs can still be completed', async () => {
+    fs.mkdirSync(dir, { mode: 0o700 });
+    fs.writeFileSync(settingsFile(dir), '{"analyzer": "llm"}', { mode: 0o600 });
+    const { ctx } = offlineContext(dir);
+    await runConfigSet('llm.model', 'm', ctx);
+    await runConfigSet('llm.base-url', 'http://127.0.0.1:11434/v1', ctx);
+    expect(stored()).toEqual({ analyzer: 'llm', 'llm.model': 'm', 'llm.base-url': 'http://127.0.0.1:11434/v1' });
   });
 });
 
 describe('agent config get / unset', () => {
   beforeEach(async () => {
     const { ctx } = offlineContext(dir);
-    await runConfigSet('analyzer', 'llm', ctx);
     await runConfigSet('llm.model', 'qwen2.5:7b', ctx);
+    await runConfigSet('llm.base-url', 'http://127.0.0.1:11434/v1', ctx);
+    await runConfigSet('analyzer', 'llm', ctx);
   });
 
   it('one key: the stored value alone on stdout, for scripts', async () => {
@@ -170,11 +187,11 @@ describe('agent config get / unset', () => {
   });
 
   it('an unset key prints nothing on stdout and its default on stderr; an env override is named', async () => {
-    const { ctx, stdout, stderr } = offlineContext(dir, { env: { AGENT_LLM_BASE_URL: 'http://127.0.0.1:8080/v1' } });
-    await runConfigGet('llm.base-url', ctx);
+    const { ctx, stdout, stderr } = offlineContext(dir, { env: { AGENT_ANALYZER_COMMAND: '/bin/true' } });
+    await runConfigGet('analyzer.command', ctx);
     expect(stdout.text).toBe('');
     expect(stderr.text).toBe(
-      'llm.base-url is not set (default: (none))\nAGENT_LLM_BASE_URL=http://127.0.0.1:8080/v1 is set in this environment and overrides it for runs that have it\n',
+      'analyzer.command is not set (default: (none))\nAGENT_ANALYZER_COMMAND=/bin/true is set in this environment and overrides it for runs that have it\n',
     );
   });
 
@@ -194,7 +211,7 @@ describe('agent config get / unset', () => {
     await runConfigGet(undefined, ctx);
     expect(JSON.parse(stdout.text)).toEqual({
       file: settingsFile(dir),
-      settings: { analyzer: 'llm', 'llm.model': 'qwen2.5:7b' },
+      settings: { analyzer: 'llm', 'llm.model': 'qwen2.5:7b', 'llm.base-url': 'http://127.0.0.1:11434/v1' },
       overrides: { 'llm.model': 'AGENT_LLM_MODEL' },
       llmKey: 'none',
     });
@@ -202,10 +219,20 @@ describe('agent config get / unset', () => {
 
   it('unset removes the key; unsetting it again says so', async () => {
     const { ctx, stdout } = offlineContext(dir);
-    await runConfigUnset('llm.model', ctx);
-    await runConfigUnset('llm.model', ctx);
-    expect(stored()).toEqual({ analyzer: 'llm' });
-    expect(stdout.text).toBe('Unset llm.model (default: (none))\nllm.model was not set\n');
+    await runConfigUnset('analyzer', ctx);
+    await runConfigUnset('analyzer', ctx);
+    expect(stored()).toEqual({ 'llm.model': 'qwen2.5:7b', 'llm.base-url': 'http://127.0.0.1:11434/v1' });
+    expect(stdout.text).toBe('Unset analyzer (default: builtin)\nanalyzer was not set\n');
+  });
+
+  it('unsetting what the chosen analyzer needs is refused, and nothing changes', async () => {
+    const { ctx } = offlineContext(dir);
+    await expect(runConfigUnset('llm.model', ctx)).rejects.toMatchObject({
+      exitCode: 2,
+      message: expect.stringContaining('analyzer llm needs llm.model'),
+      hint: expect.stringContaining('agent config set analyzer builtin'),
+    });
+    expect(stored()).toMatchObject({ analyzer: 'llm', 'llm.model': 'qwen2.5:7b' });
   });
 
   it('a config.json with an invalid value can be repaired with the command its error suggests', async () => {
