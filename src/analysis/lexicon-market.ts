@@ -13,6 +13,8 @@ const AFTER_A_METRIC =
   'payrolls|spending|sales|revenue|profits?|earnings)\\s(?:\\w+\\s)?$';
 const SIZE =
   '(?:by\\s+|over\\s+|more than\\s+|nearly\\s+|almost\\s+|about\\s+|some\\s+)?\\$?\\d+(?:[.,]\\d+)?\\s?(?:%|percent|x\\b)';
+// An index's move in points: "Dow down 432 points".
+const POINTS = '(?:about\\s+|nearly\\s+|more than\\s+|some\\s+)?\\d[\\d,.]*\\s?(?:points|pts)';
 const PERIOD_WORD = anyOf(
   '\\d+',
   'one',
@@ -28,7 +30,7 @@ const PERIOD_WORD = anyOf(
   'multi',
   'several',
 );
-const PERIOD = `(?:${PERIOD_WORD}[- ](?:day|week|month|year)s?|yearly|annual|monthly|weekly|multi-?year|cycle)`;
+const PERIOD = `(?:${PERIOD_WORD}(?:[- ]and[- ]a[- ]half)?[- ](?:day|week|month|year)s?|yearly|annual|monthly|weekly|multi-?year|cycle)`;
 
 // A move word with an object ("drops the lawsuit", "dumped it") is not a move of the price.
 const NO_OBJECT =
@@ -68,6 +70,11 @@ const RISE = [
   '(?:clos|end|finish)(?:es|ed|s|ing)? (?:the (?:day|week|month) )?(?:higher|up|in the green)',
   '(?:lift|boost)(?:s|ed|ing)? (?:crypto|bitcoin|btc|ether|eth|prices|the market|markets|sentiment|altcoins|the token)',
   'best (?:day|week|month|quarter|year)',
+  // Session and tape words news uses for any market: "opens higher", "ticks up", "turns positive".
+  'open(?:s|ed)? (?:sharply |slightly |modestly |solidly |firmly )?(?:higher|up)',
+  'tick(?:s|ed)? (?:higher|up)',
+  'turn(?:s|ed)? positive',
+  `(?:shares|stocks|futures|equities|prices) (?:are |were |trade |trading |point |pointing )?(?:sharply |slightly |modestly )?higher`,
 ];
 const FALL = [
   'slid(?:es|ing)?',
@@ -117,6 +124,12 @@ const FALL = [
   'lower low',
   'under ?water',
   'lag(?:s|ged|ging)? behind',
+  'open(?:s|ed)? (?:sharply |slightly |modestly |solidly |firmly )?(?:lower|down)',
+  'tick(?:s|ed)? (?:lower|down)',
+  'turn(?:s|ed)? negative',
+  // A dive with an object or a direction is a look into something ("dives into the data"): masked.
+  'div(?:e|es|ed|ing)(?!\\s+(?:into|in|deep)\\b)',
+  `(?:shares|stocks|futures|equities|prices) (?:are |were |trade |trading |point |pointing )?(?:sharply |slightly |modestly )?lower`,
 ];
 
 export const marketRules = (): readonly LexiconRule[] => [
@@ -126,6 +139,7 @@ export const marketRules = (): readonly LexiconRule[] => [
     patterns: [
       ...RISE.map((move) => `${move}(?:\\s+${SIZE})?`),
       `up\\s+${SIZE}`,
+      `up\\s+${POINTS}`,
       '(?:up|higher) on the (?:day|week|month)',
       'up (?:today|this week|overnight)',
       'up only',
@@ -144,6 +158,7 @@ export const marketRules = (): readonly LexiconRule[] => [
     patterns: [
       ...FALL.map((move) => `${move}(?:\\s+${SIZE})?`),
       `down\\s+${SIZE}`,
+      `down\\s+${POINTS}`,
       '(?:down|lower) on the (?:day|week|month)',
       'down (?:today|this week|overnight)',
       '(?<![\\w.+-])[-\u2212\u2013][1-9]\\d*(?:\\.\\d+)?\\s?%',
@@ -159,7 +174,7 @@ export const marketRules = (): readonly LexiconRule[] => [
     cue: 'price move',
     patterns: [
       `(?:${PERIOD}|record|fresh|new|all-time|peak)\\s+highs?`,
-      'highest (?:level|price|close|weekly close|monthly close|point)?\\s*(?:since|in|ever)',
+      'highest (?:levels?|price|close|weekly close|monthly close|point)?\\s*(?:since|in|ever)',
       'hits? (?:a )?(?:new )?record(?! lows?)(?:\\s+(?:above|high|close))?',
       'set(?:s|ting)? (?:a )?(?:new )?records?(?! highs?)',
       'new records?',
@@ -175,7 +190,7 @@ export const marketRules = (): readonly LexiconRule[] => [
     cue: 'price move',
     patterns: [
       `(?:${PERIOD}|record|fresh|new|yearly)\\s+lows?`,
-      'lowest (?:level|price|close|weekly close|monthly close|point)?\\s*(?:since|in)',
+      'lowest (?:levels?|price|close|weekly close|monthly close|point)?\\s*(?:since|in)',
       'hits? (?:a )?(?:new )?record lows?',
     ],
     weight: -0.4,
