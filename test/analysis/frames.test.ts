@@ -118,6 +118,15 @@ describe('one weak cue is not enough at moderate', () => {
     expect(direction((await decide('Prices surge 12% overnight')).decision)).toBe('up');
   });
 
+  it('posts a view on something named, and holds a view on a day or a sector', async () => {
+    const named = await decide('Fund managers turn bullish on Nvidia');
+    expect(direction(named.decision)).toBe('up');
+    expect(named.trace.some((line) => line.includes('weak alone'))).toBe(false);
+    expect(direction((await decide('Fund managers turn bullish on Nvidia', 'selective')).decision)).toBe('skip');
+    expect(direction((await decide('Fund managers turn bullish on Monday')).decision)).toBe('skip');
+    expect(direction((await decide('Fund managers turn bullish on healthcare')).decision)).toBe('skip');
+  });
+
   it("reads an event in a text that names no coin as someone else's", async () => {
     const { decision, trace } = await decide('Retailer hit by a lawsuit over its loyalty program');
     expect(direction(decision)).toBe('skip');
