@@ -15,6 +15,11 @@ const SIZE =
   '(?:by\\s+|over\\s+|more than\\s+|nearly\\s+|almost\\s+|about\\s+|some\\s+)?\\$?\\d+(?:[.,]\\d+)?\\s?(?:%|percent|x\\b)';
 // An index's move in points: "Dow down 432 points".
 const POINTS = '(?:about\\s+|nearly\\s+|more than\\s+|some\\s+)?\\d[\\d,.]*\\s?(?:points|pts)';
+// "Gold higher as the dollar slips", "Stocks close mostly lower": a bare comparative that ends its
+// phrase (a pause, a cause, a time after it) is a move; one before a noun ("higher prices") is not.
+const ENDS_MOVE = (word: string): string =>
+  `(?:(?:mostly|slightly|sharply|modestly|broadly|further|still|much)\\s+)?${word}` +
+  '(?=\\s*(?:$|[,.;:!?\u2013\u2014-]|https?:|(?:after|as|on|amid|following|despite|ahead|with|in|at|into|since|today|this|for the|from)\\b))';
 const PERIOD_WORD = anyOf(
   '\\d+',
   'one',
@@ -72,6 +77,7 @@ const RISE = [
   'best (?:day|week|month|quarter|year)',
   // Session and tape words news uses for any market: "opens higher", "ticks up", "turns positive".
   'open(?:s|ed)? (?:sharply |slightly |modestly |solidly |firmly )?(?:higher|up)',
+  ENDS_MOVE('higher'),
   'tick(?:s|ed)? (?:higher|up)',
   'turn(?:s|ed)? positive',
   `(?:shares|stocks|futures|equities|prices) (?:are |were |trade |trading |point |pointing )?(?:sharply |slightly |modestly )?higher`,
@@ -125,6 +131,7 @@ const FALL = [
   'under ?water',
   'lag(?:s|ged|ging)? behind',
   'open(?:s|ed)? (?:sharply |slightly |modestly |solidly |firmly )?(?:lower|down)',
+  ENDS_MOVE('lower'),
   'tick(?:s|ed)? (?:lower|down)',
   'turn(?:s|ed)? negative',
   // A dive with an object or a direction is a look into something ("dives into the data"): masked.

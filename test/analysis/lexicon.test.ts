@@ -230,6 +230,8 @@ const FIXTURES: ReadonlyArray<readonly [string, string, Sign]> = [
   ['SOL turns negative after a morning rally fades', 'market.price-down', -1],
   ['Bitcoin dives as the dollar jumps', 'market.price-down', -1],
   ['Crypto index down 85 points at the close', 'market.price-down', -1],
+  ['Bitcoin higher as ETF demand returns', 'market.price-up', 1],
+  ['Ether closes mostly lower after the upgrade', 'market.price-down', -1],
   ['ETH hits a two-and-a-half year high', 'market.new-high', 1],
   ['XRP trades at its lowest levels since 2021', 'market.new-low', -1],
   ['Retail keeps buying the dip in ETH', 'market.accumulation', 1],
@@ -269,6 +271,14 @@ describe('lexicon fixtures', () => {
     expect(readings.length, `no ${ruleId} in ${JSON.stringify(readText(text))}`).toBeGreaterThan(0);
     expect(readings.map((r) => Math.sign(r.weight) || 0)).toContain(sign);
   });
+
+  // A bare comparative before a noun is no move: "higher fees", "lower prices ahead".
+  it.each(['Miners face higher costs this quarter', 'Lower fees bring users back to the chain'])(
+    '%s reads no price move',
+    (text) => {
+      expect(readText(text).filter((r) => r.cue === 'price move' && r.weight !== 0)).toEqual([]);
+    },
+  );
 
   it('has a fixture for every rule', () => {
     const covered = new Set(FIXTURES.map(([, id]) => id));
