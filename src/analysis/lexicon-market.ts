@@ -6,7 +6,7 @@ import { anyOf, EXCHANGES, GAP, rule, type LexiconRule } from './lexicon-rule.js
 
 // A move word after a metric ("fees fall", "dominance slips", "yields spike") is about the metric,
 // not the price; the metric's own rules read it where it has a direction.
-const AFTER_A_METRIC =
+export const AFTER_A_METRIC =
   '\\b(?:fees?|volumes?|dominance|inflation|yields?|unemployment|rates?|difficulty|costs?|hash ?price|funding|' +
   'volatility|spreads?|premiums?|mentions|searches|supply|reserves|balances?|outflows?|inflows?|losses|odds|' +
   'inventor(?:y|ies)|stockpiles?|output|production|deficits?|debt|claims|complaints|cases|toll|counts?|' +
@@ -14,7 +14,7 @@ const AFTER_A_METRIC =
 const SIZE =
   '(?:by\\s+|over\\s+|more than\\s+|nearly\\s+|almost\\s+|about\\s+|some\\s+)?\\$?\\d+(?:[.,]\\d+)?\\s?(?:%|percent|x\\b)';
 // An index's move in points: "Dow down 432 points".
-const POINTS = '(?:about\\s+|nearly\\s+|more than\\s+|some\\s+)?\\d[\\d,.]*\\s?(?:points|pts)';
+const POINTS = '(?:about\\s+|nearly\\s+|more than\\s+|over\\s+|some\\s+)?\\d[\\d,.]*\\s?(?:points|pts)';
 // "Gold higher as the dollar slips", "Stocks close mostly lower": a bare comparative that ends its
 // phrase (a pause, a cause, a time after it) is a move; one before a noun ("higher prices") is not.
 const ENDS_MOVE = (word: string): string =>
@@ -50,6 +50,12 @@ const RISE = [
   // before it, and a move word without its coin does not post alone.
   'rise(?!\\s+(?:of|in|and fall)\\b)',
   'gain(?:s|ed)?(?=\\s+(?:\\$?\\d|more|ground|momentum|traction|steam))',
+  // "Stocks gain as…", "MESO gains on the approval": a gain with its cause after it is a move; the noun
+  // ("tax on crypto gains", "its gains") is not.
+  '(?<!\\b(?:capital|the|its|their|his|her|your|my|our|of|on|in|crypto|paper|early|recent|big|huge|strong|sharp)\\s)' +
+    'gain(?:s|ed)?(?=\\s+(?:as|on|after|amid|following|despite|ahead of)\\b)',
+  // "futures advance after…"; not a noun ("advances in AI", "an advance notice").
+  '(?<!\\b(?:an|the|in|of|its|their)\\s)advanc(?:e|es|ed|ing)(?!\\s+(?:in|of|on|to|notice|payments?|tickets?|orders?|warnings?|the|a|an|its|their)\\b)',
   'extends? (?:its |the )?(?:gains|rally|winning streak)',
   'rebound(?:s|ed|ing)?',
   // "recovers from the sell-off" is one recovery, not a recovery and a sell-off.
@@ -180,7 +186,7 @@ export const marketRules = (): readonly LexiconRule[] => [
     id: 'market.new-high',
     cue: 'price move',
     patterns: [
-      `(?:${PERIOD}|record|fresh|new|all-time|peak)\\s+highs?`,
+      `(?:${PERIOD}|record|fresh|new|all-time|peak|intraday)\\s+highs?`,
       'highest (?:levels?|price|close|weekly close|monthly close|point)?\\s*(?:since|in|ever)',
       'hits? (?:a )?(?:new )?record(?! lows?)(?:\\s+(?:above|high|close))?',
       'set(?:s|ting)? (?:a )?(?:new )?records?(?! highs?)',
@@ -196,7 +202,7 @@ export const marketRules = (): readonly LexiconRule[] => [
     id: 'market.new-low',
     cue: 'price move',
     patterns: [
-      `(?:${PERIOD}|record|fresh|new|yearly)\\s+lows?`,
+      `(?:${PERIOD}|record|fresh|new|yearly|intraday)\\s+lows?`,
       'lowest (?:levels?|price|close|weekly close|monthly close|point)?\\s*(?:since|in)',
       'hits? (?:a )?(?:new )?record lows?',
     ],

@@ -105,12 +105,12 @@ describe('a frame that makes a phrase count nothing', () => {
 
 describe('one weak cue is not enough at moderate', () => {
   it('holds a move word without its coin or size below moderate, and posts it at active', async () => {
-    const moderate = await decide('Costs surge across the industry');
+    const moderate = await decide('Shipments surge across the industry');
     expect(direction(moderate.decision)).toBe('skip');
     expect(moderate.trace).toContain(
       'builtin: one weak cue alone ("surge": a move word without its coin or size): strength +0.34 held at +0.20',
     );
-    expect(direction((await decide('Costs surge across the industry', 'active')).decision)).toBe('up');
+    expect(direction((await decide('Shipments surge across the industry', 'active')).decision)).toBe('up');
   });
 
   it('posts the same move word with its coin, or with a size', async () => {
