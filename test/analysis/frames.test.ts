@@ -127,6 +127,12 @@ describe('one weak cue is not enough at moderate', () => {
     expect(direction((await decide('Fund managers turn bullish on healthcare')).decision)).toBe('skip');
   });
 
+  it('reads the shares, not the costs, when a metric moves beside them', async () => {
+    const { decision, trace } = await decide('Power bills surge for hosting firms; Riot shares tumble');
+    expect(direction(decision)).toBe('down');
+    expect(trace).toContain('builtin: weak cue "surge" against a cue that stands alone: ×0.25');
+  });
+
   it("reads an event in a text that names no coin as someone else's", async () => {
     const { decision, trace } = await decide('Retailer hit by a lawsuit over its loyalty program');
     expect(direction(decision)).toBe('skip');
