@@ -133,6 +133,16 @@ describe('one weak cue is not enough at moderate', () => {
     expect(trace).toContain('builtin: weak cue "surge" against a cue that stands alone: ×0.25');
   });
 
+  it('reads news told first and a teaser after it as news: "Here\'s why"', async () => {
+    const teaser = await decide("Bitcoin slides 6% after the Fed minutes. Here's what traders are watching");
+    expect(direction(teaser.decision)).toBe('down');
+    expect(teaser.trace.some((line) => line.includes('explainer'))).toBe(false);
+    // The same words leading the text make it an explainer.
+    const guide = await decide("Here's what happens when bitcoin slides 6% in a day");
+    expect(guide.trace.some((line) => line.includes('×0.25 explainer'))).toBe(true);
+    expect(direction(guide.decision)).toBe('skip');
+  });
+
   it("reads an event in a text that names no coin as someone else's", async () => {
     const { decision, trace } = await decide('Retailer hit by a lawsuit over its loyalty program');
     expect(direction(decision)).toBe('skip');

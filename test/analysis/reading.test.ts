@@ -106,6 +106,8 @@ describe('recalled incidents', () => {
   it('reads "in the past hour" as now, and "in the past" alone as a recall', async () => {
     const recent = await decide('$40M of ETH shorts were liquidated in the past hour');
     expect(direction(recent.decision)).toBe('up');
+    const sessions = await decide('SOL is headed for its 9th decline in the past 11 sessions');
+    expect(direction(sessions.decision)).toBe('down');
     const old = await decide('ETH shorts were liquidated in the past, and the desk remembers');
     expect(old.trace.some((line) => line.includes('recalls a past event ("in the past")'))).toBe(true);
   });
