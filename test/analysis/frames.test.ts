@@ -143,6 +143,13 @@ describe('one weak cue is not enough at moderate', () => {
     expect(direction(guide.decision)).toBe('skip');
   });
 
+  it('reads the move before "after" as the news, across a comma too', async () => {
+    const { decision, trace } = await decide('SOL bounces 3% premarket, after it plunged 14% on Tuesday');
+    expect(direction(decision)).toBe('up');
+    expect(trace).toContain('builtin: "plunged" → price sliding -0.17 (technical, ×0.5 context clause ("after"))');
+    expect(trace).toContain('builtin: weak cue "plunged" against a cue that stands alone: ×0.25');
+  });
+
   it("reads an event in a text that names no coin as someone else's", async () => {
     const { decision, trace } = await decide('Retailer hit by a lawsuit over its loyalty program');
     expect(direction(decision)).toBe('skip');
