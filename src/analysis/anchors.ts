@@ -42,6 +42,10 @@ function namedBefore(text: string, titleCase: boolean): boolean {
   return !/\b(?:in|of|from|at|for|to|on|by|with)\s*$/i.test(text.slice(0, found.index));
 }
 
+// A view on something named: "bullish on Nvidia", "bearish on the Nasdaq". A day or a month is no name.
+const ON_A_NAME =
+  /^\s+[Oo]n\s+(?:[Tt]he\s+)?(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|Twitter|X|TV|CNBC)\b)[A-Z$][\w&'.-]*/;
+
 export interface StandQuestion {
   rule: { id: string; cue?: string };
   clause: string;
@@ -79,7 +83,7 @@ export function weaknessOf({ rule, clause, start, end, text, titleCase }: StandQ
     return own('a move word without its coin or size');
   }
   if (MARKET_TALK.test(rule.id)) {
-    if (PRICED.test(text) || named || /\$\s?\d/.test(text)) return undefined;
+    if (PRICED.test(text) || named || /\$\s?\d/.test(text) || ON_A_NAME.test(clause.slice(end))) return undefined;
     return /\s/.test(matched) ? shared('nothing priced named') : own('one word, nothing priced named');
   }
   if (ECONOMY.test(rule.id)) {

@@ -39,7 +39,7 @@ export function readSignal(thread: Thread, profile: Profile, trace: Trace): Sign
     .map(([phrase, weight]) => ({ phrase, weight: Math.round(weight * 1000) / 1000 }))
     .filter((e) => e.weight !== 0)
     .sort((a, b) => Math.abs(b.weight) - Math.abs(a.weight) || byText(a.phrase, b.phrase));
-  const { sum, strength, line } = combine(weighed);
+  const { sum, strength, line, outweighed } = combine(weighed);
   trace.push(
     evidence.length > 0
       ? `builtin: ${evidence.length} piece(s) of evidence, sum ${signed(sum)} → strength ${signed(Math.round(Math.tanh(sum) * 1000) / 1000)}`
@@ -47,6 +47,7 @@ export function readSignal(thread: Thread, profile: Profile, trace: Trace): Sign
         ? `builtin: no evidence left: ${readings.length} phrase(s) found, none counts here`
         : 'builtin: no market phrase found',
   );
+  if (outweighed !== undefined) trace.push(outweighed);
   if (line !== undefined) trace.push(line);
   return { kind: 'signal', strength, evidence };
 }

@@ -18,6 +18,11 @@ export const WEAK_ALONE = 0.2;
 export const ONE_CUE = 0.44;
 /** A cue this faint (a conceded phrase, say) corroborates nothing. */
 export const MIN_CUE = 0.1;
+/**
+ * What a weak cue weighs against cues that stand alone and agree with each other: "costs surge; shares
+ * tumble" is about the shares. As much as a conceded phrase.
+ */
+export const OUTWEIGHED = 0.25;
 
 /** One phrase, as the analyzer weighed it. */
 export interface Weighed {
@@ -44,36 +49,42 @@ export interface Combined {
   strength: number;
   /** What the corroboration decided, for the trace; absent when it changed nothing. */
   line?: string;
+  /** Which weak cues counted less against cues that stand alone, for the trace. */
+  outweighed?: string;
 }
 
 export function combine(weighed: readonly Weighed[]): Combined {
   const cues = new Map<string, Cue>();
   for (const w of weighed) {
     if (w.weight === 0) continue;
-    const known = cues.get(w.cue);
+    // A rise and a fall are two things said, not one in other words.
+    const key = `${w.cue}${Math.sign(w.weight)}`;
+    const known = cues.get(key);
     if (known === undefined) {
-      cues.set(w.cue, { weight: w.weight, most: Math.abs(w.weight), quote: w.matched, ...weakness(w.weak) });
+      cues.set(key, { weight: w.weight, most: Math.abs(w.weight), quote: w.matched, ...weakness(w.weak) });
       continue;
     }
     known.weight += w.weight;
     known.most = Math.max(known.most, Math.abs(w.weight));
     if (w.weak === undefined) delete known.weak;
   }
-  const values = [...cues.values()].map((c) => ({
+  const capped = [...cues.values()].map((c) => ({
     ...c,
     weight: Math.sign(c.weight) * Math.min(Math.abs(c.weight), c.most),
   }));
+  const { values, outweighed } = weakAgainstStanding(capped);
   const sum = round(values.reduce((total, c) => total + c.weight, 0));
   // tanh saturates: ten phrases approach, and never pass, certainty.
   const saturated = round(Math.tanh(sum));
   const sign = Math.sign(saturated);
-  if (sign === 0) return { sum, strength: saturated };
+  const also = outweighed === undefined ? {} : { outweighed };
+  if (sign === 0) return { sum, strength: saturated, ...also };
 
   const agreeing = values.filter((c) => Math.sign(c.weight) === sign && Math.abs(c.weight) >= MIN_CUE);
   const independent = agreeing.filter((c) => c.weak === undefined || !c.weak.shared);
   const standing = agreeing.filter((c) => c.weak === undefined);
   if (independent.length >= 2 && standing.length >= 1) {
-    return { sum, strength: saturated, line: `builtin: ${independent.length} independent cues agree` };
+    return { sum, strength: saturated, line: `builtin: ${independent.length} independent cues agree`, ...also };
   }
   const [one] = standing;
   const [cap, why] =
@@ -82,9 +93,24 @@ export function combine(weighed: readonly Weighed[]): Combined {
       : independent.length >= 2
         ? [ONE_CUE, `${independent.length} weak cues agree`]
         : [WEAK_ALONE, `one weak cue alone (${describe(agreeing[0])})`];
-  if (Math.abs(saturated) <= cap) return { sum, strength: saturated };
+  if (Math.abs(saturated) <= cap) return { sum, strength: saturated, ...also };
   const held = sign * cap;
-  return { sum, strength: held, line: `builtin: ${why}: strength ${signed(saturated)} held at ${signed(held)}` };
+  const line = `builtin: ${why}: strength ${signed(saturated)} held at ${signed(held)}`;
+  return { sum, strength: held, line, ...also };
+}
+
+/** Weak cues against standing cues that all agree count OUTWEIGHED of their weight. */
+function weakAgainstStanding<C extends Cue>(cues: C[]): { values: C[]; outweighed?: string } {
+  const standing = new Set(cues.filter((c) => c.weak === undefined && c.weight !== 0).map((c) => Math.sign(c.weight)));
+  if (standing.size !== 1) return { values: cues };
+  const side = [...standing][0] ?? 0;
+  const against = cues.filter((c) => c.weak !== undefined && Math.sign(c.weight) === -side);
+  if (against.length === 0) return { values: cues };
+  const quotes = against.map((c) => `"${c.quote}"`).join(', ');
+  return {
+    values: cues.map((c) => (against.includes(c) ? { ...c, weight: round(c.weight * OUTWEIGHED) } : c)),
+    outweighed: `builtin: weak cue ${quotes} against a cue that stands alone: ×${OUTWEIGHED}`,
+  };
 }
 
 function describe(cue: Cue | undefined): string {

@@ -13,8 +13,14 @@ export interface Frame {
   /** The words that showed it, as written. */
   cue: string;
   factor: number;
-  /** The phrase then cannot carry a post alone; a context clause is still the text's own news. */
+  /** The phrase then cannot carry a post alone. */
   weakens: boolean;
+  /**
+   * The frame is the phrase's own, not the whole text's: a context clause ("after it plunged") is still
+   * news of the text, so it may corroborate another cue, but it counts a quarter against a cue that
+   * stands alone (corroboration.ts).
+   */
+  own?: boolean;
 }
 
 // "Asia closes mixed", "Netflix gains, Spotify falls": moves reported both ways say no one direction.
@@ -55,7 +61,7 @@ const CRIMINALS =
 const LEGAL_RULES = new Set(['macro.lawsuit', 'fraud.charged', 'regulation.enforcement']);
 // A clause's second part often gives only the context of the news: "goes down as bitcoin surges".
 const CONTEXT =
-  /\s(?:as(?!\s+(?:well|much|many|long|soon|far|part|high|low|a result|of|if|though|such|usual|collateral|legal tender|payment|a (?:hedge|store|safe|way|means|result|share|percentage))\b)|amid|after|following|ahead of|on hopes? of|on fears? of)\s/i;
+  /(?:^|\s)(?:as(?!\s+(?:well|much|many|long|soon|far|part|high|low|a result|of|if|though|such|usual|collateral|legal tender|payment|a (?:hedge|store|safe|way|means|result|share|percentage))\b)|amid|after|following|ahead of|on hopes? of|on fears? of)\s/i;
 // Other assets' moves, named just before the move word.
 const OTHER_ASSET =
   /\b(?:gold|silver|copper|oil|crude|brent|wti|natural gas|nasdaq|s&p(?: 500)?|dow(?: jones)?|ftse|nikkei|dax|hang seng|treasur(?:y|ies)|bonds?|equities|the yen|the euro|the pound|the rupee|nvidia|tesla|apple|microsoft|amazon)(?:'s)?(?:\s+(?:prices?|futures|shares|stocks?|index))?\s+(?:\S+\s+){0,1}$/i;
@@ -114,7 +120,7 @@ export function frameOf(q: FrameQuestion): Frame | undefined {
   if (question) return { why: 'question', cue: '?', factor: 0.5, weakens: true };
   const context = CONTEXT.exec(before);
   if (context && newsBefore(context.index))
-    return { why: 'context clause', cue: context[0].trim(), factor: 0.5, weakens: false };
+    return { why: 'context clause', cue: context[0].trim(), factor: 0.5, weakens: true, own: true };
   return undefined;
 }
 

@@ -6,13 +6,20 @@ import { anyOf, EXCHANGES, GAP, rule, type LexiconRule } from './lexicon-rule.js
 
 // A move word after a metric ("fees fall", "dominance slips", "yields spike") is about the metric,
 // not the price; the metric's own rules read it where it has a direction.
-const AFTER_A_METRIC =
+export const AFTER_A_METRIC =
   '\\b(?:fees?|volumes?|dominance|inflation|yields?|unemployment|rates?|difficulty|costs?|hash ?price|funding|' +
   'volatility|spreads?|premiums?|mentions|searches|supply|reserves|balances?|outflows?|inflows?|losses|odds|' +
   'inventor(?:y|ies)|stockpiles?|output|production|deficits?|debt|claims|complaints|cases|toll|counts?|' +
   'payrolls|spending|sales|revenue|profits?|earnings)\\s(?:\\w+\\s)?$';
 const SIZE =
   '(?:by\\s+|over\\s+|more than\\s+|nearly\\s+|almost\\s+|about\\s+|some\\s+)?\\$?\\d+(?:[.,]\\d+)?\\s?(?:%|percent|x\\b)';
+// An index's move in points: "Dow down 432 points".
+const POINTS = '(?:about\\s+|nearly\\s+|more than\\s+|over\\s+|some\\s+)?\\d[\\d,.]*\\s?(?:points|pts)';
+// "Gold higher as the dollar slips", "Stocks close mostly lower": a bare comparative that ends its
+// phrase (a pause, a cause, a time after it) is a move; one before a noun ("higher prices") is not.
+const ENDS_MOVE = (word: string): string =>
+  `(?:(?:mostly|slightly|sharply|modestly|broadly|further|still|much)\\s+)?${word}` +
+  '(?=\\s*(?:$|[,.;:!?\u2013\u2014-]|https?:|(?:after|as|on|amid|following|despite|ahead|with|in|at|into|since|today|this|for the|from)\\b))';
 const PERIOD_WORD = anyOf(
   '\\d+',
   'one',
@@ -28,7 +35,7 @@ const PERIOD_WORD = anyOf(
   'multi',
   'several',
 );
-const PERIOD = `(?:${PERIOD_WORD}[- ](?:day|week|month|year)s?|yearly|annual|monthly|weekly|multi-?year|cycle)`;
+const PERIOD = `(?:${PERIOD_WORD}(?:[- ]and[- ]a[- ]half)?[- ](?:day|week|month|year)s?|yearly|annual|monthly|weekly|multi-?year|cycle)`;
 
 // A move word with an object ("drops the lawsuit", "dumped it") is not a move of the price.
 const NO_OBJECT =
@@ -43,6 +50,12 @@ const RISE = [
   // before it, and a move word without its coin does not post alone.
   'rise(?!\\s+(?:of|in|and fall)\\b)',
   'gain(?:s|ed)?(?=\\s+(?:\\$?\\d|more|ground|momentum|traction|steam))',
+  // "Stocks gain as…", "MESO gains on the approval": a gain with its cause after it is a move; the noun
+  // ("tax on crypto gains", "its gains") is not.
+  '(?<!\\b(?:capital|the|its|their|his|her|your|my|our|of|on|in|crypto|paper|early|recent|big|huge|strong|sharp)\\s)' +
+    'gain(?:s|ed)?(?=\\s+(?:as|on|after|amid|following|despite|ahead of)\\b)',
+  // "futures advance after…"; not a noun ("advances in AI", "an advance notice").
+  '(?<!\\b(?:an|the|in|of|its|their)\\s)advanc(?:e|es|ed|ing)(?!\\s+(?:in|of|on|to|notice|payments?|tickets?|orders?|warnings?|the|a|an|its|their)\\b)',
   'extends? (?:its |the )?(?:gains|rally|winning streak)',
   'rebound(?:s|ed|ing)?',
   // "recovers from the sell-off" is one recovery, not a recovery and a sell-off.
@@ -68,6 +81,12 @@ const RISE = [
   '(?:clos|end|finish)(?:es|ed|s|ing)? (?:the (?:day|week|month) )?(?:higher|up|in the green)',
   '(?:lift|boost)(?:s|ed|ing)? (?:crypto|bitcoin|btc|ether|eth|prices|the market|markets|sentiment|altcoins|the token)',
   'best (?:day|week|month|quarter|year)',
+  // Session and tape words news uses for any market: "opens higher", "ticks up", "turns positive".
+  'open(?:s|ed)? (?:sharply |slightly |modestly |solidly |firmly )?(?:higher|up)',
+  ENDS_MOVE('higher'),
+  'tick(?:s|ed)? (?:higher|up)',
+  'turn(?:s|ed)? positive',
+  `(?:shares|stocks|futures|equities|prices) (?:are |were |trade |trading |point |pointing )?(?:sharply |slightly |modestly )?higher`,
 ];
 const FALL = [
   'slid(?:es|ing)?',
@@ -117,6 +136,13 @@ const FALL = [
   'lower low',
   'under ?water',
   'lag(?:s|ged|ging)? behind',
+  'open(?:s|ed)? (?:sharply |slightly |modestly |solidly |firmly )?(?:lower|down)',
+  ENDS_MOVE('lower'),
+  'tick(?:s|ed)? (?:lower|down)',
+  'turn(?:s|ed)? negative',
+  // A dive with an object or a direction is a look into something ("dives into the data"): masked.
+  'div(?:e|es|ed|ing)(?!\\s+(?:into|in|deep)\\b)',
+  `(?:shares|stocks|futures|equities|prices) (?:are |were |trade |trading |point |pointing )?(?:sharply |slightly |modestly )?lower`,
 ];
 
 export const marketRules = (): readonly LexiconRule[] => [
@@ -126,6 +152,7 @@ export const marketRules = (): readonly LexiconRule[] => [
     patterns: [
       ...RISE.map((move) => `${move}(?:\\s+${SIZE})?`),
       `up\\s+${SIZE}`,
+      `up\\s+${POINTS}`,
       '(?:up|higher) on the (?:day|week|month)',
       'up (?:today|this week|overnight)',
       'up only',
@@ -144,6 +171,7 @@ export const marketRules = (): readonly LexiconRule[] => [
     patterns: [
       ...FALL.map((move) => `${move}(?:\\s+${SIZE})?`),
       `down\\s+${SIZE}`,
+      `down\\s+${POINTS}`,
       '(?:down|lower) on the (?:day|week|month)',
       'down (?:today|this week|overnight)',
       '(?<![\\w.+-])[-\u2212\u2013][1-9]\\d*(?:\\.\\d+)?\\s?%',
@@ -158,8 +186,8 @@ export const marketRules = (): readonly LexiconRule[] => [
     id: 'market.new-high',
     cue: 'price move',
     patterns: [
-      `(?:${PERIOD}|record|fresh|new|all-time|peak)\\s+highs?`,
-      'highest (?:level|price|close|weekly close|monthly close|point)?\\s*(?:since|in|ever)',
+      `(?:${PERIOD}|record|fresh|new|all-time|peak|intraday)\\s+highs?`,
+      'highest (?:levels?|price|close|weekly close|monthly close|point)?\\s*(?:since|in|ever)',
       'hits? (?:a )?(?:new )?record(?! lows?)(?:\\s+(?:above|high|close))?',
       'set(?:s|ting)? (?:a )?(?:new )?records?(?! highs?)',
       'new records?',
@@ -174,8 +202,8 @@ export const marketRules = (): readonly LexiconRule[] => [
     id: 'market.new-low',
     cue: 'price move',
     patterns: [
-      `(?:${PERIOD}|record|fresh|new|yearly)\\s+lows?`,
-      'lowest (?:level|price|close|weekly close|monthly close|point)?\\s*(?:since|in)',
+      `(?:${PERIOD}|record|fresh|new|yearly|intraday)\\s+lows?`,
+      'lowest (?:levels?|price|close|weekly close|monthly close|point)?\\s*(?:since|in)',
       'hits? (?:a )?(?:new )?record lows?',
     ],
     weight: -0.4,

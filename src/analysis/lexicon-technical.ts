@@ -1,3 +1,4 @@
+import { AFTER_A_METRIC } from './lexicon-market.js';
 import { GAP, rule, type LexiconRule } from './lexicon-rule.js';
 
 const LEVEL = '(?:(?:key|major|critical|strong|the|a|an)\\s+)?(?:\\$?[\\d.,]+[kK]?\\s+)?';
@@ -143,6 +144,7 @@ export const technicalRules = (): readonly LexiconRule[] => [
     weight: 0.35,
     method: 'technical',
     label: 'price rallying',
+    notAfter: AFTER_A_METRIC,
     negated: { factor: -0.3, label: 'rally stalls' },
   }),
   rule({
@@ -161,6 +163,7 @@ export const technicalRules = (): readonly LexiconRule[] => [
     weight: -0.35,
     method: 'technical',
     label: 'price sliding',
+    notAfter: AFTER_A_METRIC,
     negated: { factor: -0.3, label: 'sell-off fades' },
   }),
   rule({

@@ -22,7 +22,8 @@ const NOT = new RegExp(
     [
       'not(?!\\s+only)',
       'no(?!\\s+(?:doubt|wonder)\\b)',
-      'never',
+      // "never been more bullish" says the most of it, not its opposite; "never been less" stays negated.
+      'never(?!\\s+(?:been|felt|looked|seemed|was|were)\\s+(?:more|so|this)\\b)',
       'nor',
       "(?:is|are|was|were|wo|do|does|did|has|have|had|ca|could|should|would)n't",
       'cannot',

@@ -51,6 +51,8 @@ interface Place extends TextContext {
   titleCase: boolean;
   /** The other clauses of the clause's sentence. */
   sentenceElsewhere: string;
+  /** An earlier clause of the sentence read news: a context clause after it serves that news. */
+  newsEarlier: boolean;
   frame?: TextFrame;
 }
 
@@ -74,14 +76,18 @@ export function readText(text: string, context: TextContext = {}): Reading[] {
   const frame = textFrameOf(text);
   const namesCoin = namesCrypto(text);
   const titleCase = isTitleCase(text);
+  const newsIn = new Set<number>();
   const readings = clauses.flatMap((clause, i) => {
     const first = sentenceOf[i] ?? i;
     let last = i;
     while (sentenceOf[last + 1] === first) last += 1;
     const question = ASKS.test(clauses[last]?.text ?? '');
     const sentenceElsewhere = sentenceAround(text, clause.text);
-    const place: Place = { ...context, whole: text, question, namesCoin, titleCase, sentenceElsewhere };
-    return readClause(clause, frame === undefined ? place : { ...place, frame });
+    const newsEarlier = newsIn.has(first);
+    const place: Place = { ...context, whole: text, question, namesCoin, titleCase, sentenceElsewhere, newsEarlier };
+    const read = readClause(clause, frame === undefined ? place : { ...place, frame });
+    if (read.some((r) => r.weight !== 0)) newsIn.add(first);
+    return read;
   });
   return preferAuthor(readings);
 }
@@ -148,7 +154,7 @@ function readClause({ text: clause, conceded }: Clause, place: Place): Reading[]
     }
     const around = { rule, clause, start, end };
     const { question, namesCoin, sentenceElsewhere } = place;
-    const newsBefore = (index: number) => counted.some((at) => at <= index);
+    const newsBefore = (index: number) => place.newsEarlier || counted.some((at) => at <= index);
     let frame = frameOf({ ...around, question, newsBefore, namesCoin, whole, sentenceElsewhere }) ?? place.frame;
     if (frame?.factor === 0) return ignore(`is discounted: ${framed(frame)}`);
     const weakness = weaknessOf({ ...around, text: whole, titleCase: place.titleCase });
@@ -161,7 +167,7 @@ function readClause({ text: clause, conceded }: Clause, place: Place): Reading[]
     if (frame) notes.push(`×${frame.factor} ${framed(frame)}`);
     const author = rule.stance === true && conceded === undefined && isAuthors(clause, start, end);
     if (rule.authorOnly && !author) return ignore("is someone else's position, not the author's");
-    const weak = frame?.weakens ? { why: frame.why, shared: true } : author ? undefined : weakness;
+    const weak = frame?.weakens ? { why: frame.why, shared: frame.own !== true } : author ? undefined : weakness;
     const factor = (turn?.factor ?? 1) * (conceded ? CONCEDED : 1) * (frame?.factor ?? 1);
     if (conceded) notes.push(`×${CONCEDED} conceded ${conceded}`);
     const reading: Reading = {

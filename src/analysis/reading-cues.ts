@@ -12,7 +12,8 @@ const STANCE_AFTER_WORDS = 5;
 const RECALL_BEFORE =
   /\b(?:(?:\w+|a) (?:years?|decades?) (?:after|on|later|since)|anniversary(?: of)?|remember(?:s|ed|ing)?(?: when| the)?|memor(?:y|ies) of|look(?:s|ing)? back(?: at| on)?|revisit(?:s|ed|ing)?|recall(?:s|ed|ing)?|retrospective|documentary|history of|lessons? (?:from|of)|case study|stud(?:y|ies|ied|ying) the|taught|(?<!\bat )once(?! (?:again|more)\b)|last year's|(?:years?|decades?) ago|rise and fall of)\b/i;
 // "drained in 2022", "crashed 90% last year", "halted withdrawals years ago".
-const RECALL_AFTER = /\b(?:(?:years?|decades?|months?) ago|(?<!since )last year|back in|in the past)\b/i;
+const RECALL_AFTER =
+  /\b(?:(?:years?|decades?|months?) ago|(?<!since )last year|back in|in the past(?!\s+(?:few\s+|\d+\s+)?(?:minutes?|hours?|days?|sessions?|week)\b))\b/i;
 // A year counts only when it is earlier than the thread's own: "since 2021" compares, it does not recall.
 const YEAR = /(?<![$\d,.])(?<!since )(?<!since (?:early|late|mid) )\b(19[89]\d|20\d\d)\b(?![%\d])/g;
 

@@ -69,6 +69,15 @@ const EXPLAINER = new RegExp(
     ')',
   'i',
 );
+// "Bitcoin drops 5%. Here's why", "Dow up 300 points - here's what's moving markets": news told first, and
+// a teaser for the article after it, is news, not an explainer.
+const TEASER_FOLLOWS = /(?:\w{2,}\S*\s+){2,}\S*(?:[.!:;\u2013\u2014]|\s-)\s*$/;
+const TEASER = /^(?:here'?s (?:what|why|how)|what (?:you need )?to know|what (?:it|this|that) means)/i;
+
+function isTeaser(text: string, at: number): boolean {
+  return TEASER.test(text.slice(at)) && TEASER_FOLLOWS.test(text.slice(0, at));
+}
+
 // "5 altcoins to watch", "Top 10 crypto hacks", "3 reasons bitcoin could rally".
 const LISTICLE =
   /^(?:(?:the\s+)?(?:top\s+)?(?:\d{1,2}|three|four|five|six|seven|eight|nine|ten)\s+(?:\w+\s+){0,3}(?:things|reasons|ways|signs|coins|altcoins|cryptos?|tokens|memecoins|stocks|etfs|charts|lessons|events|predictions|mistakes|hacks|crashes|wallets|projects|picks)\b|(?:the\s+)?(?:top|best)\s+\d{1,2}\b|best\s+(?:crypto|bitcoin|\w+)\s+(?:wallets|exchanges|apps)\b)/i;
@@ -77,7 +86,8 @@ export function textFrameOf(text: string): TextFrame | undefined {
   const sarcasm = SARCASM.exec(text);
   if (sarcasm) return { kind: 'sarcasm', why: 'sarcasm', cue: sarcasm[0].trim(), factor: 0, weakens: true };
   const explainer = EXPLAINER.exec(text);
-  if (explainer) return { kind: 'explainer', why: 'explainer', cue: explainer[0], factor: 0.25, weakens: true };
+  if (explainer && !isTeaser(text, explainer.index))
+    return { kind: 'explainer', why: 'explainer', cue: explainer[0], factor: 0.25, weakens: true };
   const listicle = LISTICLE.exec(text.trim());
   if (listicle) return { kind: 'listicle', why: 'listicle', cue: listicle[0], factor: 0.5, weakens: true };
   return undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { combine, ONE_CUE, WEAK_ALONE } from '../../src/analysis/corroboration.js';
+import { combine, ONE_CUE, OUTWEIGHED, WEAK_ALONE } from '../../src/analysis/corroboration.js';
 import { PROFILE_NUMBERS } from '../../src/analysis/profile-numbers.js';
 
 // How cues combine into strength, apart from the words: the caps sit between the participation
@@ -7,6 +7,8 @@ import { PROFILE_NUMBERS } from '../../src/analysis/profile-numbers.js';
 
 const own = (why: string) => ({ why, shared: false });
 const shared = (why: string) => ({ why, shared: true });
+
+const moderateThreshold = (): number => PROFILE_NUMBERS.participation.moderate;
 
 describe('combining cues', () => {
   it('puts each cap between the thresholds it separates', () => {
@@ -42,6 +44,26 @@ describe('combining cues', () => {
     ]);
     expect(strength).toBe(WEAK_ALONE);
     expect(line).toBe('builtin: one weak cue alone ("rally": question): strength +0.66 held at +0.20');
+  });
+
+  it('lets a cue that stands alone outweigh a weak cue against it', () => {
+    const { strength, sum, outweighed } = combine([
+      { cue: 'rally', weight: 0.35, matched: 'surge', weak: own('a move word without its coin or size') },
+      { cue: 'slide', weight: -0.35, matched: 'shares tumble' },
+    ]);
+    expect(sum).toBeCloseTo(-0.35 + 0.35 * OUTWEIGHED, 3);
+    expect(strength).toBeLessThanOrEqual(-moderateThreshold());
+    expect(outweighed).toBe('builtin: weak cue "surge" against a cue that stands alone: ×0.25');
+  });
+
+  it('weighs weak cues in full when the cues that stand alone disagree among themselves', () => {
+    const { sum, outweighed } = combine([
+      { cue: 'a', weight: 0.4, matched: 'breaks out' },
+      { cue: 'b', weight: -0.4, matched: 'hacked' },
+      { cue: 'c', weight: 0.3, matched: 'rally', weak: own('a move word without its coin or size') },
+    ]);
+    expect(sum).toBeCloseTo(0.3, 3);
+    expect(outweighed).toBeUndefined();
   });
 
   it('reads two independent cues, one of them standing alone, at full strength', () => {

@@ -105,17 +105,49 @@ describe('a frame that makes a phrase count nothing', () => {
 
 describe('one weak cue is not enough at moderate', () => {
   it('holds a move word without its coin or size below moderate, and posts it at active', async () => {
-    const moderate = await decide('Costs surge across the industry');
+    const moderate = await decide('Shipments surge across the industry');
     expect(direction(moderate.decision)).toBe('skip');
     expect(moderate.trace).toContain(
       'builtin: one weak cue alone ("surge": a move word without its coin or size): strength +0.34 held at +0.20',
     );
-    expect(direction((await decide('Costs surge across the industry', 'active')).decision)).toBe('up');
+    expect(direction((await decide('Shipments surge across the industry', 'active')).decision)).toBe('up');
   });
 
   it('posts the same move word with its coin, or with a size', async () => {
     expect(direction((await decide('Bitcoin surges')).decision)).toBe('up');
     expect(direction((await decide('Prices surge 12% overnight')).decision)).toBe('up');
+  });
+
+  it('posts a view on something named, and holds a view on a day or a sector', async () => {
+    const named = await decide('Fund managers turn bullish on Nvidia');
+    expect(direction(named.decision)).toBe('up');
+    expect(named.trace.some((line) => line.includes('weak alone'))).toBe(false);
+    expect(direction((await decide('Fund managers turn bullish on Nvidia', 'selective')).decision)).toBe('skip');
+    expect(direction((await decide('Fund managers turn bullish on Monday')).decision)).toBe('skip');
+    expect(direction((await decide('Fund managers turn bullish on healthcare')).decision)).toBe('skip');
+  });
+
+  it('reads the shares, not the costs, when a metric moves beside them', async () => {
+    const { decision, trace } = await decide('Power bills surge for hosting firms; Riot shares tumble');
+    expect(direction(decision)).toBe('down');
+    expect(trace).toContain('builtin: weak cue "surge" against a cue that stands alone: ×0.25');
+  });
+
+  it('reads news told first and a teaser after it as news: "Here\'s why"', async () => {
+    const teaser = await decide("Bitcoin slides 6% after the Fed minutes. Here's what traders are watching");
+    expect(direction(teaser.decision)).toBe('down');
+    expect(teaser.trace.some((line) => line.includes('explainer'))).toBe(false);
+    // The same words leading the text make it an explainer.
+    const guide = await decide("Here's what happens when bitcoin slides 6% in a day");
+    expect(guide.trace.some((line) => line.includes('×0.25 explainer'))).toBe(true);
+    expect(direction(guide.decision)).toBe('skip');
+  });
+
+  it('reads the move before "after" as the news, across a comma too', async () => {
+    const { decision, trace } = await decide('SOL bounces 3% premarket, after it plunged 14% on Tuesday');
+    expect(direction(decision)).toBe('up');
+    expect(trace).toContain('builtin: "plunged" → price sliding -0.17 (technical, ×0.5 context clause ("after"))');
+    expect(trace).toContain('builtin: weak cue "plunged" against a cue that stands alone: ×0.25');
   });
 
   it("reads an event in a text that names no coin as someone else's", async () => {

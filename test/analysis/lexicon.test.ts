@@ -221,6 +221,24 @@ const FIXTURES: ReadonlyArray<readonly [string, string, Sign]> = [
   ['ETH -7% this week', 'market.price-down', -1],
   ['ADA reaches a six-month high', 'market.new-high', 1],
   ['DOT falls to a yearly low', 'market.new-low', -1],
+  // Session and tape words news uses for any market, crypto's too.
+  ['Crypto stocks open higher on Monday', 'market.price-up', 1],
+  ['Bitcoin miners tick up in early trade', 'market.price-up', 1],
+  ['ETH turns positive on the day', 'market.price-up', 1],
+  ['Crypto index up 120 points at the open', 'market.price-up', 1],
+  ['Crypto shares trade lower before the hearing', 'market.price-down', -1],
+  ['SOL turns negative after a morning rally fades', 'market.price-down', -1],
+  ['Bitcoin dives as the dollar jumps', 'market.price-down', -1],
+  ['Crypto index down 85 points at the close', 'market.price-down', -1],
+  ['Bitcoin higher as ETF demand returns', 'market.price-up', 1],
+  ['Solana gains as ETF demand returns', 'market.price-up', 1],
+  ['Crypto stocks advance after a quiet week', 'market.price-up', 1],
+  ['Crypto index down over 300 points at the close', 'market.price-down', -1],
+  ['BTC touches an intraday high above $71K', 'market.new-high', 1],
+  ['ETH sinks to an intraday low of $2,900', 'market.new-low', -1],
+  ['Ether closes mostly lower after the upgrade', 'market.price-down', -1],
+  ['ETH hits a two-and-a-half year high', 'market.new-high', 1],
+  ['XRP trades at its lowest levels since 2021', 'market.new-low', -1],
   ['Retail keeps buying the dip in ETH', 'market.accumulation', 1],
   ['Selling pressure eases as miners hold', 'market.selling-eases', 1],
   ['Demand for the token dries up', 'market.demand-fades', -1],
@@ -257,6 +275,20 @@ describe('lexicon fixtures', () => {
     const readings = readText(text).filter((r) => r.ruleId === ruleId);
     expect(readings.length, `no ${ruleId} in ${JSON.stringify(readText(text))}`).toBeGreaterThan(0);
     expect(readings.map((r) => Math.sign(r.weight) || 0)).toContain(sign);
+  });
+
+  // A bare comparative before a noun is no move: "higher fees", "lower prices ahead".
+  it.each([
+    'Miners face higher costs this quarter',
+    'Lower fees bring users back to the chain',
+    // A metric's move is the metric's: costs, volume, debt.
+    'Mining costs surge after the halving',
+    'Volume has collapsed on the exchange',
+    // The noun, not the move.
+    'A 30% tax on crypto gains as of next year',
+    'Advances in zero-knowledge proofs',
+  ])('%s reads no price move', (text) => {
+    expect(readText(text).filter((r) => r.cue === 'price move' && r.weight !== 0)).toEqual([]);
   });
 
   it('has a fixture for every rule', () => {

@@ -35,6 +35,11 @@ describe('isNegated', () => {
     // Four words back is the reach: a negation further away belongs to another idea.
     ['no one expected that within a single week a breakout', 'breakout', false],
     ['Bitcoin is bullish', 'bullish', false],
+    // "never been more" is the most of it; "never been less" is still its opposite.
+    ['whales have never been more bullish on ether', 'bullish', false],
+    ['miners have never been so bearish', 'bearish', false],
+    ['funds have never been this bullish on SOL', 'bullish', false],
+    ['whales have never been less bullish on ether', 'bullish', true],
     ['whales bought and the price dropped', 'whales bought', false],
   ])('%s / %s → %s', (clause, phrase, negated) => {
     expect(at(clause, phrase)).toBe(negated);

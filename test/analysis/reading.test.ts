@@ -103,6 +103,15 @@ describe('recalled incidents', () => {
     expect(trace).toContain('builtin: "hack" recalls a past event ("Two years after"): fundamental.hack ignored');
   });
 
+  it('reads "in the past hour" as now, and "in the past" alone as a recall', async () => {
+    const recent = await decide('$40M of ETH shorts were liquidated in the past hour');
+    expect(direction(recent.decision)).toBe('up');
+    const sessions = await decide('SOL is headed for its 9th decline in the past 11 sessions');
+    expect(direction(sessions.decision)).toBe('down');
+    const old = await decide('ETH shorts were liquidated in the past, and the desk remembers');
+    expect(old.trace.some((line) => line.includes('recalls a past event ("in the past")'))).toBe(true);
+  });
+
   it('does not take a comparison for a recall', async () => {
     const { decision } = await decide('Whales accumulating at the fastest pace since 2021');
     expect(direction(decision)).toBe('up');
