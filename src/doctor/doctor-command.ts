@@ -2,6 +2,7 @@ import path from 'node:path';
 import { checkCommandLine } from '../analysis/command/check.js';
 import { type Context, openSession } from '../context.js';
 import { AgentError, AuthError, EXIT, type ExitCode } from '../errors.js';
+import { maskKnownKeys } from '../history/known-keys.js';
 import { oneLine } from '../output/sanitize.js';
 import { readKeyFile } from '../settings/key-file.js';
 import { resolveAnalyzerConfig } from '../settings/resolve.js';
@@ -71,6 +72,8 @@ function stateCheck(ctx: Context, checks: Check[]): State | undefined {
       );
       return undefined;
     }
+    // The last poll's error comes from the history, which an older version may have written the key into.
+    maskKnownKeys(ctx);
     checks.push(
       ok(
         'state',

@@ -3,6 +3,7 @@ import type { Context } from '../context.js';
 import { parseDuration } from '../domain/duration.js';
 import { UsageError } from '../errors.js';
 import { oneLine } from '../output/sanitize.js';
+import { maskKnownKeys } from './known-keys.js';
 import { HISTORY_FILE, readHistory } from './log.js';
 import type { HistoryRecord } from './record.js';
 
@@ -15,6 +16,7 @@ export interface HistoryOptions {
 export async function runHistory(options: HistoryOptions, ctx: Context): Promise<void> {
   const sinceMs = options.since === undefined ? undefined : parseDuration(options.since, '--since');
   const limit = parseLimit(options.limit);
+  maskKnownKeys(ctx);
   const { records, unreadable } = readHistory(ctx.configDir);
   if (unreadable) ctx.output.warn(`agent: ${unreadable} line(s) of the history could not be read and were left out`);
   const from = sinceMs === undefined ? Number.NEGATIVE_INFINITY : ctx.timing.now() - sinceMs;

@@ -16,10 +16,15 @@ function files(dir: string): { current: string; previous: string } {
 
 /**
  * Appends the records, one write each, so that a run killed half-way leaves whole lines and runs that
- * append side by side never mix theirs. A failure (a full disk) is reported through `warn` and never
- * thrown: the posts are in the state file, which is what matters.
+ * append side by side never mix theirs. `mask` is applied to each line as written. A failure (a full
+ * disk) is reported through `warn` and never thrown: the posts are in the state file, which is what matters.
  */
-export function appendHistory(dir: string, records: readonly HistoryRecord[], warn: (message: string) => void): void {
+export function appendHistory(
+  dir: string,
+  records: readonly HistoryRecord[],
+  warn: (message: string) => void,
+  { mask = (line: string) => line }: { mask?: (line: string) => string } = {},
+): void {
   if (!records.length) return;
   const { current, previous } = files(dir);
   let fd: number | undefined;
@@ -31,7 +36,7 @@ export function appendHistory(dir: string, records: readonly HistoryRecord[], wa
       fs.renameSync(current, previous);
       fd = fs.openSync(current, fs.constants.O_WRONLY | fs.constants.O_APPEND | fs.constants.O_CREAT, 0o600);
     }
-    for (const record of records) fs.writeSync(fd, `${JSON.stringify(record)}\n`);
+    for (const record of records) fs.writeSync(fd, `${mask(JSON.stringify(record))}\n`);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     warn(`agent: could not add to the history in ${current} (${code}); what this run did is saved in the state`);

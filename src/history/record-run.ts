@@ -6,20 +6,13 @@ import type { HistoryRecord } from './record.js';
 
 /**
  * Appends a run's records to the history in its config dir; a failure is said on stderr, never thrown.
- * Text that came from elsewhere (a service's error, a reason) is masked like anything printed: the key
- * never reaches the file (key-never-shown).
+ * Each line is masked as a whole, like anything printed: a service may echo the key in any field (a
+ * thread id, a cell, an error), and it never reaches the file (key-never-shown).
  */
 export function recordRun(ctx: Context, records: readonly HistoryRecord[]): void {
-  const mask = (text: string | undefined) => (text === undefined ? undefined : ctx.output.redact(text));
-  const masked = records.map((record) => ({
-    ...record,
-    ...(record.text === undefined ? {} : { text: mask(record.text) }),
-    ...(record.reason === undefined ? {} : { reason: mask(record.reason) }),
-    ...(record.summary?.error === undefined
-      ? {}
-      : { summary: { ...record.summary, error: mask(record.summary.error) } }),
-  }));
-  appendHistory(stateStore(ctx).dir, masked, (message) => ctx.output.warn(message));
+  appendHistory(stateStore(ctx).dir, records, (message) => ctx.output.warn(message), {
+    mask: (line) => ctx.output.redact(line),
+  });
 }
 
 /** No agent here, or a state file that cannot be trusted: nothing is written into that dir. */

@@ -35,8 +35,11 @@ export class Output {
   /** Whether stdout may be drawn in colour: a terminal, and NO_COLOR not set (no-color.org). */
   readonly colour: boolean;
   readonly stderrIsTTY: boolean;
-  /** Each secret as it can appear in what is written (raw, sanitised, JSON-escaped), with its masked form. */
-  private secretForms: Array<[form: string, masked: string]> = [];
+  /**
+   * Each secret as it can appear in what is written (raw, sanitised, JSON-escaped), with its masked form.
+   * Matched in any case: a service that lower-cases what it echoes (a cell name) must not unmask it.
+   */
+  private secretForms: Array<{ length: number; pattern: RegExp; masked: string }> = [];
   private secrets: string[] = [];
   private spinnerActive: Spinner | undefined;
 
@@ -63,14 +66,15 @@ export class Output {
       [folded(secret), folded(masked)],
       [jsonInner(secret), jsonInner(masked)],
     ]);
-    for (const [form, mask] of forms) if (form.length >= 8) this.secretForms.push([form, mask]);
+    for (const [form, mask] of forms)
+      if (form.length >= 8) this.secretForms.push({ length: form.length, pattern: anyCase(form), masked: mask });
     // Longest first: a shorter form inside a longer one must not break the longer one up before it is seen.
-    this.secretForms.sort((a, b) => b[0].length - a[0].length);
+    this.secretForms.sort((a, b) => b.length - a.length);
   }
 
   redact(text: string): string {
     let out = text;
-    for (const [form, masked] of this.secretForms) out = out.split(form).join(masked);
+    for (const { pattern, masked } of this.secretForms) out = out.replace(pattern, () => masked);
     return out;
   }
 
@@ -187,6 +191,11 @@ const UNSAFE_IN_JSON = /[\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g
 
 function jsonText(value: unknown): string {
   return `${escapeUnsafe(JSON.stringify(value, null, 2) ?? 'null')}\n`;
+}
+
+/** The text itself, in any case, as a pattern. */
+function anyCase(text: string): RegExp {
+  return new RegExp(text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&'), 'giu');
 }
 
 /** As `oneLine` writes it, without the cut. */

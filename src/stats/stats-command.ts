@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Context } from '../context.js';
 import { parseDuration } from '../domain/duration.js';
+import { maskKnownKeys } from '../history/known-keys.js';
 import { HISTORY_FILE, readHistory } from '../history/log.js';
 import { aggregate } from './aggregate.js';
 import { renderStats } from './render.js';
@@ -9,6 +10,7 @@ import { renderStats } from './render.js';
 export async function runStats(options: { since?: string }, ctx: Context): Promise<void> {
   const span = parseDuration(options.since ?? '7d', '--since');
   const now = ctx.timing.now();
+  maskKnownKeys(ctx);
   const { records, unreadable } = readHistory(ctx.configDir);
   if (unreadable) ctx.output.warn(`agent: ${unreadable} line(s) of the history could not be read and were left out`);
   const stats = aggregate(records, now - span, now);

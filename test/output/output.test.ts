@@ -187,6 +187,12 @@ describe('redact: a registered secret is shown only masked, in every stream (key
     expect(JSON.parse(json.stdout.text).echoed).toMatch(/^(hive_|)…/);
   });
 
+  it('a secret is masked in any case: a service may lower-case what it echoes (a cell name)', () => {
+    const { output } = makeOutput();
+    output.addSecret(KEY);
+    expect(output.redact(`c/${KEY.toLowerCase()} and ${KEY.toUpperCase()}`)).toBe('c/hive_…TKEY and hive_…TKEY');
+  });
+
   it('redact works on any text and ignores secrets too short to be keys', () => {
     const { output } = makeOutput();
     output.addSecret('abc');
