@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { checkCommandLine } from '../analysis/command/check.js';
 import { type Context, openSession } from '../context.js';
-import { AgentError, AuthError, EXIT, type ExitCode } from '../errors.js';
+import { AgentError, AuthError, EXIT, type ExitCode, RateLimitedError } from '../errors.js';
 import { maskKnownKeys } from '../history/known-keys.js';
 import { oneLine } from '../output/sanitize.js';
 import { readKeyFile } from '../settings/key-file.js';
@@ -33,7 +33,8 @@ export async function runDoctor(ctx: Context): Promise<ExitCode> {
     checks.push(warn('service', `not checked: the service asked for a pause until ${state.rateLimitedUntil}`));
   else if (state) await serviceChecks(ctx, state, checks);
   else checks.push(warn('service', 'not checked: there is no usable state to take the address and key from'));
-  checks.push(pauseCheck(state?.rateLimitedUntil, now));
+  // A 429 met just now was stored in the state, as by any command: the pause shown is the one on disk.
+  checks.push(pauseCheck(state ? storedPause(ctx) : undefined, ctx.timing.now()));
   checks.push(lockCheck(configDir, ctx.self.isAlive));
   const watcher = watchCheck(configDir, { isAlive: ctx.self.isAlive, self: ctx.pid, now });
   checks.push(
@@ -88,11 +89,20 @@ function stateCheck(ctx: Context, checks: Check[]): State | undefined {
   }
 }
 
+function storedPause(ctx: Context): string | undefined {
+  try {
+    return stateStore(ctx).read()?.rateLimitedUntil;
+  } catch {
+    return undefined; // the state check has said what is wrong with it
+  }
+}
+
 /** GET /agent/me: the address answers, the key is accepted; its Date header tells this machine's clock. */
 async function serviceChecks(ctx: Context, state: State, checks: Check[]): Promise<void> {
   let session: ReturnType<typeof openSession>;
   try {
-    session = openSession(ctx, { dryRun: true, deadline: ctx.timing.now() + DOCTOR_BUDGET_MS });
+    // Not a dry run: a 429 on this request is stored like any other (polite), so the next cron poll waits.
+    session = openSession(ctx, { deadline: ctx.timing.now() + DOCTOR_BUDGET_MS });
     const me = await session.api.me();
     checks.push(
       ok(
@@ -109,6 +119,8 @@ async function serviceChecks(ctx: Context, state: State, checks: Check[]): Promi
           'agent register --force (the old state is kept as a backup)',
         ),
       );
+    } else if (error instanceof RateLimitedError) {
+      checks.push(warn('service', `${state.baseUrl} answers, but ${error.message}`));
     } else {
       const known = error instanceof AgentError;
       checks.push(fail('service', known ? error.message : String(error), known ? error.hint : undefined));
