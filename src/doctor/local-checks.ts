@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { RunProgram } from '../context.js';
+import { AgentError } from '../errors.js';
 import { readHistory } from '../history/log.js';
 import type { HistoryRecord } from '../history/record.js';
 import { otherWatcher } from '../poll/watch-marker.js';
@@ -100,13 +101,20 @@ export function watchCheck(
 
 /** The last poll the history recorded: when, and how it ended. */
 export function lastPollCheck(configDir: string, now: number): Check {
-  let records: HistoryRecord[];
+  let last: HistoryRecord | undefined;
   try {
-    records = readHistory(configDir).records;
+    [last] = readHistory(configDir, {
+      limit: 1,
+      keep: (r) => r.kind === 'run' && r.summary?.command === 'poll',
+    }).records;
   } catch (error) {
-    return warn('last poll', `the history cannot be read (${(error as NodeJS.ErrnoException).code ?? error})`);
+    const known = error instanceof AgentError;
+    return warn(
+      'last poll',
+      `the history cannot be read: ${known ? error.message : String(error)}`,
+      known ? error.hint : undefined,
+    );
   }
-  const last = records.findLast((r) => r.kind === 'run' && r.summary?.command === 'poll');
   if (!last?.summary) return warn('last poll', 'no poll is recorded yet', 'agent poll (or agent schedule --install)');
   const ago = describeAgo(now - Date.parse(last.ts));
   const s = last.summary;

@@ -4,7 +4,7 @@ import { parseDuration } from '../domain/duration.js';
 import { UsageError } from '../errors.js';
 import { oneLine } from '../output/sanitize.js';
 import { maskKnownKeys } from './known-keys.js';
-import { HISTORY_FILE, readHistory } from './log.js';
+import { HISTORY_FILE, readHistory, readNotes } from './log.js';
 import type { HistoryRecord } from './record.js';
 
 export interface HistoryOptions {
@@ -17,18 +17,16 @@ export async function runHistory(options: HistoryOptions, ctx: Context): Promise
   const sinceMs = options.since === undefined ? undefined : parseDuration(options.since, '--since');
   const limit = parseLimit(options.limit);
   maskKnownKeys(ctx);
-  const { records, unreadable } = readHistory(ctx.configDir);
-  if (unreadable) ctx.output.warn(`agent: ${unreadable} line(s) of the history could not be read and were left out`);
-  const from = sinceMs === undefined ? Number.NEGATIVE_INFINITY : ctx.timing.now() - sinceMs;
-  const entries = records
-    .filter((record) => Date.parse(record.ts) >= from)
-    .reverse()
-    .slice(0, limit);
+  const since = sinceMs === undefined ? undefined : ctx.timing.now() - sinceMs;
+  const read = readHistory(ctx.configDir, { since, limit });
+  for (const note of readNotes(read)) ctx.output.warn(note);
+  const entries = read.records;
   if (!entries.length) {
     const file = path.join(ctx.configDir, HISTORY_FILE);
-    const why = records.length
-      ? 'nothing in that time'
-      : `no history yet in ${file}: every poll and predict adds to it`;
+    const why =
+      since !== undefined && readHistory(ctx.configDir, { limit: 1 }).records.length
+        ? 'nothing in that time'
+        : `no history yet in ${file}: every poll and predict adds to it`;
     ctx.output.result(`Nothing to show (${why}).`, { entries: [] });
     return;
   }

@@ -113,7 +113,7 @@ describe('the history of polls and predicts', () => {
     const result = await w.agent(['poll']);
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(
-      /could not add to the history in .*history\.jsonl \(EISDIR\); what this run did is saved in the state/,
+      /could not add to the history in .*history\.jsonl \(not a regular file\); what this run did is saved in the state/,
     );
     expect(w.sandbox.comments()).toHaveLength(1);
   });
