@@ -1,9 +1,14 @@
 import { maskKey, sanitize } from './sanitize.js';
+import type { Line, Painted } from './wrap.js';
 
 export interface WritableLike {
   write(chunk: string): unknown;
   isTTY?: boolean;
+  /** A terminal's width, as Node's stream for one reports it. */
+  columns?: number;
 }
+
+const SGR: Record<Painted['paint'], number> = { red: 31, yellow: 33, cyan: 36 };
 
 export interface OutputOptions {
   stdout: WritableLike;
@@ -78,13 +83,34 @@ export class Output {
     return out;
   }
 
-  /** The command's result: human lines, or the JSON document with --json. */
-  result(human: string | string[], json: unknown): void {
+  /** The width of the terminal stdout is, if it is one that reports it. */
+  get columns(): number | undefined {
+    const columns = this.stdoutIsTTY ? this.options.stdout.columns : undefined;
+    return columns !== undefined && columns > 0 ? columns : undefined;
+  }
+
+  /**
+   * The command's result: human lines, or the JSON document with --json. Every piece is sanitised, so
+   * no escape from elsewhere reaches the terminal; painted pieces get their colour after that, here only,
+   * and only where colour is allowed.
+   */
+  result(human: string | readonly Line[], json: unknown): void {
     if (this.json) this.writeOut(jsonText(json));
     else {
-      const lines = Array.isArray(human) ? human : [human];
-      if (lines.length) this.writeOut(`${lines.map((line) => sanitize(line)).join('\n')}\n`);
+      const lines = typeof human === 'string' ? [human] : human;
+      if (lines.length) this.writeOut(`${lines.map((line) => this.draw(line)).join('\n')}\n`);
     }
+  }
+
+  private draw(line: Line): string {
+    if (typeof line === 'string') return sanitize(line);
+    return line
+      .map((part) => {
+        if (typeof part === 'string') return sanitize(part);
+        const text = sanitize(part.text);
+        return this.colour ? `\u001b[${SGR[part.paint]}m${text}\u001b[39m` : text;
+      })
+      .join('');
   }
 
   /** One compact JSON line on stdout, whatever the mode: the answer of the analyzer protocol. */

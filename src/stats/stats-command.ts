@@ -4,6 +4,7 @@ import { parseDuration } from '../domain/duration.js';
 import { maskKnownKeys } from '../history/known-keys.js';
 import { HISTORY_FILE, readHistory, readNotes } from '../history/log.js';
 import { aggregate } from './aggregate.js';
+import { fitLines } from '../output/wrap.js';
 import { renderStats } from './render.js';
 
 /** `agent stats [--since 7d]`: how the agent is doing, from its history (docs/cli.md). */
@@ -23,5 +24,7 @@ export async function runStats(options: { since?: string }, ctx: Context): Promi
     ctx.output.result(`No stats yet: ${when}.`, stats);
     return;
   }
-  ctx.output.result(renderStats(stats, { chart: ctx.output.stdoutIsTTY, colour: ctx.output.colour }), stats);
+  const width = ctx.output.columns;
+  const lines = renderStats(stats, { width });
+  ctx.output.result(width === undefined ? lines : fitLines(lines, width), stats);
 }
