@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { checkCommandLine } from '../analysis/command/check.js';
+import { checkAsCronRunsIt } from '../analysis/command/check.js';
 import { type Context, openSession } from '../context.js';
 import { AgentError, AuthError, EXIT, type ExitCode, RateLimitedError } from '../errors.js';
 import { maskKnownKeys } from '../history/known-keys.js';
@@ -153,8 +153,10 @@ async function analyzerCheck(ctx: Context): Promise<Check> {
   }
   if (config.kind === 'builtin') return ok('analyzer', 'the built-in one');
   if (config.kind === 'command') {
+    let doubts: string[];
     try {
-      checkCommandLine(config.command, () => undefined);
+      // As cron will run it: from the home directory, not from wherever doctor was started.
+      doubts = checkAsCronRunsIt(config.command, ctx.env.HOME ?? '/');
     } catch (error) {
       const known = error instanceof AgentError;
       return fail(
@@ -163,7 +165,9 @@ async function analyzerCheck(ctx: Context): Promise<Check> {
         known ? error.hint : undefined,
       );
     }
-    return ok('analyzer', `the command ${oneLine(config.command, 100)}, which is there and executable`);
+    const [doubt] = doubts;
+    if (doubt) return warn('analyzer', `the command ${oneLine(config.command, 100)}: ${doubt}`);
+    return ok('analyzer', `the command ${oneLine(config.command, 100)}, whose files are there where cron runs it`);
   }
   // Any answer at all, even a 401 or a 404, shows a server there; no key is sent.
   const url = new URL(`${config.llm.baseUrl.href.replace(/\/$/, '')}/models`);

@@ -106,7 +106,7 @@ function parseValue(key: SettingKey, raw: string, ctx: Context): Settings[Settin
     case 'analyzer':
       return parseAnalyzerKind(raw, 'analyzer');
     case 'analyzer.command':
-      return checkCommandLine(raw, (line) => ctx.output.warn(line));
+      return checkCommandLine(raw, (line) => ctx.output.warn(line), { home: ctx.env.HOME });
     case 'analyzer.timeout':
       return parseTimeout(raw);
     case 'analyzer.fallback':
