@@ -10,7 +10,8 @@ import { readSettings } from '../settings/store.js';
 import type { State } from '../state/schema.js';
 import { stateStore } from '../context.js';
 import { type Check, fail, ok, warn } from './check.js';
-import { lastPollCheck, lockCheck, nodeCheck, pauseCheck, scheduleCheck, watchCheck } from './local-checks.js';
+import { lockCheck, nodeCheck, pauseCheck, watchCheck } from './local-checks.js';
+import { lastPollCheck, scheduleCheck } from './schedule-check.js';
 
 /** The local clock may be this far from the service's before it says so: timestamps compare across them. */
 const CLOCK_SKEW_MS = 60_000;
@@ -37,14 +38,14 @@ export async function runDoctor(ctx: Context): Promise<ExitCode> {
   checks.push(pauseCheck(state ? storedPause(ctx) : undefined, ctx.timing.now()));
   checks.push(lockCheck(configDir, ctx.self.isAlive));
   const watcher = watchCheck(configDir, { isAlive: ctx.self.isAlive, self: ctx.pid, now });
-  checks.push(
-    await scheduleCheck(configDir, ctx.runProgram, {
-      configHome: ctx.env.XDG_CONFIG_HOME || (ctx.env.HOME ? path.join(ctx.env.HOME, '.config') : undefined),
-      watching: watcher?.status === 'ok',
-    }),
-  );
+  const schedule = await scheduleCheck(configDir, ctx.runProgram, {
+    configHome: ctx.env.XDG_CONFIG_HOME || (ctx.env.HOME ? path.join(ctx.env.HOME, '.config') : undefined),
+    watching: watcher?.status === 'ok',
+    proc: ctx.proc ?? '/proc',
+  });
+  checks.push(schedule.check);
   if (watcher) checks.push(watcher);
-  checks.push(lastPollCheck(configDir, now));
+  checks.push(lastPollCheck(configDir, now, schedule.every));
   checks.push(await analyzerCheck(ctx));
 
   const width = Math.max(...checks.map((c) => c.name.length));

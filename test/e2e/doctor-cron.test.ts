@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BULLISH, minutesAgo, registeredWorlds, type World } from './harness.js';
+import { cronLine, markerLine } from '../../src/schedule/cron.js';
+import { systemdUnits, unitName } from '../../src/schedule/systemd.js';
+import { BIN, BULLISH, minutesAgo, registeredWorlds, type World } from './harness.js';
 
 // What doctor says about the unattended run, checked against what cron will actually do: a crontab entry
 // with no cron daemon runs nothing, another config dir's timer is not this one's, a poll is late by the
@@ -44,6 +46,87 @@ async function doctor(w: World, machine: Machine, env: Record<string, string> = 
   const checks = JSON.parse(result.stdout).checks as Check[];
   return { code: result.code, byName: Object.fromEntries(checks.map((c) => [c.name, c])) };
 }
+
+const command = (w: World) => ({ node: process.execPath, script: BIN, configDir: w.configDir });
+const entry = (w: World, every = 5) =>
+  `${markerLine(w.configDir)}\n${cronLine(command(w), every, path.join(w.configDir, 'poll.log'))}\n`;
+
+function lastPoll(w: World, minutes: number): void {
+  const run = {
+    ts: minutesAgo(minutes),
+    kind: 'run',
+    summary: { command: 'poll', posted: 0, skipped: 0, failed: 0, exitCode: 0, elapsedMs: 9 },
+  };
+  fs.writeFileSync(path.join(w.configDir, 'history.jsonl'), `${JSON.stringify(run)}\n`, { mode: 0o600 });
+}
+
+describe('doctor and the cron daemon', () => {
+  it('a crontab entry with no cron daemon running fails: nothing would run it', async () => {
+    const w = await registered();
+    const { code, byName } = await doctor(w, { crontab: entry(w), processes: ['sshd', 'bash'] });
+    expect(code).toBe(1);
+    expect(byName.schedule).toMatchObject({
+      status: 'fail',
+      detail: expect.stringContaining('no cron daemon runs'),
+      fix: expect.stringContaining('cron'),
+    });
+  });
+
+  it.each([
+    ['a process named cron', { processes: ['cron'] }],
+    ['a process named crond', { processes: ['crond'] }],
+    ["systemd's cron unit, active", { active: 'active' }],
+  ])('a crontab entry with %s is fine, and says how often it runs', async (_what, machine) => {
+    const w = await registered();
+    const { byName } = await doctor(w, { crontab: entry(w, 10), ...machine });
+    expect(byName.schedule).toMatchObject({ status: 'ok', detail: expect.stringContaining('every 10 minutes') });
+  });
+});
+
+describe('doctor and systemd timers', () => {
+  const installTimer = (w: World, configDir: string) => {
+    const units = path.join(w.home, '.config', 'systemd', 'user');
+    fs.mkdirSync(units, { recursive: true });
+    const { timer } = systemdUnits({ ...command(w), configDir }, 15);
+    fs.writeFileSync(path.join(units, `${unitName(configDir)}.timer`), timer);
+  };
+
+  it("another config dir's timer is not this one's", async () => {
+    const w = await registered();
+    installTimer(w, path.join(w.home, 'another-agent'));
+    const { byName } = await doctor(w, { active: 'active' });
+    expect(byName.schedule).toMatchObject({ status: 'warn', fix: 'agent schedule --install' });
+  });
+
+  it("this config dir's timer: fine when active, a failure when it is not", async () => {
+    const w = await registered();
+    installTimer(w, w.configDir);
+    expect((await doctor(w, { active: 'active' })).byName.schedule).toMatchObject({
+      status: 'ok',
+      detail: expect.stringContaining('every 15 minutes'),
+    });
+    const inactive = await doctor(w, { active: 'inactive' });
+    expect(inactive.byName.schedule).toMatchObject({
+      status: 'fail',
+      detail: expect.stringContaining('not active'),
+      fix: expect.stringContaining(`systemctl --user enable --now ${unitName(w.configDir)}.timer`),
+    });
+  });
+});
+
+describe('doctor and the last poll', () => {
+  it('is late by the interval installed, not after a fixed hour', async () => {
+    const w = await registered();
+    lastPoll(w, 20);
+    const every5 = await doctor(w, { crontab: entry(w, 5), processes: ['cron'] });
+    expect(every5.byName['last poll']).toMatchObject({
+      status: 'warn',
+      detail: expect.stringContaining('every 5 minutes'),
+    });
+    const every30 = await doctor(w, { crontab: entry(w, 30), processes: ['cron'] });
+    expect(every30.byName['last poll']).toMatchObject({ status: 'ok' });
+  });
+});
 
 describe('doctor and the analyzer cron runs', () => {
   const setCommand = (w: World, line: string) =>
