@@ -131,23 +131,28 @@ describe('a run recorder', () => {
   it('keeps a line per post, skip and failure, counts locked threads, and sums the run up', () => {
     let now = T0;
     const recorder = new RunRecorder('poll', () => now);
-    recorder.outcome({ id: 'a', cell: 'bitcoin' }, { kind: 'posted', conviction: 1.2, text: 'up', predictionId: 'p' });
+    recorder.outcome(
+      { id: 'a', cell: 'bitcoin' },
+      { kind: 'posted', conviction: 1.2, text: 'up', predictionId: 'p', by: { analyzer: 'builtin', fallback: true } },
+    );
+    recorder.outcome({ id: 'e', cell: 'solana' }, { kind: 'skipped', reason: 'weak', by: { analyzer: 'llm' } });
     recorder.outcome({ id: 'b', cell: 'solana' }, { kind: 'skipped', reason: 'locked' });
     recorder.outcome({ id: 'c', cell: 'solana' }, { kind: 'skipped', reason: 'no evidence' });
     recorder.outcome({ id: 'd', cell: 'pepe' }, { kind: 'stop', error: new Error('401') });
     recorder.counters = { honey: 3, wax: 1, predictions: 9 };
     now += 1500;
     const records = recorder.finish(T0, 5, 'the service rejected the key');
-    expect(records.map((r) => [r.kind, r.threadId])).toEqual([
-      ['post', 'a'],
-      ['skip', 'c'],
-      ['fail', 'd'],
-      ['run', undefined],
+    expect(records.map((r) => [r.kind, r.threadId, r.analyzer, r.fallback])).toEqual([
+      ['post', 'a', 'builtin', true],
+      ['skip', 'e', 'llm', undefined],
+      ['skip', 'c', undefined, undefined],
+      ['fail', 'd', undefined, undefined],
+      ['run', undefined, undefined, undefined],
     ]);
     expect(records.at(-1)?.summary).toEqual({
       command: 'poll',
       posted: 1,
-      skipped: 2,
+      skipped: 3,
       locked: 1,
       failed: 1,
       exitCode: 5,
