@@ -2,7 +2,7 @@ import path from 'node:path';
 import { checkAsCronRunsIt } from '../analysis/command/check.js';
 import { type Context, openSession } from '../context.js';
 import { AgentError, AuthError, EXIT, type ExitCode, RateLimitedError } from '../errors.js';
-import { maskKnownKeys } from '../history/known-keys.js';
+import { maskKnownKeys } from '../history/mask.js';
 import { oneLine } from '../output/sanitize.js';
 import { readKeyFile } from '../settings/key-file.js';
 import { resolveAnalyzerConfig } from '../settings/resolve.js';
@@ -53,7 +53,8 @@ export async function runDoctor(ctx: Context): Promise<ExitCode> {
   ctx.output.result(
     checks.map(
       (c) =>
-        `${label[c.status]}  ${c.name.padEnd(width)}  ${oneLine(c.detail, 200)}${c.fix ? ` (fix: ${oneLine(c.fix, 160)})` : ''}`,
+        // Masked before the cut: a key cut in half would no longer be recognised (key-never-shown).
+        `${label[c.status]}  ${c.name.padEnd(width)}  ${oneLine(ctx.output.redact(c.detail), 200)}${c.fix ? ` (fix: ${oneLine(ctx.output.redact(c.fix), 160)})` : ''}`,
     ),
     { checks },
   );

@@ -4,7 +4,7 @@ import { parseDuration } from '../domain/duration.js';
 import { UsageError } from '../errors.js';
 import { oneLine } from '../output/sanitize.js';
 import { fitLines } from '../output/wrap.js';
-import { maskKnownKeys } from './known-keys.js';
+import { maskKnownKeys } from './mask.js';
 import { HISTORY_FILE, readHistory, readNotes } from './log.js';
 import type { HistoryRecord } from './record.js';
 
@@ -17,11 +17,11 @@ export interface HistoryOptions {
 export async function runHistory(options: HistoryOptions, ctx: Context): Promise<void> {
   const sinceMs = options.since === undefined ? undefined : parseDuration(options.since, '--since');
   const limit = parseLimit(options.limit);
-  maskKnownKeys(ctx);
+  const mask = maskKnownKeys(ctx);
   const since = sinceMs === undefined ? undefined : ctx.timing.now() - sinceMs;
   const read = readHistory(ctx.configDir, { since, limit });
   for (const note of readNotes(read)) ctx.output.warn(note);
-  const entries = read.records;
+  const entries = read.records.map(mask);
   if (!entries.length) {
     const file = path.join(ctx.configDir, HISTORY_FILE);
     const why =

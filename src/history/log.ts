@@ -34,16 +34,11 @@ function files(dir: string): { current: string; previous: string } {
 
 /**
  * Appends the records, one write each, so that a run killed half-way leaves whole lines and runs that
- * append side by side never mix theirs. `mask` is applied to each line as written. Only into a regular
- * file: a link to some other file, or a FIFO, gets nothing. A failure (a full disk) is reported through
- * `warn` and never thrown: the posts are in the state file, which is what matters.
+ * append side by side never mix theirs. Only into a regular file: a link to some other file, or a FIFO,
+ * gets nothing. A failure (a full disk) is reported through `warn` and never thrown: the posts are in the
+ * state file, which is what matters.
  */
-export function appendHistory(
-  dir: string,
-  records: readonly HistoryRecord[],
-  warn: (message: string) => void,
-  { mask = (line: string) => line }: { mask?: (line: string) => string } = {},
-): void {
+export function appendHistory(dir: string, records: readonly HistoryRecord[], warn: (message: string) => void): void {
   if (!records.length) return;
   const { current, previous } = files(dir);
   let fd: number | undefined;
@@ -55,7 +50,7 @@ export function appendHistory(
       fs.renameSync(current, previous);
       fd = openRegular(current, APPEND);
     }
-    for (const record of records) fs.writeSync(fd, `${mask(JSON.stringify(record))}\n`);
+    for (const record of records) fs.writeSync(fd, `${JSON.stringify(record)}\n`);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     const why = NOT_REGULAR_CODES.has(code) || error instanceof NotRegularError ? 'not a regular file' : code;

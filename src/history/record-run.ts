@@ -2,17 +2,17 @@ import { type Context, stateStore } from '../context.js';
 import { AgentError, EXIT, NotRegisteredError, StateError } from '../errors.js';
 import { oneLine } from '../output/sanitize.js';
 import { appendHistory } from './log.js';
+import { maskRecord } from './mask.js';
 import type { HistoryRecord } from './record.js';
 
 /**
  * Appends a run's records to the history in its config dir; a failure is said on stderr, never thrown.
- * Each line is masked as a whole, like anything printed: a service may echo the key in any field (a
- * thread id, a cell, an error), and it never reaches the file (key-never-shown).
+ * Every field is masked like anything printed: a service may echo the key in any of them (a thread id, a
+ * cell, an error), and it never reaches the file (key-never-shown).
  */
 export function recordRun(ctx: Context, records: readonly HistoryRecord[]): void {
-  appendHistory(stateStore(ctx).dir, records, (message) => ctx.output.warn(message), {
-    mask: (line) => ctx.output.redact(line),
-  });
+  const masked = records.map((record) => maskRecord(record, (text) => ctx.output.redact(text)));
+  appendHistory(stateStore(ctx).dir, masked, (message) => ctx.output.warn(message));
 }
 
 /** No agent here, or a state file that cannot be trusted: nothing is written into that dir. */

@@ -44,7 +44,7 @@ export class Output {
    * Each secret as it can appear in what is written (raw, sanitised, JSON-escaped), with its masked form.
    * Matched in any case: a service that lower-cases what it echoes (a cell name) must not unmask it.
    */
-  private secretForms: Array<{ length: number; pattern: RegExp; masked: string }> = [];
+  private secretForms: Array<{ form: string; masked: string }> = [];
   private secrets: string[] = [];
   private spinnerActive: Spinner | undefined;
 
@@ -72,14 +72,14 @@ export class Output {
       [jsonInner(secret), jsonInner(masked)],
     ]);
     for (const [form, mask] of forms)
-      if (form.length >= 8) this.secretForms.push({ length: form.length, pattern: anyCase(form), masked: mask });
+      if (form.length >= 8) this.secretForms.push({ form: foldCase(form), masked: mask });
     // Longest first: a shorter form inside a longer one must not break the longer one up before it is seen.
-    this.secretForms.sort((a, b) => b.length - a.length);
+    this.secretForms.sort((a, b) => b.form.length - a.form.length);
   }
 
   redact(text: string): string {
     let out = text;
-    for (const { pattern, masked } of this.secretForms) out = out.replace(pattern, () => masked);
+    for (const { form, masked } of this.secretForms) out = replaceAnyCase(out, form, masked);
     return out;
   }
 
@@ -219,9 +219,32 @@ function jsonText(value: unknown): string {
   return `${escapeUnsafe(JSON.stringify(value, null, 2) ?? 'null')}\n`;
 }
 
-/** The text itself, in any case, as a pattern. */
-function anyCase(text: string): RegExp {
-  return new RegExp(text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&'), 'giu');
+/**
+ * Lower case, as long as the text: a character whose lower case is longer (U+0130) stays as it is, so
+ * that a place in the folded text is the same place in the text.
+ */
+function foldCase(text: string): string {
+  const lower = text.toLowerCase();
+  if (lower.length === text.length) return lower;
+  return Array.from(text, (c) => (c.toLowerCase().length === c.length ? c.toLowerCase() : c)).join('');
+}
+
+/**
+ * Every occurrence of `folded` (a folded form) in the text, in any case, replaced. Not a RegExp: a key is
+ * whatever the service issued, and a pattern of a very long one overflows the regexp compiler's stack.
+ */
+function replaceAnyCase(text: string, folded: string, masked: string): string {
+  const haystack = foldCase(text);
+  let at = haystack.indexOf(folded);
+  if (at === -1) return text;
+  let out = '';
+  let from = 0;
+  while (at !== -1) {
+    out += text.slice(from, at) + masked;
+    from = at + folded.length;
+    at = haystack.indexOf(folded, from);
+  }
+  return out + text.slice(from);
 }
 
 /** As `oneLine` writes it, without the cut. */

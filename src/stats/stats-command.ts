@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Context } from '../context.js';
 import { parseDuration } from '../domain/duration.js';
-import { maskKnownKeys } from '../history/known-keys.js';
+import { maskKnownKeys } from '../history/mask.js';
 import { HISTORY_FILE, readHistory, readNotes } from '../history/log.js';
 import { aggregate } from './aggregate.js';
 import { fitLines } from '../output/wrap.js';
@@ -11,10 +11,10 @@ import { renderStats } from './render.js';
 export async function runStats(options: { since?: string }, ctx: Context): Promise<void> {
   const span = parseDuration(options.since ?? '7d', '--since');
   const now = ctx.timing.now();
-  maskKnownKeys(ctx);
+  const mask = maskKnownKeys(ctx);
   const read = readHistory(ctx.configDir, { since: now - span });
   for (const note of readNotes(read)) ctx.output.warn(note);
-  const stats = aggregate(read.records.reverse(), now - span, now);
+  const stats = aggregate(read.records.reverse().map(mask), now - span, now);
   if (stats.runs.poll + stats.runs.predict === 0) {
     const file = path.join(ctx.configDir, HISTORY_FILE);
     const latest = readHistory(ctx.configDir, { limit: 1 }).records[0];
