@@ -21,7 +21,7 @@ export async function runHistory(options: HistoryOptions, ctx: Context): Promise
   const since = sinceMs === undefined ? undefined : ctx.timing.now() - sinceMs;
   const read = readHistory(ctx.configDir, { since, limit });
   for (const note of readNotes(read)) ctx.output.warn(note);
-  const entries = read.records.map(mask);
+  const entries = mask(read.records);
   if (!entries.length) {
     const file = path.join(ctx.configDir, HISTORY_FILE);
     const why =

@@ -19,7 +19,7 @@ export const HISTORY_READ_BYTES = 2 * HISTORY_LIMIT_BYTES;
  * write a little out of time order: reading back stops only this far before the time asked for.
  */
 const OUT_OF_ORDER_MS = 15 * 60_000;
-const CHUNK_BYTES = 64 * 1024;
+const CHUNK_BYTES = 256 * 1024;
 const MAX_LINE_BYTES = 64 * 1024;
 
 // Never through a link, and never waiting on a FIFO nobody writes to (a cron run would hang there).
@@ -103,9 +103,12 @@ export function readHistory(dir: string, query: HistoryQuery = {}): HistoryRead 
           read.unreadable += 1;
           continue;
         }
-        const at = Date.parse(record.ts);
-        if (at < since - OUT_OF_ORDER_MS) return read;
-        if (at < since || (keep && !keep(record))) continue;
+        if (since !== Number.NEGATIVE_INFINITY) {
+          const at = Date.parse(record.ts);
+          if (at < since - OUT_OF_ORDER_MS) return read;
+          if (at < since) continue;
+        }
+        if (keep && !keep(record)) continue;
         read.records.push(record);
         if (read.records.length >= limit) return read;
       }

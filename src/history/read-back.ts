@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 
 const NEWLINE = 0x0a;
+/** Not a blank line: tested, not trimmed, so that no copy of each line is made. */
+const NOT_BLANK = /\S/;
 
 export interface ReadBackOptions {
   /** Read this much at a time. */
@@ -19,50 +21,41 @@ export interface ReadBackOptions {
 export function* linesBackward(fd: number, size: number, options: ReadBackOptions): Generator<string | undefined> {
   const floor = Math.max(0, size - options.maxBytes);
   const buffer = Buffer.allocUnsafe(options.chunkBytes);
-  // The end of the line being read, whose start lies in an earlier chunk: later bytes last.
-  let carry: Buffer[] = [];
-  let carryBytes = 0;
+  // The end of a line whose start lies in a chunk not read yet, and whether it grew too long to keep.
+  let carry: Buffer = Buffer.alloc(0);
   let oversized = false;
-  // null: a blank line, which is no line at all.
-  const line = (head: Buffer): string | undefined | null => {
-    const tooLong = oversized || head.length + carryBytes > options.maxLineBytes;
-    // Most lines lie within one chunk: decoded where they are, without a copy.
-    const text = tooLong ? undefined : (carry.length ? Buffer.concat([head, ...carry]) : head).toString('utf8');
-    carry = [];
-    carryBytes = 0;
-    oversized = false;
-    return text?.trim() === '' ? null : text;
-  };
   let position = size;
   while (position > floor) {
     const length = Math.min(options.chunkBytes, position - floor);
     position -= length;
-    const read = readAt(fd, buffer, length, position);
-    if (read < length) return; // the file shrank under us: what is left is not worth guessing at
-    let end = length;
-    while (end > 0) {
-      const at = buffer.lastIndexOf(NEWLINE, end - 1);
-      if (at === -1) break;
-      const text = line(buffer.subarray(at + 1, end));
-      if (text !== null) yield text;
-      end = at;
+    if (readAt(fd, buffer, length, position) < length) return; // the file shrank under us
+    const first = buffer.subarray(0, length).indexOf(NEWLINE);
+    if (first === -1) {
+      [carry, oversized] = grown(buffer.subarray(0, length), carry, oversized, options.maxLineBytes);
+      continue;
     }
-    if (end > 0) {
-      if (carryBytes + end > options.maxLineBytes) {
-        oversized = true;
-        carry = [];
-        carryBytes = 0;
-      } else if (!oversized) {
-        // A copy: the buffer is read into again.
-        carry.unshift(Buffer.from(buffer.subarray(0, end)));
-        carryBytes += end;
-      }
+    // From just after the chunk's first newline to the carried end: whole lines, decoded at once (a
+    // newline byte is never part of a longer UTF-8 sequence, so the cut cannot split a character).
+    const tail = buffer.subarray(first + 1, length);
+    const lines = (oversized ? tail : Buffer.concat([tail, carry])).toString('utf8').split('\n');
+    for (let i = lines.length - 1; i >= 0; i -= 1) {
+      const text = i === lines.length - 1 && oversized ? undefined : lines[i];
+      if (text === undefined || text.length > options.maxLineBytes) yield undefined;
+      else if (NOT_BLANK.test(text)) yield text;
     }
+    [carry, oversized] = grown(buffer.subarray(0, first), Buffer.alloc(0), false, options.maxLineBytes);
   }
   if (position === 0) {
-    const text = line(Buffer.alloc(0));
-    if (text !== null) yield text;
+    const text = oversized ? undefined : carry.toString('utf8');
+    if (text === undefined) yield undefined;
+    else if (NOT_BLANK.test(text)) yield text;
   }
+}
+
+/** The carried line with `head` before it (copied: the buffer is read into again), unless too long. */
+function grown(head: Buffer, carry: Buffer, oversized: boolean, max: number): [Buffer, boolean] {
+  if (oversized || head.length + carry.length > max) return [Buffer.alloc(0), true];
+  return [Buffer.concat([head, carry]), false];
 }
 
 function readAt(fd: number, buffer: Buffer, length: number, position: number): number {

@@ -78,8 +78,14 @@ export class Output {
   }
 
   redact(text: string): string {
+    if (!this.secretForms.length) return text;
     let out = text;
-    for (const { form, masked } of this.secretForms) out = replaceAnyCase(out, form, masked);
+    let folded = foldCase(out);
+    for (const { form, masked } of this.secretForms) {
+      if (!folded.includes(form)) continue;
+      out = replaceAnyCase(out, folded, form, masked);
+      folded = foldCase(out);
+    }
     return out;
   }
 
@@ -230,19 +236,16 @@ function foldCase(text: string): string {
 }
 
 /**
- * Every occurrence of `folded` (a folded form) in the text, in any case, replaced. Not a RegExp: a key is
- * whatever the service issued, and a pattern of a very long one overflows the regexp compiler's stack.
+ * Every occurrence of `form` (folded) in the text, found in its folded copy `haystack`, replaced. Not a
+ * RegExp: a key is whatever the service issued, and a pattern of a very long one overflows the regexp
+ * compiler's stack.
  */
-function replaceAnyCase(text: string, folded: string, masked: string): string {
-  const haystack = foldCase(text);
-  let at = haystack.indexOf(folded);
-  if (at === -1) return text;
+function replaceAnyCase(text: string, haystack: string, form: string, masked: string): string {
   let out = '';
   let from = 0;
-  while (at !== -1) {
+  for (let at = haystack.indexOf(form); at !== -1; at = haystack.indexOf(form, from)) {
     out += text.slice(from, at) + masked;
-    from = at + folded.length;
-    at = haystack.indexOf(folded, from);
+    from = at + form.length;
   }
   return out + text.slice(from);
 }

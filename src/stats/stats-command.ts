@@ -14,7 +14,9 @@ export async function runStats(options: { since?: string }, ctx: Context): Promi
   const mask = maskKnownKeys(ctx);
   const read = readHistory(ctx.configDir, { since: now - span });
   for (const note of readNotes(read)) ctx.output.warn(note);
-  const stats = aggregate(read.records.reverse().map(mask), now - span, now);
+  // Masked once summed up: its cells and reasons are the text in it, a few dozen strings, not a month of records.
+  const summed = aggregate(read.records.reverse(), now - span, now);
+  const stats = { ...summed, cells: mask(summed.cells), skips: mask(summed.skips) };
   if (stats.runs.poll + stats.runs.predict === 0) {
     const file = path.join(ctx.configDir, HISTORY_FILE);
     const latest = readHistory(ctx.configDir, { limit: 1 }).records[0];

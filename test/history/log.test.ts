@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appendHistory, HISTORY_LIMIT_BYTES, HISTORY_READ_BYTES, readHistory } from '../../src/history/log.js';
 import { linesBackward } from '../../src/history/read-back.js';
@@ -104,12 +105,18 @@ describe('the history file', () => {
 });
 
 describe('reading a file backwards', () => {
-  const backwards = (text: string, chunkBytes: number, maxBytes = 1e9, maxLineBytes = 1e9) => {
+  const backwards = (text: string, chunkBytes: number, maxBytes = 1e9, maxLineBytes = 4096) => {
     const file = path.join(dir, 'lines');
     fs.writeFileSync(file, text);
     const fd = fs.openSync(file, 'r');
     try {
-      return [...linesBackward(fd, fs.fstatSync(fd).size, { chunkBytes, maxBytes, maxLineBytes })];
+      return [
+        ...linesBackward(fd, fs.fstatSync(fd).size, {
+          chunkBytes,
+          maxBytes,
+          maxLineBytes,
+        }),
+      ];
     } finally {
       fs.closeSync(fd);
     }
@@ -119,6 +126,24 @@ describe('reading a file backwards', () => {
     expect(backwards('one\ntwo\n\nthree é\nfour', chunk)).toEqual(['four', 'three é', 'two', 'one']);
     expect(backwards('\n\nonly\n', chunk)).toEqual(['only']);
     expect(backwards('', chunk)).toEqual([]);
+  });
+
+  it('gives what splitting the whole file gives, reversed, for any text and chunk size (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.string({ unit: 'grapheme' }), fc.constantFrom('', ' ', 'é€😀'))),
+        fc.integer({ min: 1, max: 24 }),
+        (parts, chunk) => {
+          const text = parts.join('\n');
+          const expected = text
+            .split('\n')
+            .filter((line) => line.trim() !== '')
+            .reverse();
+          expect(backwards(text, chunk)).toEqual(expected);
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 
   it('gives a line too long to keep as undefined, and stops at maxBytes without a cut line', () => {
