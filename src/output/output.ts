@@ -1,4 +1,5 @@
-import { maskKey, sanitize } from './sanitize.js';
+import { escapeUnsafe, sanitize } from './sanitize.js';
+import { SecretMask } from './secret-mask.js';
 import type { Line, Painted } from './wrap.js';
 
 export interface WritableLike {
@@ -40,12 +41,7 @@ export class Output {
   /** Whether stdout may be drawn in colour: a terminal, and NO_COLOR not set (no-color.org). */
   readonly colour: boolean;
   readonly stderrIsTTY: boolean;
-  /**
-   * Each secret as it can appear in what is written (raw, sanitised, JSON-escaped), with its masked form.
-   * Matched in any case: a service that lower-cases what it echoes (a cell name) must not unmask it.
-   */
-  private secretForms: Array<{ form: string; masked: string }> = [];
-  private secrets: string[] = [];
+  private readonly secrets = new SecretMask();
   private spinnerActive: Spinner | undefined;
 
   constructor(private readonly options: OutputOptions) {
@@ -60,33 +56,11 @@ export class Output {
 
   /** Registers a secret: from now on it is printed only in its masked form. */
   addSecret(secret: string): void {
-    if (secret.length < 8 || this.secrets.includes(secret)) return;
-    this.secrets.push(secret);
-    const masked = maskKey(secret);
-    // A key may hold `"` or `\` (or worse): a JSON document writes it escaped, a human line sanitised, a
-    // one-line message with its white space folded; each of those forms is masked, the mask written alike.
-    const forms = new Map<string, string>([
-      [secret, masked],
-      [sanitize(secret), sanitize(masked)],
-      [folded(secret), folded(masked)],
-      [jsonInner(secret), jsonInner(masked)],
-    ]);
-    for (const [form, mask] of forms)
-      if (form.length >= 8) this.secretForms.push({ form: foldCase(form), masked: mask });
-    // Longest first: a shorter form inside a longer one must not break the longer one up before it is seen.
-    this.secretForms.sort((a, b) => b.form.length - a.form.length);
+    this.secrets.add(secret);
   }
 
   redact(text: string): string {
-    if (!this.secretForms.length) return text;
-    let out = text;
-    let folded = foldCase(out);
-    for (const { form, masked } of this.secretForms) {
-      if (!folded.includes(form)) continue;
-      out = replaceAnyCase(out, folded, form, masked);
-      folded = foldCase(out);
-    }
-    return out;
+    return this.secrets.redact(text);
   }
 
   /** The width of the terminal stdout is, if it is one that reports it. */
@@ -216,50 +190,6 @@ export class Output {
   }
 }
 
-// JSON.stringify escapes C0 controls but leaves DEL, C1 (U+009B is CSI to some terminals) and bidi controls
-// raw: escaped here too, so a --json document on a terminal is as inert as a human line (hostile-input), and lossless.
-// eslint-disable-next-line no-control-regex
-const UNSAFE_IN_JSON = /[\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g;
-
 function jsonText(value: unknown): string {
   return `${escapeUnsafe(JSON.stringify(value, null, 2) ?? 'null')}\n`;
-}
-
-/**
- * Lower case, as long as the text: a character whose lower case is longer (U+0130) stays as it is, so
- * that a place in the folded text is the same place in the text.
- */
-function foldCase(text: string): string {
-  const lower = text.toLowerCase();
-  if (lower.length === text.length) return lower;
-  return Array.from(text, (c) => (c.toLowerCase().length === c.length ? c.toLowerCase() : c)).join('');
-}
-
-/**
- * Every occurrence of `form` (folded) in the text, found in its folded copy `haystack`, replaced. Not a
- * RegExp: a key is whatever the service issued, and a pattern of a very long one overflows the regexp
- * compiler's stack.
- */
-function replaceAnyCase(text: string, haystack: string, form: string, masked: string): string {
-  let out = '';
-  let from = 0;
-  for (let at = haystack.indexOf(form); at !== -1; at = haystack.indexOf(form, from)) {
-    out += text.slice(from, at) + masked;
-    from = at + form.length;
-  }
-  return out + text.slice(from);
-}
-
-/** As `oneLine` writes it, without the cut. */
-function folded(text: string): string {
-  return sanitize(text).replace(/\s+/g, ' ');
-}
-
-/** A string as it appears between the quotes of our JSON output. */
-function jsonInner(text: string): string {
-  return escapeUnsafe(JSON.stringify(text)).slice(1, -1);
-}
-
-function escapeUnsafe(json: string): string {
-  return json.replace(UNSAFE_IN_JSON, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
