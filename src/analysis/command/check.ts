@@ -8,12 +8,12 @@ export const CRON_PATH = ['/usr/bin', '/bin'];
 const SCRIPT_EXTENSION = /\.(?:[cm]?js|[cm]?ts|py|sh|bash|rb|pl|php|jar|r)$/i;
 
 /**
- * An argument that names a file: a path (absolute, or with a directory in it), or a script by its
- * extension; not an option, nor a URL.
+ * An argument that surely names a file: an absolute path, one from `.` or `..`, or a script by its
+ * extension; not an option, nor a URL. `org/model` (a model's name) is not one, though it has a slash.
  */
 function namesFile(arg: string): boolean {
   if (arg.startsWith('-') || /^[a-z][a-z0-9+.-]*:\/\//i.test(arg)) return false;
-  return isAbsolute(arg) || /[/\\]/.test(arg) || SCRIPT_EXTENSION.test(arg);
+  return isAbsolute(arg) || /^\.\.?[/\\]/.test(arg) || SCRIPT_EXTENSION.test(arg);
 }
 
 /**
@@ -28,7 +28,8 @@ export function checkCommandLine(raw: string, warn: (line: string) => void, { ho
   refuseWritableFiles(argv);
   // A script named relative to here would be another file, or none, when cron runs from your home.
   for (const arg of argv.slice(1)) {
-    if (isAbsolute(arg) || !namesFile(arg)) continue;
+    // A relative path to something here is a file too, whatever its name.
+    if (isAbsolute(arg) || !(namesFile(arg) || (/[/\\]/.test(arg) && existsSync(arg)))) continue;
     if (existsSync(arg)) {
       refuseWritableProgram(resolve(arg));
       warn(
