@@ -58,6 +58,8 @@ export interface Context {
   user?: RunningUser;
   /** `poll --watch`'s shortest interval and longest cycle (poll/watch-limits.ts); only the test build lowers them. */
   watchLimits?: WatchLimits;
+  /** Where the process table is read (Linux's /proc, the default); only the test build points it elsewhere. */
+  proc?: string;
   /** Set by the test build only (test/support/test-entry.ts): fault-injection tests kill the run here. */
   crashPoint?: (point: CrashPoint) => void;
 }

@@ -11,13 +11,15 @@ import { userNameFromPasswd } from './state/user-names.js';
 
 /**
  * What a test build may change in the process it runs (the shipped command never sets any): where
- * fault-injection tests kill the run, a clock whose waits pass at once, a shorter request timeout.
+ * fault-injection tests kill the run, a clock whose waits pass at once, a shorter request timeout, the
+ * process table doctor reads.
  */
 export interface TestHooks {
   crashPoint?: (point: string) => void;
   fastForward?: boolean;
   requestTimeoutMs?: number;
   watchLimits?: WatchLimits;
+  proc?: string;
 }
 
 // The only place that touches process globals: argv, env, streams, clock and the exit code.
@@ -59,6 +61,7 @@ export async function runProcess(hooks: TestHooks = {}): Promise<void> {
       transport: () => (transport ??= lazyTransport(process.env)),
       requestTimeoutMs: hooks.requestTimeoutMs,
       watchLimits: hooks.watchLimits,
+      proc: hooks.proc,
       crashPoint: hooks.crashPoint,
       readStdin,
       onInterrupt,

@@ -1,6 +1,7 @@
 import { builtinAnalyzer } from './builtin.js';
 import { withFallback } from './fallback.js';
-import { cleanInline, probeOf } from './text-clean.js';
+import { holdsKey } from '../domain/probe.js';
+import { cleanInline } from './text-clean.js';
 import type { Analyzer } from './types.js';
 import type { Thread } from '../domain/thread.js';
 import { COMMAND_BUDGET_MS, KILL_GRACE_MS, type Context } from '../context.js';
@@ -46,7 +47,7 @@ export async function loadAnalyzer(ctx: Context, options: LoadOptions = {}): Pro
   ];
   const primary = stopOnInterrupt(config.kind === 'builtin' ? created : withoutSecrets(created, secrets), ctx);
   const fallback = config.kind !== 'builtin' && config.fallback === 'builtin' && options.fallback !== false;
-  return { analyzer: fallback ? fallbackNoticed(primary, ctx) : primary, config };
+  return { analyzer: skippingKeyedCells(fallback ? fallbackNoticed(primary, ctx) : primary, secrets), config };
 }
 
 // The command and LLM analyzers load only when chosen: the LLM one brings undici (README.md#speed).
@@ -125,6 +126,28 @@ function fallbackNoticed(primary: Analyzer, ctx: Context): Analyzer {
 }
 
 /**
+ * A post's text names its cell ("Bullish on c/<cell>"): a service that names a cell after our key (in any
+ * case: cells are lower-cased) would have us publish it. Such a thread is skipped with a reason, whatever
+ * the analyzer, before any of them reads it.
+ */
+function skippingKeyedCells(analyzer: Analyzer, secrets: readonly string[]): Analyzer {
+  const keys = secrets.filter((secret) => secret.length >= 8);
+  if (!keys.length) return analyzer;
+  return {
+    name: analyzer.name,
+    close: analyzer.close?.bind(analyzer),
+    async analyze(thread, profile, trace) {
+      if (!keys.some((key) => holdsKey(thread.cell, key))) return analyzer.analyze(thread, profile, trace);
+      return {
+        kind: 'decision',
+        action: 'skip',
+        reason: "the thread's cell holds a key of this agent; no text is written from it",
+      };
+    },
+  };
+}
+
+/**
  * Keys stay on both sides of an analyzer. Out: a model that echoes its Authorization header, or a script
  * that read the state file, must not put a key into a public post (the terminal would show it masked while
  * the service stored it in clear). In: a thread is written by strangers and may quote our key (the service
@@ -135,10 +158,10 @@ function withoutSecrets(analyzer: Analyzer, secrets: string[]): Analyzer {
   // Checked on the probe: a zero-width character inside the key would hide it from a plain search, and
   // the cleaning before posting would then put it back together.
   const scrub = (text: string) =>
-    keys.some((key) => probeOf(text).includes(key))
+    keys.some((key) => holdsKey(text, key))
       ? cleanInline(text)
           .split(/(?<=[.!?;,])\s+/)
-          .map((part) => (keys.some((key) => probeOf(part).includes(key)) ? '[redacted]' : part))
+          .map((part) => (keys.some((key) => holdsKey(part, key)) ? '[redacted]' : part))
           .join(' ')
       : text;
   // A thread keeps its words and line breaks where it can: only the key goes, or its sentence if hidden.

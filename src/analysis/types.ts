@@ -17,7 +17,16 @@ export interface Signal {
 export type Decision = { action: 'skip'; reason: string } | { action: 'post'; conviction: number; text: string };
 
 /** An analyzer may return a signal (the policy sizes it) or a full decision (the policy checks it). */
-export type AnalyzerOutput = Signal | ({ kind: 'decision' } & Decision);
+export type AnalyzerOutput = (Signal | ({ kind: 'decision' } & Decision)) & {
+  /** Set by a wrapper that knows better than the analyzer's name: the fallback, when it decided. */
+  decidedBy?: DecidedBy;
+};
+
+/** Which analyzer decided, as the history records it; `fallback` when the configured one had failed. */
+export interface DecidedBy {
+  analyzer: AnalyzerKind;
+  fallback?: true;
+}
 
 /**
  * Reads one thread. An analyzer that cannot answer (timeout, crash, garbage) throws an AnalyzerError;

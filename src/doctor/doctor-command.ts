@@ -1,7 +1,8 @@
 import path from 'node:path';
-import { checkCommandLine } from '../analysis/command/check.js';
+import { checkAsCronRunsIt } from '../analysis/command/check.js';
 import { type Context, openSession } from '../context.js';
-import { AgentError, AuthError, EXIT, type ExitCode } from '../errors.js';
+import { AgentError, AuthError, EXIT, type ExitCode, RateLimitedError } from '../errors.js';
+import { maskKnownKeys } from '../history/mask.js';
 import { oneLine } from '../output/sanitize.js';
 import { readKeyFile } from '../settings/key-file.js';
 import { resolveAnalyzerConfig } from '../settings/resolve.js';
@@ -9,7 +10,8 @@ import { readSettings } from '../settings/store.js';
 import type { State } from '../state/schema.js';
 import { stateStore } from '../context.js';
 import { type Check, fail, ok, warn } from './check.js';
-import { lastPollCheck, lockCheck, nodeCheck, pauseCheck, scheduleCheck, watchCheck } from './local-checks.js';
+import { lockCheck, nodeCheck, pauseCheck, watchCheck } from './local-checks.js';
+import { lastPollCheck, scheduleCheck } from './schedule-check.js';
 
 /** The local clock may be this far from the service's before it says so: timestamps compare across them. */
 const CLOCK_SKEW_MS = 60_000;
@@ -32,17 +34,18 @@ export async function runDoctor(ctx: Context): Promise<ExitCode> {
     checks.push(warn('service', `not checked: the service asked for a pause until ${state.rateLimitedUntil}`));
   else if (state) await serviceChecks(ctx, state, checks);
   else checks.push(warn('service', 'not checked: there is no usable state to take the address and key from'));
-  checks.push(pauseCheck(state?.rateLimitedUntil, now));
+  // A 429 met just now was stored in the state, as by any command: the pause shown is the one on disk.
+  checks.push(pauseCheck(state ? storedPause(ctx) : undefined, ctx.timing.now()));
   checks.push(lockCheck(configDir, ctx.self.isAlive));
   const watcher = watchCheck(configDir, { isAlive: ctx.self.isAlive, self: ctx.pid, now });
-  checks.push(
-    await scheduleCheck(configDir, ctx.runProgram, {
-      configHome: ctx.env.XDG_CONFIG_HOME || (ctx.env.HOME ? path.join(ctx.env.HOME, '.config') : undefined),
-      watching: watcher?.status === 'ok',
-    }),
-  );
+  const schedule = await scheduleCheck(configDir, ctx.runProgram, {
+    configHome: ctx.env.XDG_CONFIG_HOME || (ctx.env.HOME ? path.join(ctx.env.HOME, '.config') : undefined),
+    watching: watcher?.status === 'ok',
+    proc: ctx.proc ?? '/proc',
+  });
+  checks.push(schedule.check);
   if (watcher) checks.push(watcher);
-  checks.push(lastPollCheck(configDir, now));
+  checks.push(lastPollCheck(configDir, now, schedule.every));
   checks.push(await analyzerCheck(ctx));
 
   const width = Math.max(...checks.map((c) => c.name.length));
@@ -50,7 +53,8 @@ export async function runDoctor(ctx: Context): Promise<ExitCode> {
   ctx.output.result(
     checks.map(
       (c) =>
-        `${label[c.status]}  ${c.name.padEnd(width)}  ${oneLine(c.detail, 200)}${c.fix ? ` (fix: ${oneLine(c.fix, 160)})` : ''}`,
+        // Masked before the cut: a key cut in half would no longer be recognised (key-never-shown).
+        `${label[c.status]}  ${c.name.padEnd(width)}  ${oneLine(ctx.output.redact(c.detail), 200)}${c.fix ? ` (fix: ${oneLine(ctx.output.redact(c.fix), 160)})` : ''}`,
     ),
     { checks },
   );
@@ -71,6 +75,8 @@ function stateCheck(ctx: Context, checks: Check[]): State | undefined {
       );
       return undefined;
     }
+    // The last poll's error comes from the history, which an older version may have written the key into.
+    maskKnownKeys(ctx);
     checks.push(
       ok(
         'state',
@@ -85,11 +91,20 @@ function stateCheck(ctx: Context, checks: Check[]): State | undefined {
   }
 }
 
+function storedPause(ctx: Context): string | undefined {
+  try {
+    return stateStore(ctx).read()?.rateLimitedUntil;
+  } catch {
+    return undefined; // the state check has said what is wrong with it
+  }
+}
+
 /** GET /agent/me: the address answers, the key is accepted; its Date header tells this machine's clock. */
 async function serviceChecks(ctx: Context, state: State, checks: Check[]): Promise<void> {
   let session: ReturnType<typeof openSession>;
   try {
-    session = openSession(ctx, { dryRun: true, deadline: ctx.timing.now() + DOCTOR_BUDGET_MS });
+    // Not a dry run: a 429 on this request is stored like any other (polite), so the next cron poll waits.
+    session = openSession(ctx, { deadline: ctx.timing.now() + DOCTOR_BUDGET_MS });
     const me = await session.api.me();
     checks.push(
       ok(
@@ -106,6 +121,8 @@ async function serviceChecks(ctx: Context, state: State, checks: Check[]): Promi
           'agent register --force (the old state is kept as a backup)',
         ),
       );
+    } else if (error instanceof RateLimitedError) {
+      checks.push(warn('service', `${state.baseUrl} answers, but ${error.message}`));
     } else {
       const known = error instanceof AgentError;
       checks.push(fail('service', known ? error.message : String(error), known ? error.hint : undefined));
@@ -138,8 +155,10 @@ async function analyzerCheck(ctx: Context): Promise<Check> {
   }
   if (config.kind === 'builtin') return ok('analyzer', 'the built-in one');
   if (config.kind === 'command') {
+    let doubts: string[];
     try {
-      checkCommandLine(config.command, () => undefined);
+      // As cron will run it: from the home directory, not from wherever doctor was started.
+      doubts = checkAsCronRunsIt(config.command, ctx.env.HOME ?? '/');
     } catch (error) {
       const known = error instanceof AgentError;
       return fail(
@@ -148,7 +167,9 @@ async function analyzerCheck(ctx: Context): Promise<Check> {
         known ? error.hint : undefined,
       );
     }
-    return ok('analyzer', `the command ${oneLine(config.command, 100)}, which is there and executable`);
+    const [doubt] = doubts;
+    if (doubt) return warn('analyzer', `the command ${oneLine(config.command, 100)}: ${doubt}`);
+    return ok('analyzer', `the command ${oneLine(config.command, 100)}, whose files are there where cron runs it`);
   }
   // Any answer at all, even a 401 or a 404, shows a server there; no key is sent.
   const url = new URL(`${config.llm.baseUrl.href.replace(/\/$/, '')}/models`);

@@ -3,7 +3,9 @@ import type { Context } from '../context.js';
 import { parseDuration } from '../domain/duration.js';
 import { UsageError } from '../errors.js';
 import { oneLine } from '../output/sanitize.js';
-import { HISTORY_FILE, readHistory } from './log.js';
+import { fitLines } from '../output/wrap.js';
+import { maskKnownKeys } from './mask.js';
+import { HISTORY_FILE, readHistory, readNotes } from './log.js';
 import type { HistoryRecord } from './record.js';
 
 export interface HistoryOptions {
@@ -15,22 +17,24 @@ export interface HistoryOptions {
 export async function runHistory(options: HistoryOptions, ctx: Context): Promise<void> {
   const sinceMs = options.since === undefined ? undefined : parseDuration(options.since, '--since');
   const limit = parseLimit(options.limit);
-  const { records, unreadable } = readHistory(ctx.configDir);
-  if (unreadable) ctx.output.warn(`agent: ${unreadable} line(s) of the history could not be read and were left out`);
-  const from = sinceMs === undefined ? Number.NEGATIVE_INFINITY : ctx.timing.now() - sinceMs;
-  const entries = records
-    .filter((record) => Date.parse(record.ts) >= from)
-    .reverse()
-    .slice(0, limit);
+  const mask = maskKnownKeys(ctx);
+  const since = sinceMs === undefined ? undefined : ctx.timing.now() - sinceMs;
+  const read = readHistory(ctx.configDir, { since, limit });
+  for (const note of readNotes(read)) ctx.output.warn(note);
+  const entries = mask(read.records);
   if (!entries.length) {
     const file = path.join(ctx.configDir, HISTORY_FILE);
-    const why = records.length
-      ? 'nothing in that time'
-      : `no history yet in ${file}: every poll and predict adds to it`;
+    const why =
+      since !== undefined && readHistory(ctx.configDir, { limit: 1 }).records.length
+        ? 'nothing in that time'
+        : `no history yet in ${file}: every poll and predict adds to it`;
     ctx.output.result(`Nothing to show (${why}).`, { entries: [] });
     return;
   }
-  ctx.output.result(entries.map(line), { entries });
+  const columns = columnWidths(entries);
+  const lines = entries.map((record) => line(record, columns));
+  const width = ctx.output.columns;
+  ctx.output.result(width === undefined ? lines : fitLines(lines, width), { entries });
 }
 
 function parseLimit(raw: string | undefined): number {
@@ -43,17 +47,27 @@ function parseLimit(raw: string | undefined): number {
   return n;
 }
 
-/** One entry as one line: when, what, and on which thread. */
-function line(record: HistoryRecord): string {
+/** The cell and thread columns: as wide as the widest shown, up to a cap (a longer one is cut). */
+const CELL_MAX = 20;
+const THREAD_MAX = 24;
+
+function columnWidths(entries: readonly HistoryRecord[]): { cell: number; thread: number } {
+  const widest = (pick: (r: HistoryRecord) => string | undefined, max: number) =>
+    Math.min(max, Math.max(0, ...entries.map((r) => Array.from(oneLine(pick(r) ?? '', max)).length)));
+  return { cell: widest((r) => r.cell, CELL_MAX), thread: widest((r) => r.threadId, THREAD_MAX) };
+}
+
+/** One entry as one line: when, what, and on which cell and thread, each in its column. */
+function line(record: HistoryRecord, columns: { cell: number; thread: number }): string {
   const when = record.ts.slice(0, 16).replace('T', ' ');
-  const thread = [record.threadId, record.cell].filter(Boolean).join(' ');
+  const where = `${pad(record.cell, CELL_MAX, columns.cell)}  ${pad(record.threadId, THREAD_MAX, columns.thread)}`;
   switch (record.kind) {
     case 'post':
-      return `${when}  posted   ${signed(record.conviction ?? 0).padStart(7)}  ${thread}  ${oneLine(record.text ?? '', 100)}`;
+      return `${when}  posted   ${signed(record.conviction ?? 0).padStart(7)}  ${where}  ${oneLine(record.text ?? '', 300)}`;
     case 'skip':
-      return `${when}  skipped  ${''.padStart(7)}  ${thread}  ${oneLine(record.reason ?? '', 100)}`;
+      return `${when}  skipped  ${''.padStart(7)}  ${where}  ${oneLine(record.reason ?? '', 300)}`;
     case 'fail':
-      return `${when}  failed   ${''.padStart(7)}  ${thread}  ${oneLine(record.reason ?? '', 100)}`;
+      return `${when}  failed   ${''.padStart(7)}  ${where}  ${oneLine(record.reason ?? '', 300)}`;
     case 'run': {
       const s = record.summary;
       if (!s) return `${when}  run`;
@@ -61,10 +75,16 @@ function line(record: HistoryRecord): string {
       const counters = s.counters
         ? `; honey ${s.counters.honey}, wax ${s.counters.wax}, ${s.counters.predictions} predictions`
         : '';
-      const error = s.error ? `: ${oneLine(s.error, 120)}` : '';
+      const error = s.error ? `: ${oneLine(s.error, 300)}` : '';
       return `${when}  ${s.command.padEnd(8)} ${s.posted} posted, ${s.skipped} skipped${locked}, ${s.failed} failed, exit ${s.exitCode} in ${(s.elapsedMs / 1000).toFixed(1)} s${counters}${error}`;
     }
   }
+}
+
+/** A column's text, one line, cut at `max` and padded to `width` by what it shows (not by UTF-16 units). */
+function pad(text: string | undefined, max: number, width: number): string {
+  const shown = oneLine(text ?? '', max);
+  return shown + ' '.repeat(Math.max(0, width - Array.from(shown).length));
 }
 
 function signed(n: number): string {

@@ -2,23 +2,16 @@ import { type Context, stateStore } from '../context.js';
 import { AgentError, EXIT, NotRegisteredError, StateError } from '../errors.js';
 import { oneLine } from '../output/sanitize.js';
 import { appendHistory } from './log.js';
+import { maskRecord } from './mask.js';
 import type { HistoryRecord } from './record.js';
 
 /**
  * Appends a run's records to the history in its config dir; a failure is said on stderr, never thrown.
- * Text that came from elsewhere (a service's error, a reason) is masked like anything printed: the key
- * never reaches the file (key-never-shown).
+ * Every field is masked like anything printed: a service may echo the key in any of them (a thread id, a
+ * cell, an error), and it never reaches the file (key-never-shown).
  */
 export function recordRun(ctx: Context, records: readonly HistoryRecord[]): void {
-  const mask = (text: string | undefined) => (text === undefined ? undefined : ctx.output.redact(text));
-  const masked = records.map((record) => ({
-    ...record,
-    ...(record.text === undefined ? {} : { text: mask(record.text) }),
-    ...(record.reason === undefined ? {} : { reason: mask(record.reason) }),
-    ...(record.summary?.error === undefined
-      ? {}
-      : { summary: { ...record.summary, error: mask(record.summary.error) } }),
-  }));
+  const masked = records.map((record) => maskRecord(record, (text) => ctx.output.redact(text)));
   appendHistory(stateStore(ctx).dir, masked, (message) => ctx.output.warn(message));
 }
 

@@ -1,3 +1,4 @@
+import type { AnalyzerKind } from '../analysis/types.js';
 /** The service's counters at one moment: what stats draws over time. */
 export interface Counters {
   honey: number;
@@ -31,6 +32,9 @@ export interface HistoryRecord {
   conviction?: number;
   text?: string;
   reason?: string;
+  /** On a post or a skip an analyzer decided: which one, and whether it was the fallback. */
+  analyzer?: AnalyzerKind;
+  fallback?: true;
   summary?: RunSummary;
 }
 
@@ -44,9 +48,10 @@ const KINDS = new Set(['post', 'skip', 'fail', 'run']);
 export function parseRecord(value: unknown): HistoryRecord | undefined {
   if (!isObject(value) || typeof value.ts !== 'string' || !KINDS.has(value.kind as string)) return undefined;
   if (!Number.isFinite(Date.parse(value.ts))) return undefined;
-  for (const field of ['threadId', 'cell', 'text', 'reason'] as const) {
+  for (const field of ['threadId', 'cell', 'text', 'reason', 'analyzer'] as const) {
     if (value[field] !== undefined && typeof value[field] !== 'string') return undefined;
   }
+  if (value.fallback !== undefined && value.fallback !== true) return undefined;
   if (value.conviction !== undefined && !isNumber(value.conviction)) return undefined;
   if (value.summary !== undefined && !isSummary(value.summary)) return undefined;
   return value as unknown as HistoryRecord;

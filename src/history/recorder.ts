@@ -1,3 +1,4 @@
+import type { DecidedBy } from '../analysis/types.js';
 import type { Outcome } from '../posting/outcome.js';
 import type { HistoryRecord, RunSummary } from './record.js';
 
@@ -19,22 +20,22 @@ export class RunRecorder {
 
   /** What became of a thread, as poll's ledger or predict decided it. */
   outcome(thread: { id: string; cell: string }, outcome: Outcome): void {
-    if (outcome.kind === 'posted') this.post(thread.id, thread.cell, outcome.conviction, outcome.text);
-    else if (outcome.kind === 'skipped') this.skip(thread.id, thread.cell, outcome.reason);
+    if (outcome.kind === 'posted') this.post(thread.id, thread.cell, outcome.conviction, outcome.text, outcome.by);
+    else if (outcome.kind === 'skipped') this.skip(thread.id, thread.cell, outcome.reason, outcome.by);
     else this.fail(thread.id, thread.cell, outcome.kind === 'stop' ? outcome.error.message : outcome.error);
   }
 
-  post(threadId: string, cell: string, conviction: number, text: string): void {
+  post(threadId: string, cell: string, conviction: number, text: string, by?: DecidedBy): void {
     this.counts.post += 1;
-    this.records.push({ ts: this.ts(), kind: 'post', threadId, cell, conviction, text });
+    this.records.push({ ts: this.ts(), kind: 'post', threadId, cell, conviction, text, ...decided(by) });
   }
 
-  skip(threadId: string, cell: string | undefined, reason: string): void {
+  skip(threadId: string, cell: string | undefined, reason: string, by?: DecidedBy): void {
     // A run after a long gap meets thousands of locked threads: one count, not a line each.
     if (reason === 'locked') this.locked += 1;
     else {
       this.counts.skip += 1;
-      this.records.push({ ts: this.ts(), kind: 'skip', threadId, ...(cell ? { cell } : {}), reason });
+      this.records.push({ ts: this.ts(), kind: 'skip', threadId, ...(cell ? { cell } : {}), reason, ...decided(by) });
     }
   }
 
@@ -69,4 +70,8 @@ export class RunRecorder {
   private ts(): string {
     return new Date(this.now()).toISOString();
   }
+}
+
+function decided(by: DecidedBy | undefined): { analyzer?: DecidedBy['analyzer']; fallback?: true } {
+  return by ? { analyzer: by.analyzer, ...(by.fallback ? { fallback: true } : {}) } : {};
 }

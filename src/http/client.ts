@@ -1,4 +1,4 @@
-import { probeOf } from '../domain/probe.js';
+import { holdsKey } from '../domain/probe.js';
 import {
   AuthError,
   BudgetError,
@@ -110,8 +110,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     if (call.body !== undefined) {
       body = JSON.stringify(call.body);
       headers['content-type'] = 'application/json';
-      // The last guard (key-never-shown): whatever an analyzer or a user wrote, the key never goes into a post or bio.
-      if (options.apiKey !== undefined && probeOf(body).includes(options.apiKey)) {
+      // The last guard (key-never-shown): whatever an analyzer or a user wrote, the key never goes into a post or
+      // bio, in any case.
+      if (options.apiKey !== undefined && holdsKey(body, options.apiKey)) {
         throw new UsageError('refusing to send a request whose body contains the API key', {
           hint: 'nothing was sent',
         });

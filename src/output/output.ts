@@ -1,9 +1,15 @@
-import { maskKey, sanitize } from './sanitize.js';
+import { escapeUnsafe, sanitize } from './sanitize.js';
+import { SecretMask } from './secret-mask.js';
+import type { Line, Painted } from './wrap.js';
 
 export interface WritableLike {
   write(chunk: string): unknown;
   isTTY?: boolean;
+  /** A terminal's width, as Node's stream for one reports it. */
+  columns?: number;
 }
+
+const SGR: Record<Painted['paint'], number> = { red: 31, yellow: 33, cyan: 36 };
 
 export interface OutputOptions {
   stdout: WritableLike;
@@ -29,9 +35,7 @@ export class Output {
   readonly json: boolean;
   readonly quiet: boolean;
   readonly verbose: boolean;
-  /** Each secret as it can appear in what is written (raw, sanitised, JSON-escaped), with its masked form. */
-  private secretForms: Array<[form: string, masked: string]> = [];
-  private secrets: string[] = [];
+  private readonly secrets = new SecretMask();
   private spinnerActive: Spinner | undefined;
   /** JSON Lines: each document on one line (a watcher's stdout is a stream of them). */
   private jsonPerLine = false;
@@ -73,26 +77,11 @@ export class Output {
 
   /** Registers a secret: from now on it is printed only in its masked form. */
   addSecret(secret: string): void {
-    if (secret.length < 8 || this.secrets.includes(secret)) return;
-    this.secrets.push(secret);
-    const masked = maskKey(secret);
-    // A key may hold `"` or `\` (or worse): a JSON document writes it escaped, a human line sanitised, a
-    // one-line message with its white space folded; each of those forms is masked, the mask written alike.
-    const forms = new Map<string, string>([
-      [secret, masked],
-      [sanitize(secret), sanitize(masked)],
-      [folded(secret), folded(masked)],
-      [jsonInner(secret), jsonInner(masked)],
-    ]);
-    for (const [form, mask] of forms) if (form.length >= 8) this.secretForms.push([form, mask]);
-    // Longest first: a shorter form inside a longer one must not break the longer one up before it is seen.
-    this.secretForms.sort((a, b) => b[0].length - a[0].length);
+    this.secrets.add(secret);
   }
 
   redact(text: string): string {
-    let out = text;
-    for (const [form, masked] of this.secretForms) out = out.split(form).join(masked);
-    return out;
+    return this.secrets.redact(text);
   }
 
   /** From now on every JSON document is one line (JSON Lines): for a command that writes one per cycle. */
@@ -100,13 +89,34 @@ export class Output {
     this.jsonPerLine = true;
   }
 
-  /** The command's result: human lines, or the JSON document with --json. */
-  result(human: string | string[], json: unknown): void {
+  /** The width of the terminal stdout is, if it is one that reports it. */
+  get columns(): number | undefined {
+    const columns = this.stdoutIsTTY ? this.options.stdout.columns : undefined;
+    return columns !== undefined && columns > 0 ? columns : undefined;
+  }
+
+  /**
+   * The command's result: human lines, or the JSON document with --json. Every piece is sanitised, so
+   * no escape from elsewhere reaches the terminal; painted pieces get their colour after that, here only,
+   * and only where colour is allowed.
+   */
+  result(human: string | readonly Line[], json: unknown): void {
     if (this.json) this.writeOut(jsonText(json, this.jsonPerLine));
     else {
-      const lines = Array.isArray(human) ? human : [human];
-      if (lines.length) this.writeOut(`${lines.map((line) => sanitize(line)).join('\n')}\n`);
+      const lines = typeof human === 'string' ? [human] : human;
+      if (lines.length) this.writeOut(`${lines.map((line) => this.draw(line)).join('\n')}\n`);
     }
+  }
+
+  private draw(line: Line): string {
+    if (typeof line === 'string') return sanitize(line);
+    return line
+      .map((part) => {
+        if (typeof part === 'string') return sanitize(part);
+        const text = sanitize(part.text);
+        return this.colour ? `\u001b[${SGR[part.paint]}m${text}\u001b[39m` : text;
+      })
+      .join('');
   }
 
   /** One compact JSON line on stdout, whatever the mode: the answer of the analyzer protocol. */
@@ -211,25 +221,6 @@ export class Output {
   }
 }
 
-// JSON.stringify escapes C0 controls but leaves DEL, C1 (U+009B is CSI to some terminals) and bidi controls
-// raw: escaped here too, so a --json document on a terminal is as inert as a human line (hostile-input), and lossless.
-// eslint-disable-next-line no-control-regex
-const UNSAFE_IN_JSON = /[\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g;
-
 function jsonText(value: unknown, oneLine = false): string {
   return `${escapeUnsafe(JSON.stringify(value, null, oneLine ? undefined : 2) ?? 'null')}\n`;
-}
-
-/** As `oneLine` writes it, without the cut. */
-function folded(text: string): string {
-  return sanitize(text).replace(/\s+/g, ' ');
-}
-
-/** A string as it appears between the quotes of our JSON output. */
-function jsonInner(text: string): string {
-  return escapeUnsafe(JSON.stringify(text)).slice(1, -1);
-}
-
-function escapeUnsafe(json: string): string {
-  return json.replace(UNSAFE_IN_JSON, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

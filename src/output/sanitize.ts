@@ -42,3 +42,13 @@ export function shownPath(path: string): string {
   if (/[\u0000-\u001f\u007f-\u009f]/.test(path)) return JSON.stringify(path);
   return `'${path.replaceAll("'", `'\\''`)}'`;
 }
+
+// JSON.stringify escapes C0 controls but leaves DEL, C1 (U+009B is CSI to some terminals) and bidi controls
+// raw: escaped here too, so a --json document on a terminal is as inert as a human line (hostile-input), and lossless.
+// eslint-disable-next-line no-control-regex
+const UNSAFE_IN_JSON = /[\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** JSON text with what JSON.stringify leaves raw (DEL, C1, bidi controls) escaped as \uXXXX. */
+export function escapeUnsafe(json: string): string {
+  return json.replace(UNSAFE_IN_JSON, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

@@ -1,5 +1,5 @@
 import { analyzeThread, type Analyzer } from '../analysis/index.js';
-import type { Decision } from '../analysis/types.js';
+import type { DecidedBy, Decision } from '../analysis/types.js';
 import type { Profile } from '../domain/profile.js';
 import type { Thread } from '../domain/thread.js';
 import { AnalyzerConfigError, EXIT } from '../errors.js';
@@ -32,17 +32,20 @@ export async function prepareThread(
   if (thread.locked) return { kind: 'skipped', reason: 'locked' };
   if (!deps.analyzer || !deps.profile) throw new Error(`bug: thread ${thread.id} is open but no analyzer was loaded`);
   let decision: Decision;
+  let by: DecidedBy | undefined;
   try {
     const analyzed = await analyzeThread(deps.analyzer, thread, deps.profile);
     for (const line of analyzed.trace) deps.trace(line);
-    decision = analyzed.decision;
+    ({ decision, by } = analyzed);
   } catch (error) {
     if (error instanceof AnalyzerConfigError) return { kind: 'stop', error };
     return { kind: 'failed', error: `analysis failed: ${message(error)}`, retry: true, exitCode: EXIT.temporary };
   }
-  if (decision.action === 'skip') return { kind: 'skipped', reason: decision.reason };
-  if (deps.dryRun) return { kind: 'posted', conviction: decision.conviction, text: decision.text, predictionId: null };
-  return { kind: 'post', conviction: decision.conviction, text: decision.text };
+  const decided = by ? { by } : {};
+  if (decision.action === 'skip') return { kind: 'skipped', reason: decision.reason, ...decided };
+  if (deps.dryRun)
+    return { kind: 'posted', conviction: decision.conviction, text: decision.text, predictionId: null, ...decided };
+  return { kind: 'post', conviction: decision.conviction, text: decision.text, ...decided };
 }
 
 function message(error: unknown): string {

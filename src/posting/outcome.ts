@@ -1,12 +1,23 @@
+import type { DecidedBy } from '../analysis/types.js';
 import type { ExitCode } from '../errors.js';
 import type { Prediction } from '../service/schemas.js';
 
 /** What became of one thread: poll reports and journals it; predict reports it or throws its error. */
 export type Outcome =
-  /** `prediction`: the service's object, when its answer could be read (a dry run has none). */
-  | { kind: 'posted'; conviction: number; text: string; predictionId: string | null; prediction?: Prediction }
+  /**
+   * `prediction`: the service's object, when its answer could be read (a dry run has none). `by`: the
+   * analyzer that decided, here and on a skip, when one did.
+   */
+  | {
+      kind: 'posted';
+      conviction: number;
+      text: string;
+      predictionId: string | null;
+      prediction?: Prediction;
+      by?: DecidedBy;
+    }
   /** `predicted`: the service already holds this agent's prediction on it (409). */
-  | { kind: 'skipped'; reason: string; predicted?: true }
+  | { kind: 'skipped'; reason: string; predicted?: true; by?: DecidedBy }
   /** retry: the thread stays due and a later run tries again; otherwise it is done with. */
   | { kind: 'failed'; error: string; retry: boolean; exitCode: ExitCode; cause?: unknown }
   /** The POST may have landed: the thread is done with and never posted on again. */
@@ -19,4 +30,5 @@ export interface ToPost {
   kind: 'post';
   conviction: number;
   text: string;
+  by?: DecidedBy;
 }

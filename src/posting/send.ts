@@ -26,6 +26,7 @@ export async function sendPrediction(thread: Thread, post: ToPost, api: ServiceA
       text: post.text,
       predictionId: result.prediction?.id ?? null,
       ...(result.prediction ? { prediction: result.prediction } : {}),
+      ...(post.by ? { by: post.by } : {}),
     };
   } catch (error) {
     if (error instanceof LockedError) return { kind: 'skipped', reason: 'locked' };

@@ -1,6 +1,6 @@
 import { analyzeThread, builtinAnalyzer } from '../analysis/index.js';
 import { composeSummary } from '../analysis/summary-text.js';
-import type { Decision } from '../analysis/types.js';
+import type { DecidedBy, Decision } from '../analysis/types.js';
 import { COMMAND_BUDGET_MS, openSession, POST_RESERVE_MS, takeLock, type Context, type Session } from '../context.js';
 import type { Thread } from '../domain/thread.js';
 import { EXIT } from '../errors.js';
@@ -95,12 +95,12 @@ async function predictLocked(
     const thread = await session.api.thread(threadId);
     if (thread.locked) throw lockedError(threadId);
     spinner.update('Analyzing…');
-    const decision = own
-      ? await userDecision(thread, own, ctx)
+    const { decision, by } = own
+      ? { decision: await userDecision(thread, own, ctx), by: undefined }
       : await analyzedDecision(thread, session, ctx, deadline);
     if (decision.action === 'skip' || dryRun) {
       spinner.stop();
-      if (decision.action === 'skip') recorder?.skip(threadId, thread.cell, decision.reason);
+      if (decision.action === 'skip') recorder?.skip(threadId, thread.cell, decision.reason, by);
       return report(ctx, { threadId, ...decision }, thread, dryRun);
     }
     const question = own && (await sizeQuestion(decision.conviction, thread, session.api, options.yes === true, ctx));
@@ -124,7 +124,7 @@ async function predictLocked(
     if (!held) throw new Error('bug: predict posts without holding the state');
     const mark = (next: JournalEntry | undefined) =>
       held.update({ journal: withEntry(held.current.journal, threadId, next) });
-    const post = { kind: 'post', conviction: decision.conviction, text: decision.text } as const;
+    const post = { kind: 'post', conviction: decision.conviction, text: decision.text, ...(by ? { by } : {}) } as const;
     const [sent] = await postOnce([{ thread, post }], {
       api,
       markPosting: () => mark(entry('posting')),
@@ -168,15 +168,20 @@ const neutralProfile = {
   participation: 'active',
 } as const;
 
-async function analyzedDecision(thread: Thread, session: Session, ctx: Context, deadline: number): Promise<Decision> {
+async function analyzedDecision(
+  thread: Thread,
+  session: Session,
+  ctx: Context,
+  deadline: number,
+): Promise<{ decision: Decision; by?: DecidedBy }> {
   const profile = await session.api.profile();
   const { analyzer } = await loadAnalyzer(ctx, {
     secrets: [session.state.apiKey],
     deadline: deadline - POST_RESERVE_MS,
   });
-  const { decision, trace } = await analyzeThread(analyzer, thread, profile).finally(() => analyzer.close?.());
+  const { decision, trace, by } = await analyzeThread(analyzer, thread, profile).finally(() => analyzer.close?.());
   for (const line of trace) ctx.output.detail(`  ${line}`);
-  return decision;
+  return { decision, by };
 }
 
 /** The POST's outcome as predict's result, or the error that ends the command. */

@@ -113,7 +113,7 @@ function parseValue(key: SettingKey, raw: string, ctx: Context, note: (line: str
     case 'analyzer':
       return parseAnalyzerKind(raw, 'analyzer');
     case 'analyzer.command':
-      return checkCommandLine(raw, note);
+      return checkCommandLine(raw, note, { home: ctx.env.HOME });
     case 'analyzer.timeout':
       return parseTimeout(raw);
     case 'analyzer.fallback':

@@ -3,7 +3,8 @@ import type { HistoryRecord } from '../history/record.js';
 export interface Stats {
   from: string;
   to: string;
-  runs: { poll: number; predict: number; failed: number };
+  /** `failed`: runs that ended with an error, both kinds; a failed predict by hand is not a failed poll. */
+  runs: { poll: number; predict: number; failed: number; failedPolls: number; failedPredicts: number };
   posts: number;
   /** Mean size of the posted convictions, in %: how boldly the agent predicts. */
   meanAbsConviction: number | null;
@@ -20,7 +21,7 @@ const DAY_MS = 86_400_000;
 
 /** The history from `from` to `to` (epoch ms), summed up. One pass; no record is kept but the counters. */
 export function aggregate(records: readonly HistoryRecord[], from: number, to: number): Stats {
-  const runs = { poll: 0, predict: 0, failed: 0 };
+  const runs = { poll: 0, predict: 0, failed: 0, failedPolls: 0, failedPredicts: 0 };
   const reasons = new Map<string, number>();
   const cells = new Map<string, { posts: number; skips: number; sizes: number }>();
   const days = new Map<string, number>();
@@ -59,7 +60,11 @@ export function aggregate(records: readonly HistoryRecord[], from: number, to: n
       failures += 1;
     } else if (record.summary) {
       runs[record.summary.command] += 1;
-      if (record.summary.exitCode !== 0) runs.failed += 1;
+      if (record.summary.exitCode !== 0) {
+        runs.failed += 1;
+        if (record.summary.command === 'poll') runs.failedPolls += 1;
+        else runs.failedPredicts += 1;
+      }
       locked += record.summary.locked ?? 0;
       if (record.summary.counters) counters.push({ ts: record.ts, ...record.summary.counters });
     }

@@ -1,7 +1,12 @@
 import { oneLine } from '../output/sanitize.js';
+import type { Line, Painted } from '../output/wrap.js';
 import type { Stats } from './aggregate.js';
 
 const BARS = ['\u2581', '\u2582', '\u2583', '\u2584', '\u2585', '\u2586', '\u2587', '\u2588'];
+/** A chart row: its name in this many columns, then the bars, then what they went from and to. */
+const LABEL = 14;
+const MAX_BARS = 60;
+const MIN_BARS = 8;
 
 /** A row of block characters, one per value, scaled from the smallest value to the largest. */
 export function sparkline(values: readonly number[]): string {
@@ -13,24 +18,25 @@ export function sparkline(values: readonly number[]): string {
     .join('');
 }
 
-const paint = (colour: boolean, code: number, text: string) => (colour ? `\u001b[${code}m${text}\u001b[39m` : text);
-
 /**
- * Stats as lines. On a terminal (`chart`) the days and the counters are drawn as sparklines, in colour
- * only where `colour` allows; elsewhere every number is a plain aligned row a script or a mail can read.
+ * Stats as lines. On a terminal (`width` given) the days and the counters are drawn as sparklines that
+ * fit it, painted (the output decides whether colour is allowed); elsewhere every number is a plain
+ * aligned row a script or a mail can read.
  */
-export function renderStats(stats: Stats, { chart, colour }: { chart: boolean; colour: boolean }): string[] {
-  const lines: string[] = [];
+export function renderStats(stats: Stats, { width }: { width: number | undefined }): Line[] {
+  const lines: Line[] = [];
+  const { runs } = stats;
   const period = `${stats.from.slice(0, 16).replace('T', ' ')} to ${stats.to.slice(0, 16).replace('T', ' ')} UTC`;
+  const predictsFailed = runs.failedPredicts ? ` (${runs.failedPredicts} ended with an error)` : '';
   lines.push(
-    `${period}: ${stats.runs.poll} polls (${stats.runs.failed} ended with an error), ${stats.runs.predict} predicts by hand`,
+    `${period}: ${runs.poll} polls (${runs.failedPolls} ended with an error), ${runs.predict} predicts by hand${predictsFailed}`,
   );
   const size = stats.meanAbsConviction === null ? '' : `, mean size ${stats.meanAbsConviction.toFixed(2)}%`;
   lines.push(`posted ${stats.posts}${size}; skipped ${stats.skips.total}; failed ${stats.failures}`);
   if (stats.skips.byReason.length) {
     lines.push('', 'skips by reason:');
     for (const { reason, count } of stats.skips.byReason.slice(0, 8))
-      lines.push(`  ${String(count).padStart(6)}  ${oneLine(reason, 90)}`);
+      lines.push(`  ${String(count).padStart(6)}  ${oneLine(reason, 200)}`);
   }
   if (stats.cells.length) {
     lines.push('', `${'cell'.padEnd(16)} ${'posts'.padStart(6)} ${'skips'.padStart(6)} ${'mean size'.padStart(10)}`);
@@ -42,10 +48,25 @@ export function renderStats(stats: Stats, { chart, colour }: { chart: boolean; c
     }
   }
   lines.push('');
-  if (chart) {
+  // A chart row fits the terminal: as many bars as leave room for its name and what follows them, which
+  // goes on a line of its own below when even the fewest bars leave too little.
+  const chartRow = (name: string, paint: Painted['paint'], values: readonly number[], after: string): Line[] => {
+    const room = (width ?? 0) - LABEL - 2 - after.length;
+    const bars = Math.max(MIN_BARS, Math.min(MAX_BARS, room));
+    const chart = { paint, text: sparkline(sample(values, bars)) };
+    return room >= MIN_BARS
+      ? [[name.padEnd(LABEL), chart, `  ${after}`]]
+      : [[name.padEnd(LABEL), chart], `${' '.repeat(LABEL)}${after}`];
+  };
+  if (width !== undefined) {
     const perDay = stats.postsPerDay.map((d) => d.posts);
     lines.push(
-      `posts a day   ${paint(colour, 36, sparkline(sample(perDay, 60)))}  (${stats.postsPerDay[0]?.day ?? ''} to today, at most ${Math.max(0, ...perDay)})`,
+      ...chartRow(
+        'posts a day',
+        'cyan',
+        perDay,
+        `(${stats.postsPerDay[0]?.day ?? ''} to today, at most ${Math.max(0, ...perDay)})`,
+      ),
     );
   } else {
     lines.push('posts a day (UTC):');
@@ -62,14 +83,14 @@ export function renderStats(stats: Stats, { chart, colour }: { chart: boolean; c
   const daily = [...new Map(stats.counters.map((c) => [c.ts.slice(0, 10), c])).values()];
   const first = daily[0];
   const last = daily[daily.length - 1];
-  if (chart && first && last) {
-    const row = (name: string, code: number, pick: (c: (typeof daily)[number]) => number) =>
-      `${name.padEnd(13)} ${paint(colour, code, sparkline(sample(daily, 60).map(pick)))}  ${pick(first)} -> ${pick(last)}`;
+  if (width !== undefined && first && last) {
+    const row = (name: string, paint: Painted['paint'], pick: (c: (typeof daily)[number]) => number) =>
+      chartRow(name, paint, daily.map(pick), `${pick(first)} -> ${pick(last)}`);
     lines.push(
       '',
-      row('honey', 33, (c) => c.honey),
-      row('wax', 31, (c) => c.wax),
-      row('predictions', 36, (c) => c.predictions),
+      ...row('honey', 'yellow', (c) => c.honey),
+      ...row('wax', 'red', (c) => c.wax),
+      ...row('predictions', 'cyan', (c) => c.predictions),
     );
   } else {
     lines.push(

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import * as analysis from '../../src/analysis/index.js';
 import { analyzeThread, builtinAnalyzer } from '../../src/analysis/index.js';
+import { withFallback } from '../../src/analysis/fallback.js';
 import type { Analyzer } from '../../src/analysis/types.js';
+import { AnalyzerError } from '../../src/errors.js';
 import { profile, thread } from './fixtures.js';
 
 describe('analyzeThread', () => {
@@ -48,6 +50,22 @@ describe('analyzeThread', () => {
     expect(decision).toMatchObject({ action: 'post', conviction: 0.7 });
     expect(trace.slice(0, 2)).toEqual(['analyzer: llm', 'llm: asked']);
     expect(trace.some((line) => line.includes('clamped to +0.7'))).toBe(true);
+  });
+
+  it('says which analyzer decided: one of ours by its name, the fallback when it took over, none for others', async () => {
+    const text = 'Spot ETF inflows hit a record as whales withdraw coins from exchanges.';
+    expect((await analyzeThread(builtinAnalyzer, thread(text), profile())).by).toEqual({ analyzer: 'builtin' });
+    const command: Analyzer = { name: 'command', analyze: builtinAnalyzer.analyze };
+    const failing: Analyzer = { name: 'command', analyze: () => Promise.reject(new AnalyzerError('crashed')) };
+    expect((await analyzeThread(withFallback(command, builtinAnalyzer), thread(text), profile())).by).toEqual({
+      analyzer: 'command',
+    });
+    expect((await analyzeThread(withFallback(failing, builtinAnalyzer), thread(text), profile())).by).toEqual({
+      analyzer: 'builtin',
+      fallback: true,
+    });
+    const other: Analyzer = { name: 'scripted', analyze: builtinAnalyzer.analyze };
+    expect((await analyzeThread(other, thread(text), profile())).by).toBeUndefined();
   });
 
   it('lets an analyzer failure reach the caller', async () => {

@@ -140,6 +140,33 @@ describe('agent doctor', () => {
     expect(byName.lock).toMatchObject({ status: 'warn', detail: expect.stringContaining('a run that is gone') });
   });
 
+  it('a 429 on its one request is stored as every command stores it: the next poll sends nothing', async () => {
+    const w = await registered();
+    w.sandbox.addThread({
+      id: 'a',
+      text: 'Spot ETF inflows hit a record as whales accumulate.',
+      project_id: 'c/bitcoin',
+    });
+    const stop = w.sandbox.intercept((req, res) => {
+      if (req.url !== '/agent/me') return false;
+      res.writeHead(429, { 'retry-after': '120', 'content-type': 'application/json' }).end('{"message":"slow down"}');
+      return true;
+    });
+    const { byName } = await doctor(w);
+    stop();
+    expect(byName.service).toMatchObject({ status: 'warn', detail: expect.stringContaining('rate limited') });
+    expect(byName['rate limit']).toMatchObject({
+      status: 'warn',
+      detail: expect.stringContaining('nothing is sent until'),
+    });
+    expect(Date.parse(String(w.state().rateLimitedUntil))).toBeGreaterThan(Date.now() + 60_000);
+    const before = w.sandbox.requests.length;
+    const poll = await w.agent(['poll']);
+    expect(poll.code).toBe(0);
+    expect(w.sandbox.requests.length).toBe(before);
+    expect(w.sandbox.comments()).toEqual([]);
+  });
+
   it('a watcher that polls stands for the schedule; one that is overdue fails, with the fix', async () => {
     const w = await registered();
     const watcher = startAgent(w, ['poll', '--watch', '--interval', '30'], { env: { AGENT_TEST_SHORT_WATCH: '1' } });

@@ -56,7 +56,7 @@ describe('the history of polls and predicts', () => {
     });
     const text = await w.agent(['history']);
     expect(text.stdout.split('\n')[0]).toMatch(/poll +1 posted, 1 skipped, 0 failed, exit 0/);
-    expect(text.stdout).toMatch(/posted +\+\d+\.\d% +up bitcoin/);
+    expect(text.stdout).toMatch(/posted +\+\d+\.\d% +bitcoin +up /);
     expect((await entries(w, ['--limit', '1'])).map((e) => e.kind)).toEqual(['run']);
   });
 
@@ -113,7 +113,7 @@ describe('the history of polls and predicts', () => {
     const result = await w.agent(['poll']);
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(
-      /could not add to the history in .*history\.jsonl \(EISDIR\); what this run did is saved in the state/,
+      /could not add to the history in .*history\.jsonl \(not a regular file\); what this run did is saved in the state/,
     );
     expect(w.sandbox.comments()).toHaveLength(1);
   });

@@ -39,7 +39,7 @@ describe('agent stats', () => {
     const json = await w.agent(['stats', '--json']);
     expect(json.code).toBe(0);
     const stats = JSON.parse(json.stdout);
-    expect(stats.runs).toEqual({ poll: 3, predict: 0, failed: 0 });
+    expect(stats.runs).toEqual({ poll: 3, predict: 0, failed: 0, failedPolls: 0, failedPredicts: 0 });
     expect(stats.posts).toBe(4);
     expect(stats.cells.map((c: { cell: string }) => c.cell).sort()).toEqual(['bitcoin', 'ethereum', 'solana']);
     expect(stats.postsPerDay).toHaveLength(8);

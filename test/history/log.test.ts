@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { appendHistory, HISTORY_LIMIT_BYTES, readHistory } from '../../src/history/log.js';
+import { appendHistory, HISTORY_LIMIT_BYTES, HISTORY_READ_BYTES, readHistory } from '../../src/history/log.js';
+import { linesBackward } from '../../src/history/read-back.js';
 import type { HistoryRecord } from '../../src/history/record.js';
 import { RunRecorder } from '../../src/history/recorder.js';
 
@@ -21,19 +23,19 @@ const record = (i: number): HistoryRecord => ({
 });
 
 describe('the history file', () => {
-  it('appends whole lines, mode 600, and reads them back oldest first', () => {
+  it('appends whole lines, mode 600, and reads them back newest first', () => {
     const warnings: string[] = [];
     appendHistory(dir, [record(1), record(2)], (m) => warnings.push(m));
     appendHistory(dir, [record(3)], (m) => warnings.push(m));
     expect(warnings).toEqual([]);
     expect(fs.statSync(path.join(dir, 'history.jsonl')).mode & 0o777).toBe(0o600);
-    expect(readHistory(dir)).toEqual({ records: [record(1), record(2), record(3)], unreadable: 0 });
+    expect(readHistory(dir)).toEqual({ records: [record(3), record(2), record(1)], unreadable: 0, tooLarge: [] });
   });
 
   it('writes nothing for no records, and reads nothing from no file', () => {
     appendHistory(dir, [], () => undefined);
     expect(fs.existsSync(path.join(dir, 'history.jsonl'))).toBe(false);
-    expect(readHistory(dir)).toEqual({ records: [], unreadable: 0 });
+    expect(readHistory(dir)).toEqual({ records: [], unreadable: 0, tooLarge: [] });
   });
 
   it('moves a full file aside before appending, replacing the one moved before', () => {
@@ -44,8 +46,8 @@ describe('the history file', () => {
     );
     appendHistory(dir, [record(9)], () => undefined);
     const { records } = readHistory(dir);
-    expect(records[0]).toEqual(record(1));
-    expect(records.at(-1)).toEqual(record(9));
+    expect(records[0]).toEqual(record(9));
+    expect(records.at(-1)).toEqual(record(1));
     expect(records.some((r) => r.threadId === 't0')).toBe(false);
   });
 
@@ -58,7 +60,41 @@ describe('the history file', () => {
     );
     const { records, unreadable } = readHistory(dir);
     expect(unreadable).toBe(2);
-    expect(records).toEqual([record(1), { ...record(2), extra: 1 }]);
+    expect(records).toEqual([{ ...record(2), extra: 1 }, record(1)]);
+  });
+
+  it('reads only what is asked for: since (with room for runs that wrote out of order), a limit, a filter', () => {
+    const lines = [1, 2, 3, 4, 5].map((i) => JSON.stringify(record(i * 600)));
+    fs.writeFileSync(path.join(dir, 'history.jsonl'), `${lines.join('\n')}\n`);
+    const ids = (query: Parameters<typeof readHistory>[1]) => readHistory(dir, query).records.map((r) => r.threadId);
+    expect(ids({ since: T0 + 1800 * 1000 })).toEqual(['t3000', 't2400', 't1800']);
+    expect(ids({ limit: 2 })).toEqual(['t3000', 't2400']);
+    expect(ids({ keep: (r) => r.threadId === 't1200', limit: 1 })).toEqual(['t1200']);
+  });
+
+  it('of a file larger than the history grows, reads the newest part only, and says so', () => {
+    const file = path.join(dir, 'history.jsonl');
+    const fd = fs.openSync(file, 'w');
+    fs.ftruncateSync(fd, HISTORY_READ_BYTES * 3);
+    fs.writeSync(fd, `\n${JSON.stringify(record(1))}\n`, HISTORY_READ_BYTES * 3);
+    fs.closeSync(fd);
+    const read = readHistory(dir);
+    expect(read.records).toEqual([record(1)]);
+    expect(read.tooLarge).toEqual([{ file, bytes: HISTORY_READ_BYTES * 3 + JSON.stringify(record(1)).length + 2 }]);
+  });
+
+  it.each([
+    ['a directory', (file: string) => fs.mkdirSync(file)],
+    ['a symbolic link', (file: string) => fs.symlinkSync(path.join(dir, 'other'), file)],
+  ])('is not read, nor appended to, when it is %s', (what, make) => {
+    fs.writeFileSync(path.join(dir, 'other'), 'x\n');
+    const file = path.join(dir, 'history.jsonl');
+    make(file);
+    expect(() => readHistory(dir)).toThrow(`${file} is not a regular file (${what})`);
+    const warnings: string[] = [];
+    appendHistory(dir, [record(1)], (m) => warnings.push(m));
+    expect(warnings).toEqual([expect.stringContaining('(not a regular file)')]);
+    expect(fs.readFileSync(path.join(dir, 'other'), 'utf8')).toBe('x\n');
   });
 
   it('says so through warn, and does not throw, when it cannot write', () => {
@@ -68,27 +104,80 @@ describe('the history file', () => {
   });
 });
 
+describe('reading a file backwards', () => {
+  const backwards = (text: string, chunkBytes: number, maxBytes = 1e9, maxLineBytes = 4096) => {
+    const file = path.join(dir, 'lines');
+    fs.writeFileSync(file, text);
+    const fd = fs.openSync(file, 'r');
+    try {
+      return [
+        ...linesBackward(fd, fs.fstatSync(fd).size, {
+          chunkBytes,
+          maxBytes,
+          maxLineBytes,
+        }),
+      ];
+    } finally {
+      fs.closeSync(fd);
+    }
+  };
+
+  it.each([1, 2, 3, 7, 64])('gives the lines newest first whatever the chunk size (%i bytes)', (chunk) => {
+    expect(backwards('one\ntwo\n\nthree é\nfour', chunk)).toEqual(['four', 'three é', 'two', 'one']);
+    expect(backwards('\n\nonly\n', chunk)).toEqual(['only']);
+    expect(backwards('', chunk)).toEqual([]);
+  });
+
+  it('gives what splitting the whole file gives, reversed, for any text and chunk size (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.string({ unit: 'grapheme' }), fc.constantFrom('', ' ', 'é€😀'))),
+        fc.integer({ min: 1, max: 24 }),
+        (parts, chunk) => {
+          const text = parts.join('\n');
+          const expected = text
+            .split('\n')
+            .filter((line) => line.trim() !== '')
+            .reverse();
+          expect(backwards(text, chunk)).toEqual(expected);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('gives a line too long to keep as undefined, and stops at maxBytes without a cut line', () => {
+    expect(backwards(`a\n${'x'.repeat(50)}\nb\n`, 8, 1e9, 20)).toEqual(['b', undefined, 'a']);
+    expect(backwards('first line\nsecond\nthird\n', 4, 14)).toEqual(['third', 'second']);
+  });
+});
+
 describe('a run recorder', () => {
   it('keeps a line per post, skip and failure, counts locked threads, and sums the run up', () => {
     let now = T0;
     const recorder = new RunRecorder('poll', () => now);
-    recorder.outcome({ id: 'a', cell: 'bitcoin' }, { kind: 'posted', conviction: 1.2, text: 'up', predictionId: 'p' });
+    recorder.outcome(
+      { id: 'a', cell: 'bitcoin' },
+      { kind: 'posted', conviction: 1.2, text: 'up', predictionId: 'p', by: { analyzer: 'builtin', fallback: true } },
+    );
+    recorder.outcome({ id: 'e', cell: 'solana' }, { kind: 'skipped', reason: 'weak', by: { analyzer: 'llm' } });
     recorder.outcome({ id: 'b', cell: 'solana' }, { kind: 'skipped', reason: 'locked' });
     recorder.outcome({ id: 'c', cell: 'solana' }, { kind: 'skipped', reason: 'no evidence' });
     recorder.outcome({ id: 'd', cell: 'pepe' }, { kind: 'stop', error: new Error('401') });
     recorder.counters = { honey: 3, wax: 1, predictions: 9 };
     now += 1500;
     const records = recorder.finish(T0, 5, 'the service rejected the key');
-    expect(records.map((r) => [r.kind, r.threadId])).toEqual([
-      ['post', 'a'],
-      ['skip', 'c'],
-      ['fail', 'd'],
-      ['run', undefined],
+    expect(records.map((r) => [r.kind, r.threadId, r.analyzer, r.fallback])).toEqual([
+      ['post', 'a', 'builtin', true],
+      ['skip', 'e', 'llm', undefined],
+      ['skip', 'c', undefined, undefined],
+      ['fail', 'd', undefined, undefined],
+      ['run', undefined, undefined, undefined],
     ]);
     expect(records.at(-1)?.summary).toEqual({
       command: 'poll',
       posted: 1,
-      skipped: 2,
+      skipped: 3,
       locked: 1,
       failed: 1,
       exitCode: 5,

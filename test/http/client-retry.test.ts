@@ -344,6 +344,8 @@ describe('the key in a body (key-never-shown)', () => {
     ['as written', KEY],
     ['split by a zero-width space', `${KEY.slice(0, 9)}\u200B${KEY.slice(9)}`],
     ['in full-width letters', KEY.replace('SECRET', 'ＳＥＣＲＥＴ')],
+    ['lower-cased', KEY.toLowerCase()],
+    ['upper-cased', KEY.toUpperCase()],
   ])('a body holding the key %s is never sent', async (_how, hidden) => {
     const error = await failure(
       client().call({ ...post, body: { text: `ref ${hidden} here`, thread_id: 't1', conviction: 1 } }),

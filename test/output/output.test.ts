@@ -202,6 +202,21 @@ describe('redact: a registered secret is shown only masked, in every stream (key
     expect(JSON.parse(json.stdout.text).echoed).toMatch(/^(hive_|)…/);
   });
 
+  it('a secret is masked in any case: a service may lower-case what it echoes (a cell name)', () => {
+    const { output } = makeOutput();
+    output.addSecret(KEY);
+    expect(output.redact(`c/${KEY.toLowerCase()} and ${KEY.toUpperCase()}`)).toBe('c/hive_…TKEY and hive_…TKEY');
+  });
+
+  it('a secret of any length is masked in any case, and a character whose lower case is longer moves nothing', () => {
+    const { output } = makeOutput();
+    const long = `hive_${'Kk'.repeat(10_000)}`;
+    output.addSecret(long);
+    output.addSecret(KEY);
+    expect(output.redact(`a ${long.toUpperCase()} b`)).toBe(`a ${maskKey(long)} b`);
+    expect(output.redact(`\u0130 ${KEY.toLowerCase()} \u0130`)).toBe('\u0130 hive_…TKEY \u0130');
+  });
+
   it('redact works on any text and ignores secrets too short to be keys', () => {
     const { output } = makeOutput();
     output.addSecret('abc');

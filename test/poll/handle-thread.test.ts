@@ -45,7 +45,13 @@ function deps(
   return { prepare, api, trace };
 }
 
-const post = (): ToPost => ({ kind: 'post', conviction: decision.conviction, text: decision.text });
+// The built-in analyzer decided: the outcome says so, for the history.
+const post = (): ToPost => ({
+  kind: 'post',
+  conviction: decision.conviction,
+  text: decision.text,
+  by: { analyzer: 'builtin' },
+});
 
 describe('before any request', () => {
   it('a thread an earlier run was posting on is unknown, never posted again (never-twice)', async () => {
@@ -80,6 +86,7 @@ describe('before any request', () => {
       conviction: decision.conviction,
       text: decision.text,
       predictionId: null,
+      by: { analyzer: 'builtin' },
     });
     expect(api.calls).toEqual([]);
   });

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import type { HistoryRecord } from '../../src/history/record.js';
 import { parseRecord } from '../../src/history/record.js';
 import { aggregate } from '../../src/stats/aggregate.js';
+import { makeOutput } from '../support/streams.js';
+import { fitLines, type Line } from '../../src/output/wrap.js';
 import { renderStats, sparkline } from '../../src/stats/render.js';
+
+/** Lines as the output prints them: at a terminal (colour allowed or not) or elsewhere. */
+function printed(lines: readonly Line[], { tty = false, noColor = false } = {}): string {
+  const { output, stdout } = makeOutput({ stdoutTTY: tty, noColor });
+  output.result(lines, {});
+  return stdout.text;
+}
 
 const NOW = Date.parse('2026-11-25T12:00:00.000Z');
 const DAY = 86_400_000;
@@ -29,7 +38,7 @@ const WEEK: HistoryRecord[] = [
 describe('aggregate', () => {
   it('sums up the period only: runs, posts and their mean size, skips by reason (locked counted), cells, days, counters', () => {
     const stats = aggregate(WEEK, NOW - 7 * DAY, NOW);
-    expect(stats.runs).toEqual({ poll: 2, predict: 1, failed: 1 });
+    expect(stats.runs).toEqual({ poll: 2, predict: 1, failed: 1, failedPolls: 1, failedPredicts: 0 });
     expect(stats.posts).toBe(2);
     expect(stats.meanAbsConviction).toBe(1);
     expect(stats.skips).toEqual({
@@ -55,7 +64,7 @@ describe('rendering', () => {
   const stats = aggregate(WEEK, NOW - 7 * DAY, NOW);
 
   it('off a terminal: plain rows, every number readable, no escape codes', () => {
-    const text = renderStats(stats, { chart: false, colour: false }).join('\n');
+    const text = printed(renderStats(stats, { width: undefined }));
     expect(text).toContain('2 polls (1 ended with an error), 1 predicts by hand');
     expect(text).toContain('posted 2, mean size 1.00%; skipped 4; failed 1');
     expect(text).toMatch(/solana +1 +1 +0\.80%/);
@@ -64,16 +73,35 @@ describe('rendering', () => {
     expect(text).not.toMatch(/\u001b/);
   });
 
-  it('at a terminal: sparklines, coloured only when colour is allowed', () => {
-    const plain = renderStats(stats, { chart: true, colour: false }).join('\n');
+  it('at a terminal: sparklines that fit its width, coloured only when colour is allowed', () => {
+    const lines = renderStats(stats, { width: 80 });
+    const plain = printed(lines, { tty: true, noColor: true });
     expect(plain).toMatch(/posts a day +[\u2581-\u2588]{8}/);
     expect(plain).toMatch(/honey +[\u2581-\u2588]{2} +10 -> 14/);
     expect(plain).not.toMatch(/\u001b/);
-    expect(renderStats(stats, { chart: true, colour: true }).join('\n')).toMatch(/\u001b\[33m/);
+    expect(printed(lines, { tty: true })).toMatch(/\u001b\[33m[\u2581-\u2588]+\u001b\[39m/);
+    const twoMonths = aggregate(WEEK, NOW - 60 * DAY, NOW);
+    for (const width of [30, 40, 60, 100]) {
+      const shown = printed(fitLines(renderStats(twoMonths, { width }), width), { tty: true, noColor: true });
+      for (const line of shown.trimEnd().split('\n'))
+        expect(Array.from(line).length, `${width}: ${line}`).toBeLessThanOrEqual(width);
+      expect(shown).toMatch(/posts a day +[\u2581-\u2588]{8}/);
+    }
+  });
+
+  it('a failed predict by hand is not a failed poll', () => {
+    const both = aggregate(
+      [run(DAY, { exitCode: 5 }), { ...run(DAY), summary: { ...run(DAY).summary!, command: 'predict', exitCode: 2 } }],
+      NOW - 7 * DAY,
+      NOW,
+    );
+    expect(printed(renderStats(both, { width: undefined }))).toContain(
+      '1 polls (1 ended with an error), 1 predicts by hand (1 ended with an error)',
+    );
   });
 
   it('says when the counters will come when there are none yet', () => {
-    const text = renderStats(aggregate([run(DAY)], NOW - 7 * DAY, NOW), { chart: false, colour: false }).join('\n');
+    const text = printed(renderStats(aggregate([run(DAY)], NOW - 7 * DAY, NOW), { width: undefined }));
     expect(text).toContain('no snapshot yet');
   });
 

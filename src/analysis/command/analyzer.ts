@@ -29,8 +29,9 @@ export interface CommandAnalyzerOptions {
   /** Between SIGTERM and SIGKILL (default 1 s). */
   killGraceMs?: number;
   /**
-   * Quote the last stderr line in a failure's message (default true). Off under cron without --verbose:
-   * a user's script may print its own secrets there, and the issue promises stderr only under --verbose.
+   * Quote the stderr line that says what went wrong (lines.ts) in a failure's message (default true). Off
+   * under cron without --verbose: a user's script may print its own secrets there, and the issue promises
+   * stderr only under --verbose.
    */
   stderrInErrors?: boolean;
 }
@@ -115,10 +116,10 @@ function interpret(result: RunResult, context: Context): AnalyzerOutput {
   if (result.kind === 'not-started') throw notStarted(result.code, context.program);
   if (result.kind === 'stopped') throw stopped(result.why, context);
   const stderr =
-    result.lastStderr === ''
+    result.stderrLine === ''
       ? ''
       : context.stderrInErrors
-        ? ` (stderr: ${oneLine(redact(result.lastStderr, context.secrets), LAST_STDERR_MAX)})`
+        ? ` (stderr: ${oneLine(redact(result.stderrLine, context.secrets), LAST_STDERR_MAX)})`
         : ' (its stderr is shown with --verbose)';
   if (result.signal !== null) throw new AnalyzerError(`${WHO} was killed by ${result.signal}${stderr}`);
   if (result.code !== 0) throw new AnalyzerError(`${WHO} exited with code ${result.code}${stderr}`);

@@ -3,21 +3,41 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import { parseCommandLine } from './command-line.js';
 import { StateError, UsageError } from '../../errors.js';
 
+/** Where cron looks for a program named without a path (Debian's cron sets PATH to this). */
+export const CRON_PATH = ['/usr/bin', '/bin'];
+const SCRIPT_EXTENSION = /\.(?:[cm]?js|[cm]?ts|py|sh|bash|rb|pl|php|jar|r)$/i;
+
+/**
+ * An argument that surely names a file: an absolute path, one from `.` or `..`, or a script by its
+ * extension; not an option, nor a URL. `org/model` (a model's name) is not one, though it has a slash.
+ */
+function namesFile(arg: string): boolean {
+  if (arg.startsWith('-') || /^[a-z][a-z0-9+.-]*:\/\//i.test(arg)) return false;
+  return isAbsolute(arg) || /^\.\.?[/\\]/.test(arg) || SCRIPT_EXTENSION.test(arg);
+}
+
 /**
  * `config set analyzer.command`: the line must split into a program and its arguments (no shell will
  * run it), and a program given by path must be there and executable, so cron does not find out first.
+ * `home` is where cron will run it.
  */
-export function checkCommandLine(raw: string, warn: (line: string) => void): string {
+export function checkCommandLine(raw: string, warn: (line: string) => void, { home }: { home?: string } = {}): string {
   const line = raw.trim();
   const argv = parseCommandLine(line);
   const [program] = argv;
   refuseWritableFiles(argv);
   // A script named relative to here would be another file, or none, when cron runs from your home.
   for (const arg of argv.slice(1)) {
-    if (!isAbsolute(arg) && /[/\\]/.test(arg) && existsSync(arg)) {
+    // A relative path to something here is a file too, whatever its name.
+    if (isAbsolute(arg) || !(namesFile(arg) || (/[/\\]/.test(arg) && existsSync(arg)))) continue;
+    if (existsSync(arg)) {
       refuseWritableProgram(resolve(arg));
       warn(
         `note: ${arg} is a relative path; cron runs from your home directory, so give the full path ${resolve(arg)}`,
+      );
+    } else if (home === undefined || !existsSync(resolve(home, arg))) {
+      warn(
+        `note: ${arg} does not exist, here or in your home directory (where cron runs the command); give the full path of the file`,
       );
     }
   }
@@ -43,6 +63,42 @@ export function checkCommandLine(raw: string, warn: (line: string) => void): str
   if (!isAbsolute(program))
     warn(`note: ${program} is relative; cron runs from your home directory, so give the full path ${file}`);
   return line;
+}
+
+/**
+ * doctor: the command line as cron will run it, from the home directory and without a shell. Throws a
+ * UsageError for the first file it names that is not there (or a program not executable), a StateError for
+ * one others could change; gives back what is only doubtful (a program cron's PATH may not hold).
+ */
+export function checkAsCronRunsIt(raw: string, home: string): string[] {
+  const argv = parseCommandLine(raw.trim());
+  const [program] = argv;
+  if (program === undefined) throw new UsageError('analyzer.command is empty');
+  const doubts: string[] = [];
+  if (program.includes('/')) {
+    const file = resolve(home, program);
+    try {
+      accessSync(file, constants.X_OK);
+    } catch (error) {
+      const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+      throw new UsageError(`${file} ${missing ? 'does not exist' : 'is not executable'}`, {
+        hint: missing ? 'give the full path of the program' : 'chmod +x it, or run it through its interpreter',
+      });
+    }
+    refuseWritableProgram(file);
+  } else if (!CRON_PATH.some((dir) => existsSync(resolve(dir, program)))) {
+    doubts.push(`cron looks for ${program} in ${CRON_PATH.join(' and ')} only; give its full path`);
+  }
+  for (const arg of argv.slice(1).filter(namesFile)) {
+    const file = resolve(home, arg);
+    if (!existsSync(file)) {
+      throw new UsageError(`cron runs it from ${home}, where ${arg} is ${file}, which does not exist`, {
+        hint: 'give the full path of the file: agent config set analyzer.command "…"',
+      });
+    }
+    refuseWritableProgram(file);
+  }
+  return doubts;
 }
 
 /** The program and any script given by path (`/usr/bin/node /home/me/mine.mjs`). */

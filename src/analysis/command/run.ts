@@ -19,7 +19,7 @@ export type StopReason = 'timeout' | 'output-cap' | 'closed';
 export type RunResult =
   | { kind: 'not-started'; code: string }
   | { kind: 'stopped'; why: StopReason }
-  | { kind: 'exited'; code: number | null; signal: NodeJS.Signals | null; stdout: string; lastStderr: string };
+  | { kind: 'exited'; code: number | null; signal: NodeJS.Signals | null; stdout: string; stderrLine: string };
 
 export interface RunOptions {
   argv: readonly [string, ...string[]];
@@ -85,7 +85,12 @@ export function startProcess(options: RunOptions): RunningProcess {
       stderr.end();
       if (stopped !== undefined) finish({ kind: 'stopped', why: stopped });
       else
-        finish({ kind: 'exited', ...exit, stdout: Buffer.concat(stdout).toString('utf8'), lastStderr: stderr.last() });
+        finish({
+          kind: 'exited',
+          ...exit,
+          stdout: Buffer.concat(stdout).toString('utf8'),
+          stderrLine: stderr.telling(),
+        });
     };
     stop = (why) => {
       if (stopped !== undefined || exit !== undefined || settled) return;
