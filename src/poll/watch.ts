@@ -34,10 +34,11 @@ export async function watch(
   const stop = new AbortController();
   void ctx.untilSignal?.().then(() => stop.abort());
   const stopping = () => stop.signal.aborted;
-  // The thread in hand finishes: its analyzer is not stopped by the signal, the cycle stops after it. And
+  // The thread in hand finishes: its analyzer is not stopped by the signal, the cycle stops after it; but
+  // a wait for the service (a 429's pause, a retry) ends at once, sending nothing (stopSignal). And
   // no batch tuning: it trades speed for memory in a run that exits soon, while a resident process would
   // pay for it every cycle (turning off V8's optimiser made each idle cycle ~12x dearer in the bench).
-  const cycleCtx: Context = { ...ctx, onInterrupt: undefined, tuneForBatch: undefined };
+  const cycleCtx: Context = { ...ctx, onInterrupt: undefined, tuneForBatch: undefined, stopSignal: stop.signal };
   const startTime = identify(ctx.pid)?.start;
   const me = {
     pid: ctx.pid,

@@ -131,3 +131,53 @@ describe('poll --watch --json', () => {
     expect(reports.length).toBeGreaterThanOrEqual(4);
   });
 });
+
+describe('poll --watch stopped while it waits out a 429', () => {
+  const tooMany = (res: import('node:http').ServerResponse) =>
+    res
+      .writeHead(429, { 'retry-after': '120', 'content-type': 'application/json' })
+      .end('{"error":"rate_limited","message":"slow down"}');
+
+  it('SIGTERM during the wait of a POST answered 429 (Retry-After 120) ends it at once: exit 0, the thread stays due, the pause stored', async () => {
+    const w = await registered();
+    let posts = 0;
+    w.sandbox.intercept((req, res) => {
+      if (req.method !== 'POST' || !req.url?.startsWith('/comment/')) return false;
+      posts += 1;
+      tooMany(res);
+      return true;
+    });
+    w.sandbox.addThread({ id: 'x', text: BULLISH, project_id: 'c/bitcoin', timestamp: minutesAgo(5) });
+    const watcher = startAgent(w, ['poll', '--watch', '--interval', '300'], { env: SHORT });
+    await until('the pause stored', () => posts === 1 && w.state().rateLimitedUntil !== undefined);
+    process.kill(watcher.pid(), 'SIGTERM');
+    // Waiting the pause out would take 120 s.
+    const ended = await endedWithin(watcher.ended, 10_000);
+    watcher.child.kill('SIGKILL');
+    expect(ended, watcher.output()).toEqual({ code: 0, signal: null });
+    expect(posts).toBe(1);
+    // A 429 means not processed: not "posting" (read as unknown, never posted), but due, no try counted.
+    expect(w.state().journal).toEqual({ x: { ts: expect.any(String), status: 'failed' } });
+    expect(Date.parse(String(w.state().rateLimitedUntil))).toBeGreaterThan(Date.now() + 60_000);
+    expect(fs.existsSync(marker(w))).toBe(false);
+  });
+
+  it('SIGTERM during the wait of a thread list answered 429 ends it at once, exit 0', async () => {
+    const w = await registered();
+    let lists = 0;
+    w.sandbox.intercept((req, res) => {
+      if (req.method !== 'GET' || !req.url?.startsWith('/thread?')) return false;
+      lists += 1;
+      tooMany(res);
+      return true;
+    });
+    const watcher = startAgent(w, ['poll', '--watch', '--interval', '300'], { env: SHORT });
+    await until('the pause stored', () => lists === 1 && w.state().rateLimitedUntil !== undefined);
+    process.kill(watcher.pid(), 'SIGTERM');
+    const ended = await endedWithin(watcher.ended, 10_000);
+    watcher.child.kill('SIGKILL');
+    expect(ended, watcher.output()).toEqual({ code: 0, signal: null });
+    expect(lists).toBe(1);
+    expect(fs.existsSync(marker(w))).toBe(false);
+  });
+});
