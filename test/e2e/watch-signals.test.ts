@@ -181,3 +181,44 @@ describe('poll --watch stopped while it waits out a 429', () => {
     expect(fs.existsSync(marker(w))).toBe(false);
   });
 });
+
+it('a watcher stopped by SIGTERM mid-cycle is no failed poll: its run is recorded exit 0, and doctor says no FAIL', async () => {
+  const w = await registered();
+  let posts = 0;
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  w.sandbox.intercept(async (req) => {
+    if (req.method !== 'POST' || !req.url?.startsWith('/comment/')) return false;
+    posts += 1;
+    // The POSTs are held until the signal has arrived: the cycle has threads left after them.
+    await held;
+    return false;
+  });
+  const cells = ['c/bitcoin', 'c/ethereum', 'c/solana'];
+  // More than one batch of POSTs (8): the signal comes while the first is in hand.
+  for (let i = 0; i < 12; i++)
+    w.sandbox.addThread({ id: `t${i}`, text: BULLISH, project_id: cells[i % 3], timestamp: minutesAgo(14 - i) });
+  const watcher = startAgent(w, ['poll', '--watch', '--interval', '300'], { env: SHORT });
+  try {
+    await until('the first POSTs in hand', () => posts >= 1);
+  } catch (error) {
+    watcher.child.kill('SIGKILL');
+    throw new Error(`${error}: ${watcher.output()}`);
+  }
+  process.kill(watcher.pid(), 'SIGTERM');
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  release();
+  expect(await watcher.ended, watcher.output()).toEqual({ code: 0, signal: null });
+  expect(posts).toBeLessThan(12);
+  const summaries = fs
+    .readFileSync(path.join(w.configDir, 'history.jsonl'), 'utf8')
+    .split('\n')
+    .filter((line) => line.includes('"kind":"run"'))
+    .map((line) => JSON.parse(line).summary);
+  expect(summaries.at(-1)).toMatchObject({ command: 'poll', posted: posts, exitCode: 0 });
+  expect(summaries.at(-1)).not.toHaveProperty('error');
+  const doctor = await w.agent(['doctor']);
+  expect(doctor.stdout + doctor.stderr).not.toMatch(/FAIL.*last poll|last poll.*(130|143|signal)/);
+});
