@@ -21,6 +21,21 @@ export interface Watcher {
   overdueAfterMs: number;
   /** The process's start as /proc shows it (process-identity.ts); absent where there is no /proc. */
   startTime?: string;
+  /**
+   * The config dir it polls, as device and inode (dirIdentity): a marker copied into another dir (cp -a
+   * of a config dir) names a watcher that polls a different one, and must not silence that dir's cron.
+   */
+  dirId?: string;
+}
+
+/** What tells a config dir apart from every other on this machine, whatever path it is reached by. */
+export function dirIdentity(dir: string): string | undefined {
+  try {
+    const { dev, ino } = fs.statSync(dir);
+    return `${dev}:${ino}`;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Another watcher as a poll or a second watcher finds it: its marker, and when its next cycle was due. */
@@ -65,14 +80,24 @@ export function readWatchMarker(dir: string): { watcher: Watcher; cycleAt: numbe
     const cycleAt = fs.statSync(file).mtimeMs;
     const value: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
     if (typeof value !== 'object' || value === null) return undefined;
-    const { pid, startedAt, overdueAfterMs, startTime } = value as Record<string, unknown>;
+    const { pid, startedAt, overdueAfterMs, startTime, dirId } = value as Record<string, unknown>;
     return typeof pid === 'number' &&
       Number.isInteger(pid) &&
       typeof startedAt === 'string' &&
       typeof overdueAfterMs === 'number' &&
       overdueAfterMs > 0 &&
-      (startTime === undefined || typeof startTime === 'string')
-      ? { watcher: { pid, startedAt, overdueAfterMs, ...(startTime === undefined ? {} : { startTime }) }, cycleAt }
+      (startTime === undefined || typeof startTime === 'string') &&
+      (dirId === undefined || typeof dirId === 'string')
+      ? {
+          watcher: {
+            pid,
+            startedAt,
+            overdueAfterMs,
+            ...(startTime === undefined ? {} : { startTime }),
+            ...(dirId === undefined ? {} : { dirId }),
+          },
+          cycleAt,
+        }
       : undefined;
   } catch {
     return undefined;
@@ -84,7 +109,7 @@ export function readWatchMarker(dir: string): { watcher: Watcher; cycleAt: numbe
  * as it can be checked, since it silences cron: a pid above 1 that is alive and, where there is a /proc,
  * is the very process that wrote it (its start time) and runs `poll --watch` (its command line), so that
  * a marker left by a watcher that was killed (kill -9, a reboot), whose pid now belongs to another
- * process, names nobody. A marker dated ahead of the clock names nobody, and none is trusted for longer
+ * process, names nobody; so does one that names another config dir (copied). A marker dated ahead of the clock names nobody, and none is trusted for longer
  * than the longest interval plus a cycle (MAX_OVERDUE_MS).
  */
 export function otherWatcher(
@@ -101,6 +126,8 @@ export function otherWatcher(
   const { watcher, cycleAt } = found;
   // 0 and below name no process (kill(-1) reaches every process), and 1 is init, never a watcher.
   if (watcher.pid <= 1 || watcher.pid === self || !isAlive(watcher.pid)) return undefined;
+  // A marker that does not name this very dir was copied here (or left by a version that did not say).
+  if (watcher.dirId === undefined || watcher.dirId !== dirIdentity(dir)) return undefined;
   if (cycleAt > now + MARKER_SKEW_MS) return undefined;
   const verified = hasProc(procRoot);
   if (verified) {

@@ -3,7 +3,14 @@ import { AgentError, BusyError, EXIT, type ExitCode, NotRegisteredError } from '
 import { oneLine } from '../output/sanitize.js';
 import { pollOnce } from './once.js';
 import { identify } from './process-identity.js';
-import { otherWatcher, overdueNotice, removeWatchMarker, touchWatchMarker, writeWatchMarker } from './watch-marker.js';
+import {
+  dirIdentity,
+  otherWatcher,
+  overdueNotice,
+  removeWatchMarker,
+  touchWatchMarker,
+  writeWatchMarker,
+} from './watch-marker.js';
 
 /**
  * `agent poll --watch`: a poll cycle every `intervalMs`, in one resident process, until SIGINT or SIGTERM
@@ -40,11 +47,13 @@ export async function watch(
   // pay for it every cycle (turning off V8's optimiser made each idle cycle ~12x dearer in the bench).
   const cycleCtx: Context = { ...ctx, onInterrupt: undefined, tuneForBatch: undefined, stopSignal: stop.signal };
   const startTime = identify(ctx.pid)?.start;
+  const dirId = dirIdentity(dir);
   const me = {
     pid: ctx.pid,
     startedAt: new Date(ctx.timing.now()).toISOString(),
     overdueAfterMs: intervalMs + limits.cycleMs,
     ...(startTime === undefined ? {} : { startTime }),
+    ...(dirId === undefined ? {} : { dirId }),
   };
   writeWatchMarker(dir, me, ctx.timing.now());
   // Said once, at a terminal or into a log (systemd's journal), so that whoever reads it knows what runs.
