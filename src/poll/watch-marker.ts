@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { writePrivateFile } from '../state/private-file.js';
+import { notRegular, readRegularFile } from '../state/regular-file.js';
 import { hasProc, identify, isWatchCommand, PROC } from './process-identity.js';
 import { MAX_OVERDUE_MS } from './watch-limits.js';
 
@@ -53,16 +55,29 @@ export interface WatcherSeen {
 /** How far ahead of this clock a marker's time may be (a clock set back a little); beyond, it is forged. */
 const MARKER_SKEW_MS = 60_000;
 
+/**
+ * Atomic and private, as the state file is written (a temp file renamed into place): a reader never sees
+ * half a marker, and whatever stood there (a symbolic link, a FIFO) is replaced, never written through.
+ */
 export function writeWatchMarker(dir: string, watcher: Watcher, now: number): void {
   const file = path.join(dir, MARKER);
-  fs.writeFileSync(file, JSON.stringify(watcher), { mode: 0o600 });
-  fs.utimesSync(file, now / 1000, now / 1000);
+  try {
+    writePrivateFile(file, JSON.stringify(watcher));
+  } catch (error) {
+    const code = ((error as { cause?: NodeJS.ErrnoException }).cause ?? (error as NodeJS.ErrnoException)).code;
+    if (code === 'EISDIR') throw notRegular(file, "the watcher's marker", 'a directory');
+    throw error;
+  }
+  fs.lutimesSync(file, now / 1000, now / 1000);
 }
 
 /** At each cycle's start. Written anew if it is gone (a watcher that took over from this one removed it). */
 export function touchWatchMarker(dir: string, watcher: Watcher, now: number): void {
   try {
-    fs.utimesSync(path.join(dir, MARKER), now / 1000, now / 1000);
+    // lutimes: a symbolic link put in its place meanwhile is not followed (it fails, and is replaced below).
+    const file = path.join(dir, MARKER);
+    if (!fs.lstatSync(file).isFile()) throw new Error('not the marker');
+    fs.lutimesSync(file, now / 1000, now / 1000);
   } catch {
     writeWatchMarker(dir, watcher, now);
   }
@@ -76,9 +91,11 @@ export function removeWatchMarker(dir: string, pid: number): void {
 /** The watcher that wrote the marker, and when its latest cycle began, if the marker is there and well-formed. */
 export function readWatchMarker(dir: string): { watcher: Watcher; cycleAt: number } | undefined {
   try {
-    const file = path.join(dir, MARKER);
-    const cycleAt = fs.statSync(file).mtimeMs;
-    const value: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+    // Only a regular file, never waited on (a FIFO) nor followed (a link): anything else names nobody.
+    const found = readRegularFile(path.join(dir, MARKER), "the watcher's marker");
+    if (!found) return undefined;
+    const cycleAt = found.mtimeMs;
+    const value: unknown = JSON.parse(found.text);
     if (typeof value !== 'object' || value === null) return undefined;
     const { pid, startedAt, overdueAfterMs, startTime, dirId } = value as Record<string, unknown>;
     return typeof pid === 'number' &&
