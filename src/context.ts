@@ -72,6 +72,8 @@ export interface WatchLimits {
   minIntervalS: number;
   /** How long a cycle may take: a watcher that has not begun one an interval plus this after the last is overdue. */
   cycleMs: number;
+  /** How long after a stop signal the analyzer in hand may still work before it is stopped. */
+  stopGraceMs: number;
 }
 
 export type RunProgram = (

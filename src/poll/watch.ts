@@ -41,11 +41,17 @@ export async function watch(
   const stop = new AbortController();
   void ctx.untilSignal?.().then(() => stop.abort());
   const stopping = () => stop.signal.aborted;
-  // The thread in hand finishes: its analyzer is not stopped by the signal, the cycle stops after it; but
-  // a wait for the service (a 429's pause, a retry) ends at once, sending nothing (stopSignal). And
+  // The thread in hand finishes: its analyzer is stopped only if it still works stopGraceMs after the
+  // signal (the thread then stays due, nothing posted), the cycle stops after it; a wait for the service
+  // (a 429's pause, a retry) ends at once, sending nothing (stopSignal). And
   // no batch tuning: it trades speed for memory in a run that exits soon, while a resident process would
   // pay for it every cycle (turning off V8's optimiser made each idle cycle ~12x dearer in the bench).
-  const cycleCtx: Context = { ...ctx, onInterrupt: undefined, tuneForBatch: undefined, stopSignal: stop.signal };
+  const cycleCtx: Context = {
+    ...ctx,
+    onInterrupt: (close) => afterGrace(stop.signal, limits.stopGraceMs, close),
+    tuneForBatch: undefined,
+    stopSignal: stop.signal,
+  };
   const startTime = identify(ctx.pid)?.start;
   const dirId = dirIdentity(dir);
   const me = {
@@ -80,6 +86,23 @@ export async function watch(
     removeWatchMarker(dir, ctx.pid);
   }
   return EXIT.ok;
+}
+
+/**
+ * An external analyzer (a command, a model) still at work `graceMs` after the stop signal is stopped, so
+ * that a service manager's stop (systemd: SIGKILL after 90 s) ends the watcher in time. Returns the undo.
+ */
+function afterGrace(signal: AbortSignal, graceMs: number, close: () => Promise<void>): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const start = () => {
+    timer = setTimeout(() => void close(), graceMs);
+  };
+  if (signal.aborted) start();
+  else signal.addEventListener('abort', start, { once: true });
+  return () => {
+    signal.removeEventListener('abort', start);
+    clearTimeout(timer);
+  };
 }
 
 /**
