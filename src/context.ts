@@ -40,6 +40,11 @@ export interface Context {
    * An external analyzer runs in its own process group, which a Ctrl-C at the terminal does not reach.
    */
   onInterrupt?: (stop: () => Promise<void>) => () => void;
+  /**
+   * A watcher's stop (its first SIGINT or SIGTERM): a wait inside a cycle for a 429's pause or a retry
+   * ends at once, with nothing sent after it.
+   */
+  stopSignal?: AbortSignal;
   /** Resolves with the signal's name on SIGINT or SIGTERM (for the long-running `sandbox`). */
   untilSignal?: () => Promise<string>;
   /**
@@ -69,6 +74,8 @@ export interface WatchLimits {
   minIntervalS: number;
   /** How long a cycle may take: a watcher that has not begun one an interval plus this after the last is overdue. */
   cycleMs: number;
+  /** How long after a stop signal the analyzer in hand may still work before it is stopped. */
+  stopGraceMs: number;
 }
 
 export type RunProgram = (
@@ -152,6 +159,7 @@ export function openSession(ctx: Context, options: SessionOptions = {}): Session
     deadline: options.deadline ?? ctx.timing.now() + COMMAND_BUDGET_MS,
     blockedUntil: rateLimitedUntil(state),
     waitOnRateLimit: true,
+    signal: ctx.stopSignal,
     // For a person at a terminal (docs/cli.md: under cron, --verbose is one summary line a run).
     onWait: (ms, why) =>
       ctx.output.stderrIsTTY &&

@@ -1,6 +1,7 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { otherWatcher } from '../poll/watch-marker.js';
+import { StateError } from '../errors.js';
+import { readRegularFile } from '../state/regular-file.js';
 import { type Check, fail, ok, warn } from './check.js';
 
 const SUPPORTED = [20, 19] as const;
@@ -21,9 +22,13 @@ export function nodeCheck(version: string): Check {
 export function lockCheck(configDir: string, isAlive: (pid: number) => boolean): Check {
   let text: string;
   try {
-    text = fs.readFileSync(path.join(configDir, 'lock'), 'utf8');
-  } catch {
-    return ok('lock', 'no run holds the lock');
+    const found = readRegularFile(path.join(configDir, 'lock'), 'the lock file');
+    if (!found) return ok('lock', 'no run holds the lock');
+    text = found.text;
+  } catch (error) {
+    // Every run would stop at it: a FIFO, a directory, a symbolic link, a file this user may not read.
+    if (error instanceof StateError) return fail('lock', error.message, error.hint);
+    throw error;
   }
   const holder = safeJson(text) as { pid?: unknown; startedAt?: unknown } | undefined;
   const pid = typeof holder?.pid === 'number' ? holder.pid : undefined;

@@ -48,6 +48,8 @@ export interface HttpClientOptions {
   onRateLimited?: (until: number) => void;
   /** Whether a 429 may be waited out inside this run (else it is thrown at once). */
   waitOnRateLimit?: boolean;
+  /** Ends a wait (a 429's pause, a retry's delay) at once; nothing is sent after it. */
+  signal?: AbortSignal | undefined;
 }
 
 export interface CallOptions {
@@ -97,7 +99,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       });
     }
     options.onWait?.(ms, why);
-    await timing.sleep(ms);
+    await timing.sleep(ms, options.signal);
+    // Stopped while waiting: the request is not sent, and a 429 means the one before was not processed.
+    if (options.signal?.aborted)
+      throw new RateLimitedError(`${why} until ${new Date(until).toISOString()}; stopped while waiting`, until, {
+        hint: 'nothing is sent before then; the next run after that continues',
+      });
   }
 
   async function sendOnce(call: CallOptions): Promise<HttpResponse> {
@@ -182,8 +189,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     if (!safe) return false;
     const delay = RETRY_BASE_MS * 2 ** attempt * (0.5 + timing.random());
     if (delay >= remaining()) return false;
-    await timing.sleep(delay);
-    return true;
+    await timing.sleep(delay, options.signal);
+    return !options.signal?.aborted;
   }
 
   return {

@@ -7,7 +7,7 @@ export const LOG_LIMIT_BYTES = 1024 * 1024;
 
 // Appended to only, created private; never through a symbolic link, and a FIFO nobody reads fails at once
 // instead of holding the run.
-const { O_WRONLY, O_APPEND, O_CREAT, O_NOFOLLOW, O_NONBLOCK } = fs.constants;
+const { O_WRONLY, O_APPEND, O_CREAT, O_EXCL, O_NOFOLLOW, O_NONBLOCK } = fs.constants;
 const APPEND = O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK;
 
 /**
@@ -19,7 +19,12 @@ const APPEND = O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK;
  */
 export function openLog(
   file: string,
-  { now, fallback, limitBytes = LOG_LIMIT_BYTES }: { now: () => number; fallback: WritableLike; limitBytes?: number },
+  {
+    now,
+    fallback,
+    limitBytes = LOG_LIMIT_BYTES,
+    files = fs,
+  }: { now: () => number; fallback: WritableLike; limitBytes?: number; files?: RotateOps },
 ): WritableLike {
   let fd = open(file);
   let lineStart = true;
@@ -39,7 +44,7 @@ export function openLog(
     write(chunk: string) {
       if (failed) return fallback.write(chunk);
       try {
-        fd = rotated(file, fd, limitBytes);
+        fd = rotated(file, fd, limitBytes, files);
         fs.writeFileSync(fd, stamped(chunk));
       } catch (error) {
         failed = true;
@@ -64,18 +69,49 @@ function open(file: string): number {
   throw new StateError(`cannot write the log ${file} (it is not a regular file)`, 'io');
 }
 
+/** The calls rotation makes by path; passed in so a test can put another run's rotation between them. */
+export type RotateOps = Pick<typeof fs, 'statSync' | 'renameSync'>;
+
+/** A rotation takes a few calls; a guard older than this was left by a run that was killed. */
+const GUARD_STALE_MS = 10_000;
+
 /**
  * The descriptor to write to: this one, or once the file has passed the limit, a new file after the full
- * one is moved aside. If another run has moved it already, only the new file is opened: moving again would
- * put a nearly empty file over the full one.
+ * one is moved aside. Only under `<log>.rotating`, created exclusively, and only if the file there is
+ * still the one this run filled: two runs rotating at once would otherwise both pass the check, and the
+ * second would move a nearly empty new file over the full one. A run that finds another rotating, or the
+ * file moved already, just opens the file that is there.
  */
-function rotated(file: string, fd: number, limitBytes: number): number {
+function rotated(file: string, fd: number, limitBytes: number, files: RotateOps): number {
   const mine = fs.fstatSync(fd);
   if (mine.size < limitBytes) return fd;
-  const there = fs.statSync(file, { throwIfNoEntry: false });
-  if (there?.ino === mine.ino && there.dev === mine.dev) fs.renameSync(file, `${file}.1`);
+  const guard = `${file}.rotating`;
+  if (takeGuard(guard)) {
+    try {
+      const there = files.statSync(file, { throwIfNoEntry: false });
+      if (there?.ino === mine.ino && there.dev === mine.dev) files.renameSync(file, `${file}.1`);
+    } finally {
+      fs.rmSync(guard, { force: true });
+    }
+  }
   fs.closeSync(fd);
   return open(file);
+}
+
+// The file system's time, as the guard's mtime is: not the run's clock, which tests set.
+function takeGuard(guard: string): boolean {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.closeSync(fs.openSync(guard, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600));
+      return true;
+    } catch (error) {
+      if (codeOf(error) !== 'EEXIST') throw error;
+    }
+    const since = fs.lstatSync(guard, { throwIfNoEntry: false });
+    if (since && Date.now() - since.mtimeMs <= GUARD_STALE_MS) return false;
+    fs.rmSync(guard, { force: true });
+  }
+  return false;
 }
 
 function codeOf(error: unknown): string {

@@ -1,5 +1,5 @@
 import { stateStore, takeLock, type Context } from '../context.js';
-import { BusyError, EXIT, type ExitCode } from '../errors.js';
+import { BusyError, CancelledError, EXIT, type ExitCode } from '../errors.js';
 import { exitCodeOf, isStateProblem, messageOf, recordRun } from '../history/record-run.js';
 import { RunRecorder } from '../history/recorder.js';
 import type { Lock } from '../state/lock.js';
@@ -38,7 +38,11 @@ export async function pollOnce(
     if (recorder) recordRun(ctx, recorder.finish(started, code));
     return code;
   } catch (error) {
-    if (recorder && !isStateProblem(error))
+    // A watcher asked to stop ends its cycle with a CancelledError after the thread in hand: a clean
+    // stop (exit 0), not a failed poll for doctor and stats.
+    const stopped = error instanceof CancelledError && shouldStop?.() === true;
+    if (recorder && stopped) recordRun(ctx, recorder.finish(started, EXIT.ok));
+    else if (recorder && !isStateProblem(error))
       recordRun(ctx, recorder.finish(started, exitCodeOf(error), messageOf(error)));
     throw error;
   } finally {

@@ -3,7 +3,14 @@ import { AgentError, BusyError, EXIT, type ExitCode, NotRegisteredError } from '
 import { oneLine } from '../output/sanitize.js';
 import { pollOnce } from './once.js';
 import { identify } from './process-identity.js';
-import { otherWatcher, overdueNotice, removeWatchMarker, touchWatchMarker, writeWatchMarker } from './watch-marker.js';
+import {
+  dirIdentity,
+  otherWatcher,
+  overdueNotice,
+  removeWatchMarker,
+  touchWatchMarker,
+  writeWatchMarker,
+} from './watch-marker.js';
 
 /**
  * `agent poll --watch`: a poll cycle every `intervalMs`, in one resident process, until SIGINT or SIGTERM
@@ -34,16 +41,25 @@ export async function watch(
   const stop = new AbortController();
   void ctx.untilSignal?.().then(() => stop.abort());
   const stopping = () => stop.signal.aborted;
-  // The thread in hand finishes: its analyzer is not stopped by the signal, the cycle stops after it. And
+  // The thread in hand finishes: its analyzer is stopped only if it still works stopGraceMs after the
+  // signal (the thread then stays due, nothing posted), the cycle stops after it; a wait for the service
+  // (a 429's pause, a retry) ends at once, sending nothing (stopSignal). And
   // no batch tuning: it trades speed for memory in a run that exits soon, while a resident process would
   // pay for it every cycle (turning off V8's optimiser made each idle cycle ~12x dearer in the bench).
-  const cycleCtx: Context = { ...ctx, onInterrupt: undefined, tuneForBatch: undefined };
+  const cycleCtx: Context = {
+    ...ctx,
+    onInterrupt: (close) => afterGrace(stop.signal, limits.stopGraceMs, close),
+    tuneForBatch: undefined,
+    stopSignal: stop.signal,
+  };
   const startTime = identify(ctx.pid)?.start;
+  const dirId = dirIdentity(dir);
   const me = {
     pid: ctx.pid,
     startedAt: new Date(ctx.timing.now()).toISOString(),
     overdueAfterMs: intervalMs + limits.cycleMs,
     ...(startTime === undefined ? {} : { startTime }),
+    ...(dirId === undefined ? {} : { dirId }),
   };
   writeWatchMarker(dir, me, ctx.timing.now());
   // Said once, at a terminal or into a log (systemd's journal), so that whoever reads it knows what runs.
@@ -70,6 +86,23 @@ export async function watch(
     removeWatchMarker(dir, ctx.pid);
   }
   return EXIT.ok;
+}
+
+/**
+ * An external analyzer (a command, a model) still at work `graceMs` after the stop signal is stopped, so
+ * that a service manager's stop (systemd: SIGKILL after 90 s) ends the watcher in time. Returns the undo.
+ */
+function afterGrace(signal: AbortSignal, graceMs: number, close: () => Promise<void>): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const start = () => {
+    timer = setTimeout(() => void close(), graceMs);
+  };
+  if (signal.aborted) start();
+  else signal.addEventListener('abort', start, { once: true });
+  return () => {
+    signal.removeEventListener('abort', start);
+    clearTimeout(timer);
+  };
 }
 
 /**

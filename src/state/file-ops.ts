@@ -7,6 +7,7 @@ import fs from 'node:fs';
 export type FileOps = Pick<
   typeof fs,
   | 'closeSync'
+  | 'fstatSync'
   | 'fsyncSync'
   | 'ftruncateSync'
   | 'lstatSync'
@@ -27,3 +28,6 @@ export const nodeFileOps: FileOps = fs;
 
 /** Open for writing, create, and fail if it exists: a file made this way is ours, with the mode we gave. */
 export const CREATE_EXCLUSIVE = fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL;
+
+/** Open to read, never through a symbolic link, and without waiting for a FIFO's writer (regular-file.ts). */
+export const O_READ_REGULAR = fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK;

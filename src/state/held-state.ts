@@ -33,6 +33,8 @@ export function holdState(
   // The file as this run last read or wrote it: one stat tells whether anything else wrote it since.
   let seen = store.stamp();
   let kept: FromDisk | undefined;
+  // The "posting" marks this run wrote, as written: found again on a changed disk, they are its own.
+  const ownMarks = new Map<string, string>();
   return {
     get current() {
       return current;
@@ -53,10 +55,12 @@ export function holdState(
         if (disk) kept = fromDisk(disk, kept);
         onDisk = undefined;
       }
-      if (kept) current = raise(current, kept);
+      if (kept) current = raise(current, kept, ownMarks);
       const text = serializeState(current);
       if (text === onDisk) return;
       store.write(current, text, () => lock.confirm());
+      for (const [id, entry] of current.journal ?? [])
+        if (entry.status === 'posting') ownMarks.set(id, JSON.stringify(entry));
       onDisk = text;
       seen = store.stamp();
     },

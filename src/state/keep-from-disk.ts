@@ -25,11 +25,16 @@ export function fromDisk(disk: State, before: FromDisk | undefined): FromDisk {
   return kept;
 }
 
-/** The state to write: this run's, raised to what was kept from the disk. */
-export function raise(state: State, kept: FromDisk): State {
+/**
+ * The state to write: this run's, raised to what was kept from the disk. Except where the disk's entry is
+ * one this run wrote itself (`ownMarks`: id to the text of its own "posting" mark): the run has settled
+ * that thread since (a POST that certainly did not land: failed or skipped), and knows better.
+ */
+export function raise(state: State, kept: FromDisk, ownMarks?: ReadonlyMap<string, string>): State {
   let journal = state.journal;
   for (const [id, entry] of kept.journal) {
     if (says(entry) <= says(journal?.get(id))) continue;
+    if (ownMarks?.get(id) === JSON.stringify(entry)) continue;
     // A copy: the journal handed in belongs to the caller (the poll ledger's, changed in place).
     const copy: Journal = journal === state.journal ? new Map(state.journal) : (journal ?? new Map());
     copy.set(id, entry);

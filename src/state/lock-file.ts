@@ -1,5 +1,6 @@
 import { CREATE_EXCLUSIVE, type FileOps } from './file-ops.js';
 import { fileSystemError } from './private-file.js';
+import { readRegularFile } from './regular-file.js';
 
 // The lock file's own operations (state/lock.ts says what the lock is for): read it as found, remove it,
 // and the guard under which a stale one is taken over.
@@ -49,15 +50,9 @@ export function readHolder(
   file: string,
   files: FileOps,
 ): { raw: string; pid: number | undefined; mtimeMs: number; ino: number } | undefined {
-  let raw: string;
-  let stat: { mtimeMs: number; ino: number };
-  try {
-    raw = files.readFileSync(file, 'utf8');
-    stat = files.statSync(file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw fileSystemError('read the lock file', file, error);
-  }
+  const found = readRegularFile(file, 'the lock file', files);
+  if (!found) return undefined;
+  const { text: raw, ...stat } = found;
   let pid: number | undefined;
   try {
     const value = (JSON.parse(raw) as { pid?: unknown }).pid;

@@ -38,8 +38,8 @@ export interface Lock {
  * One state-changing run at a time per config dir (one-writer). The lock file is created with O_EXCL; a lock
  * whose holder is dead (or that is older than any run can be) is taken over. Taking over happens under a
  * second O_EXCL file, so only one run at a time may remove a lock, and only the very file it found stale
- * (same content, same inode): without that, three runs racing over one stale lock could end with two
- * holders, one having removed the fresh lock of another.
+ * (same content, same inode, same time: not renewed since by a holder that woke up): without that, three
+ * runs racing over one stale lock could end with two holders, one having removed the fresh lock of another.
  */
 export function acquireLock({
   dir,
@@ -86,7 +86,9 @@ export function acquireLock({
     if (!takeGuard(guard, now, files)) continue; // another run is taking it over right now
     try {
       const again = readHolder(file, files);
-      if (again && again.raw === holder.raw && again.ino === holder.ino) removeIfThere(file, files);
+      // The very file judged stale, and not renewed since: a holder that woke and renewed it keeps it.
+      if (again && again.raw === holder.raw && again.ino === holder.ino && again.mtimeMs === holder.mtimeMs)
+        removeIfThere(file, files);
     } catch (error) {
       tryToRemove(guard, files); // the lock's own failure is the one to report
       throw error;

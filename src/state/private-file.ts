@@ -97,8 +97,7 @@ export function writeFileAtomic(
     throw error;
   }
   files.closeSync(fd);
-  moveIntoPlace(temp, target, files, options.beforeRename);
-  options.afterRename?.();
+  moveIntoPlace(temp, target, files, options.beforeRename, options.afterRename);
 }
 
 /** A private file whose disk space is taken before its content is known (`reservePrivateFile`). */
@@ -174,7 +173,13 @@ function tempPrefix(target: string): string {
   return `.${basename(target)}.`;
 }
 
-function moveIntoPlace(temp: string, target: string, files: FileOps, beforeRename: (() => void) | undefined): void {
+function moveIntoPlace(
+  temp: string,
+  target: string,
+  files: FileOps,
+  beforeRename: (() => void) | undefined,
+  afterRename?: () => void,
+): void {
   try {
     // A write refused here (the lock lost) leaves no temp file holding the key behind.
     beforeRename?.();
@@ -183,8 +188,14 @@ function moveIntoPlace(temp: string, target: string, files: FileOps, beforeRenam
     files.rmSync(temp, { force: true });
     throw error;
   }
-  syncDir(dirname(target), files);
-  removeStaleTemps(dirname(target), tempPrefix(target), files);
+  try {
+    // At once: a run stopped between the rename and this check may have lost its lock meanwhile, and the
+    // run that took over may read what was just renamed in; nothing slow (the dir's fsync) comes between.
+    afterRename?.();
+  } finally {
+    syncDir(dirname(target), files);
+    removeStaleTemps(dirname(target), tempPrefix(target), files);
+  }
 }
 
 // A run killed between creating its temp file and renaming it leaves one behind (mode 600, maybe holding

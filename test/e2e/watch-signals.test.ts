@@ -131,3 +131,143 @@ describe('poll --watch --json', () => {
     expect(reports.length).toBeGreaterThanOrEqual(4);
   });
 });
+
+describe('poll --watch stopped while it waits out a 429', () => {
+  const tooMany = (res: import('node:http').ServerResponse) =>
+    res
+      .writeHead(429, { 'retry-after': '120', 'content-type': 'application/json' })
+      .end('{"error":"rate_limited","message":"slow down"}');
+
+  it('SIGTERM during the wait of a POST answered 429 (Retry-After 120) ends it at once: exit 0, the thread stays due, the pause stored', async () => {
+    const w = await registered();
+    let posts = 0;
+    w.sandbox.intercept((req, res) => {
+      if (req.method !== 'POST' || !req.url?.startsWith('/comment/')) return false;
+      posts += 1;
+      tooMany(res);
+      return true;
+    });
+    w.sandbox.addThread({ id: 'x', text: BULLISH, project_id: 'c/bitcoin', timestamp: minutesAgo(5) });
+    const watcher = startAgent(w, ['poll', '--watch', '--interval', '300'], { env: SHORT });
+    await until('the pause stored', () => posts === 1 && w.state().rateLimitedUntil !== undefined);
+    process.kill(watcher.pid(), 'SIGTERM');
+    // Waiting the pause out would take 120 s.
+    const ended = await endedWithin(watcher.ended, 10_000);
+    watcher.child.kill('SIGKILL');
+    expect(ended, watcher.output()).toEqual({ code: 0, signal: null });
+    expect(posts).toBe(1);
+    // A 429 means not processed: not "posting" (read as unknown, never posted), but due, no try counted.
+    expect(w.state().journal).toEqual({ x: { ts: expect.any(String), status: 'failed' } });
+    expect(Date.parse(String(w.state().rateLimitedUntil))).toBeGreaterThan(Date.now() + 60_000);
+    expect(fs.existsSync(marker(w))).toBe(false);
+  });
+
+  it('SIGTERM during the wait of a thread list answered 429 ends it at once, exit 0', async () => {
+    const w = await registered();
+    let lists = 0;
+    w.sandbox.intercept((req, res) => {
+      if (req.method !== 'GET' || !req.url?.startsWith('/thread?')) return false;
+      lists += 1;
+      tooMany(res);
+      return true;
+    });
+    const watcher = startAgent(w, ['poll', '--watch', '--interval', '300'], { env: SHORT });
+    await until('the pause stored', () => lists === 1 && w.state().rateLimitedUntil !== undefined);
+    process.kill(watcher.pid(), 'SIGTERM');
+    const ended = await endedWithin(watcher.ended, 10_000);
+    watcher.child.kill('SIGKILL');
+    expect(ended, watcher.output()).toEqual({ code: 0, signal: null });
+    expect(lists).toBe(1);
+    expect(fs.existsSync(marker(w))).toBe(false);
+  });
+});
+
+it('a watcher stopped by SIGTERM mid-cycle is no failed poll: its run is recorded exit 0, and doctor says no FAIL', async () => {
+  const w = await registered();
+  let posts = 0;
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  w.sandbox.intercept(async (req) => {
+    if (req.method !== 'POST' || !req.url?.startsWith('/comment/')) return false;
+    posts += 1;
+    // The POSTs are held until the signal has arrived: the cycle has threads left after them.
+    await held;
+    return false;
+  });
+  const cells = ['c/bitcoin', 'c/ethereum', 'c/solana'];
+  // More than one batch of POSTs (8): the signal comes while the first is in hand.
+  for (let i = 0; i < 12; i++)
+    w.sandbox.addThread({ id: `t${i}`, text: BULLISH, project_id: cells[i % 3], timestamp: minutesAgo(14 - i) });
+  const watcher = startAgent(w, ['poll', '--watch', '--interval', '300'], { env: SHORT });
+  try {
+    await until('the first POSTs in hand', () => posts >= 1);
+  } catch (error) {
+    watcher.child.kill('SIGKILL');
+    throw new Error(`${error}: ${watcher.output()}`);
+  }
+  process.kill(watcher.pid(), 'SIGTERM');
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  release();
+  expect(await watcher.ended, watcher.output()).toEqual({ code: 0, signal: null });
+  expect(posts).toBeLessThan(12);
+  const summaries = fs
+    .readFileSync(path.join(w.configDir, 'history.jsonl'), 'utf8')
+    .split('\n')
+    .filter((line) => line.includes('"kind":"run"'))
+    .map((line) => JSON.parse(line).summary);
+  expect(summaries.at(-1)).toMatchObject({ command: 'poll', posted: posts, exitCode: 0 });
+  expect(summaries.at(-1)).not.toHaveProperty('error');
+  const doctor = await w.agent(['doctor']);
+  expect(doctor.stdout + doctor.stderr).not.toMatch(/FAIL.*last poll|last poll.*(130|143|signal)/);
+});
+
+it('SIGTERM while an analyzer never answers: it ends once analyzer.timeout has passed, exit 0, nothing posted, the thread due', async () => {
+  const w = await registered();
+  const pidFile = path.join(w.home, 'analyzer.pid');
+  const never = path.join(w.home, 'never');
+  const answer = JSON.stringify({ action: 'post', conviction: 0.8, text: 'Bullish: the gated analyzer says up.' });
+  const command = [process.execPath, GATE, pidFile, never, answer].map(quote).join(' ');
+  const settings = { 'analyzer.command': command, analyzer: 'command', 'analyzer.timeout': '1' };
+  for (const [key, value] of Object.entries(settings))
+    expect((await w.agent(['config', 'set', key, value])).code).toBe(0);
+  w.sandbox.addThread({ id: 'slow', text: BULLISH, project_id: 'c/bitcoin', timestamp: minutesAgo(1) });
+  const watcher = startAgent(w, ['poll', '--watch', '--interval', '300'], { env: SHORT });
+  await until('the analyzer at work', () => fs.existsSync(pidFile));
+  const analyzer = Number(fs.readFileSync(pidFile, 'utf8'));
+  process.kill(watcher.pid(), 'SIGTERM');
+  const ended = await endedWithin(watcher.ended, 10_000);
+  watcher.child.kill('SIGKILL');
+  expect(ended, watcher.output()).toEqual({ code: 0, signal: null });
+  expect(watcher.output()).toMatch(/timed out after 1 s/);
+  expect(w.sandbox.comments()).toEqual([]);
+  expect(w.state().journal).toEqual({ slow: { ts: expect.any(String), status: 'failed', tries: 1 } });
+  expect(() => process.kill(analyzer, 0)).toThrow();
+  expect(fs.existsSync(marker(w))).toBe(false);
+});
+
+it("SIGTERM while an analyzer still works past the stop's grace (60 s shipped, 2 s in the test build): it is stopped, exit 0, nothing posted, the thread due", async () => {
+  const w = await registered();
+  const pidFile = path.join(w.home, 'analyzer.pid');
+  const never = path.join(w.home, 'never');
+  const answer = JSON.stringify({ action: 'post', conviction: 0.8, text: 'Bullish: the gated analyzer says up.' });
+  const command = [process.execPath, GATE, pidFile, never, answer].map(quote).join(' ');
+  // Its own timeout far beyond the grace: what ends it is the stop.
+  const settings = { 'analyzer.command': command, analyzer: 'command', 'analyzer.timeout': '120' };
+  for (const [key, value] of Object.entries(settings))
+    expect((await w.agent(['config', 'set', key, value])).code).toBe(0);
+  w.sandbox.addThread({ id: 'slow', text: BULLISH, project_id: 'c/bitcoin', timestamp: minutesAgo(1) });
+  const watcher = startAgent(w, ['poll', '--watch', '--interval', '300'], { env: SHORT });
+  await until('the analyzer at work', () => fs.existsSync(pidFile));
+  const analyzer = Number(fs.readFileSync(pidFile, 'utf8'));
+  process.kill(watcher.pid(), 'SIGTERM');
+  const ended = await endedWithin(watcher.ended, 20_000);
+  watcher.child.kill('SIGKILL');
+  expect(ended, watcher.output()).toEqual({ code: 0, signal: null });
+  expect(w.sandbox.comments()).toEqual([]);
+  // Due again, as after any failed analysis (a try counted).
+  expect(w.state().journal).toEqual({ slow: { ts: expect.any(String), status: 'failed', tries: 1 } });
+  expect(() => process.kill(analyzer, 0)).toThrow();
+  expect(fs.existsSync(marker(w))).toBe(false);
+}, 40_000);

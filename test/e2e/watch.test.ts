@@ -132,6 +132,32 @@ describe('agent poll --watch', () => {
     expect(w.sandbox.comments().map((c) => c.thread_id)).toEqual(['meanwhile']);
   });
 
+  it("a marker copied into another config dir (cp -a) silences neither that dir's cron nor fools its doctor", async () => {
+    const a = await registered();
+    const b = await registered();
+    const watcher = startWatcher(a, '86400');
+    try {
+      await until('a first cycle', () => runs(a) >= 1);
+      // As cp -a does: the content and the modification time.
+      fs.copyFileSync(marker(a), marker(b));
+      const { mtime } = fs.statSync(marker(a));
+      fs.utimesSync(marker(b), mtime, mtime);
+      b.sandbox.addThread({ id: 'b1', text: BULLISH, project_id: 'c/bitcoin', timestamp: minutesAgo(1) });
+      const cron = await b.agent(['-v', 'poll']);
+      expect(cron.code).toBe(0);
+      expect(cron.stderr).not.toMatch(/a watcher .* polls this config dir/);
+      expect(b.sandbox.comments().map((c) => c.thread_id)).toEqual(['b1']);
+      const doctor = await b.agent(['doctor']);
+      expect(doctor.stdout + doctor.stderr).not.toMatch(/poll --watch \(pid \d+, since .+\) polls/);
+      // The watcher's own dir still leaves the work to it.
+      const own = await a.agent(['-v', 'poll']);
+      expect(own.stderr).toMatch(/a watcher \(pid \d+\) polls this config dir; nothing to do/);
+    } finally {
+      watcher.child.kill('SIGTERM');
+      await watcher.ended;
+    }
+  });
+
   it('a second watcher takes over from a stopped one, saying so', async () => {
     const w = await registered();
     const first = startWatcher(w, '0.2');

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { StateError } from '../../src/errors.js';
-import { openLog } from '../../src/output/log-file.js';
+import { openLog, type RotateOps } from '../../src/output/log-file.js';
 import { Output } from '../../src/output/output.js';
 
 const dirs: string[] = [];
@@ -93,6 +93,45 @@ describe('the log a run writes itself', () => {
     log.write('mine\n');
     expect(fs.readFileSync(`${file}.1`, 'utf8')).toBe('x'.repeat(100));
     expect(fs.readFileSync(file, 'utf8')).toMatch(/^the other run\n\S+ mine\n$/);
+  });
+
+  it('two runs rotating at once: the second, whose check passed before the first moved the file, keeps the full one', () => {
+    const file = path.join(tempDir(), 'poll.log');
+    fs.writeFileSync(file, 'x'.repeat(100));
+    const first = openLog(file, { ...world(), limitBytes: 100 });
+    let between: () => void = () => undefined;
+    // The second run's look at the file, and then, before it can act on it, the first run's whole rotation.
+    const files: RotateOps = {
+      ...fs,
+      statSync: ((...args: Parameters<typeof fs.statSync>) => {
+        const seen = fs.statSync(...args);
+        const run = between;
+        between = () => undefined;
+        run();
+        return seen;
+      }) as typeof fs.statSync,
+      renameSync: fs.renameSync,
+    };
+    const second = openLog(file, { ...world(), limitBytes: 100, files });
+    between = () => first.write('first\n');
+    second.write('second\n');
+    const moved = fs.readFileSync(`${file}.1`, 'utf8');
+    const current = fs.readFileSync(file, 'utf8');
+    // The full log survives, and every line is in one of the two files.
+    expect(`${moved}${current}`).toContain('x'.repeat(100));
+    expect(`${moved}\n${current}`).toMatch(/ first\n/);
+    expect(`${moved}\n${current}`).toMatch(/ second\n/);
+  });
+
+  it('a rotation guard left by a killed run (older than 10 s) does not stop rotation for good', () => {
+    const file = path.join(tempDir(), 'poll.log');
+    fs.writeFileSync(file, 'x'.repeat(100));
+    fs.writeFileSync(`${file}.rotating`, '');
+    const old = (Date.now() - 60_000) / 1000;
+    fs.utimesSync(`${file}.rotating`, old, old);
+    openLog(file, { ...world(), limitBytes: 100 }).write('after\n');
+    expect(fs.readFileSync(`${file}.1`, 'utf8')).toBe('x'.repeat(100));
+    expect(fs.existsSync(`${file}.rotating`)).toBe(false);
   });
 
   it('once a write fails, that text and all that follows go to stderr, after one line that says so', () => {

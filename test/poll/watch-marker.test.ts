@@ -3,11 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  dirIdentity,
   otherWatcher,
   readWatchMarker,
   removeWatchMarker,
   touchWatchMarker,
   writeWatchMarker,
+  type Watcher,
 } from '../../src/poll/watch-marker.js';
 import { identify } from '../../src/poll/process-identity.js';
 import { MAX_OVERDUE_MS } from '../../src/poll/watch-limits.js';
@@ -35,8 +37,13 @@ function lay(root: string, pid: number | 'self', start: string, argv: string[]):
 
 const alive = (pids: number[]) => (pid: number) => pids.includes(pid);
 const at = (iso: string) => Date.parse(iso);
-const watcher = { pid: 41, startedAt: '2026-11-25T00:00:00.000Z', overdueAfterMs: 600_000, startTime: '123456' };
-const start = at(watcher.startedAt);
+const base = { pid: 41, startedAt: '2026-11-25T00:00:00.000Z', overdueAfterMs: 600_000, startTime: '123456' };
+const start = at(base.startedAt);
+// The marker names the config dir it polls (the test's temporary one).
+let watcher: Watcher;
+beforeEach(() => {
+  watcher = { ...base, dirId: dirIdentity(dir) };
+});
 
 describe('the watch marker', () => {
   it('names a live watcher to everyone but itself; a dead one names nobody', () => {
@@ -51,6 +58,22 @@ describe('the watch marker', () => {
     });
     expect(otherWatcher(dir, { isAlive: alive([41]), self: 41, now, procRoot: proc })).toBeUndefined();
     expect(otherWatcher(dir, { isAlive: alive([]), self: 7, now, procRoot: proc })).toBeUndefined();
+  });
+
+  it('names nobody in another config dir it was copied into, nor without the dir it names', () => {
+    const other = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-watch-other-'));
+    try {
+      writeWatchMarker(dir, watcher, start);
+      fs.copyFileSync(path.join(dir, 'watch'), path.join(other, 'watch'));
+      fs.utimesSync(path.join(other, 'watch'), start / 1000, start / 1000);
+      const options = { isAlive: alive([41]), self: 7, now: start + 60_000, procRoot: proc };
+      expect(otherWatcher(dir, options)).toMatchObject({ overdue: false });
+      expect(otherWatcher(other, options)).toBeUndefined();
+      writeWatchMarker(dir, base, start);
+      expect(otherWatcher(dir, options)).toBeUndefined();
+    } finally {
+      fs.rmSync(other, { recursive: true, force: true });
+    }
   });
 
   it('a live watcher past the cycle it promised is overdue; each cycle it begins renews the promise', () => {

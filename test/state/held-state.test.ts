@@ -150,4 +150,35 @@ describe('holdState', () => {
     // The journal handed in is the caller's: it is not changed.
     expect(journal.get('failed')?.status).toBe('failed');
   });
+  it('a "posting" mark of this run, found on a changed disk, does not undo its own later failed or skipped (never-twice)', () => {
+    const store = recordingStore();
+    store.behind(START);
+    const held = holdState(store, START, lock);
+    const marked = { ts: '2025-06-01T12:05:00.000Z', status: 'posting' as const, at: '2025-06-01T12:06:00.000Z' };
+    held.update({
+      journal: new Map([
+        ['x', marked],
+        ['y', { ...marked }],
+      ]),
+    });
+    // Someone wrote behind the run, copying its marks: the file changed, so the run keeps what it says.
+    store.behind({
+      ...START,
+      journal: new Map([
+        ['x', { ...marked }],
+        ['y', { ...marked }],
+      ]),
+    });
+    // Both POSTs certainly did not land: x failed, y was skipped (a 409 is a skip, a 400 a failure).
+    const settled = { ts: marked.ts, at: '2025-06-01T12:07:00.000Z' };
+    held.update({
+      journal: new Map([
+        ['x', { ...settled, status: 'failed' as const, tries: 1 }],
+        ['y', { ...settled, status: 'skipped' as const, reason: 'closed' }],
+      ]),
+    });
+    const written = JSON.parse(store.writes.at(-1) ?? '{}');
+    expect(written.journal.x.status).toBe('failed');
+    expect(written.journal.y.status).toBe('skipped');
+  });
 });

@@ -159,6 +159,23 @@ describe('a stale lock is taken over', () => {
     expect(fs.readdirSync(dir)).toEqual(['lock']);
   });
 
+  it('does not take over a live holder that renewed its lock after it was judged stale', () => {
+    const held = JSON.stringify({ pid: 4242, token: 'theirs' });
+    leave(held, T0 - 16 * MINUTE);
+    // The holder wakes and renews (confirm's utimes) between our stale judgement and our takeover.
+    const files: FileOps = {
+      ...nodeFileOps,
+      openSync: ((target: fs.PathLike, ...rest: [number, number]) => {
+        if (String(target).endsWith('.takeover')) fs.utimesSync(file, T0 / 1000, T0 / 1000);
+        return nodeFileOps.openSync(target, ...rest);
+      }) as FileOps['openSync'],
+    };
+    const error = thrown(() => acquireLock({ dir, pid: 555, now: T0, isAlive: alive, files }));
+    expect(error).toBeInstanceOf(BusyError);
+    expect(fs.readFileSync(file, 'utf8')).toBe(held);
+    expect(fs.readdirSync(dir)).toEqual(['lock']);
+  });
+
   it('waits for a run that is taking over (a fresh guard): busy, nothing removed', () => {
     leave(JSON.stringify({ pid: 4242 }));
     fs.writeFileSync(`${file}.takeover`, '', { mode: 0o600 });

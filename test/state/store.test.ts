@@ -124,6 +124,18 @@ describe('write: atomic, private from the moment of creation (state-intact, key-
     expect(names).not.toContain('fchmodSync');
   });
 
+  it('the fence after the rename comes right after it, before the directory sync and the tidying (one-writer)', () => {
+    const calls: Array<{ name: string; args: unknown[] }> = [];
+    const files = watched(calls);
+    const fenced: number[] = [];
+    // The second fence is the one after the rename: a run stopped between the rename and it may have
+    // been taken over, so nothing slow (an fsync of the dir, a readdir) may stand between them.
+    createStateStore(dir, { files }).write(STATE, undefined, () => fenced.push(calls.length));
+    const rename = calls.findIndex((c) => c.name === 'renameSync');
+    expect(fenced).toHaveLength(2);
+    expect(fenced[1]).toBe(rename + 1);
+  });
+
   it('replaces the old file as a whole', () => {
     const store = createStateStore(dir);
     store.write(STATE);

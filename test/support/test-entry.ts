@@ -15,7 +15,8 @@ void runProcess({
   // A stalled server fails fast.
   requestTimeoutMs: Number.isFinite(timeoutMs) && timeoutMs > 0 ? timeoutMs : undefined,
   // Watch cycles a few hundred milliseconds apart, overdue 5 s after one (test/e2e/watch.test.ts).
-  watchLimits: env.AGENT_TEST_SHORT_WATCH === '1' ? { minIntervalS: 0.05, cycleMs: 5_000 } : undefined,
+  watchLimits:
+    env.AGENT_TEST_SHORT_WATCH === '1' ? { minIntervalS: 0.05, cycleMs: 5_000, stopGraceMs: 2_000 } : undefined,
   // A process table of the test's making, with or without a cron daemon in it (test/e2e/doctor-cron.test.ts).
   proc: env.AGENT_TEST_PROC || undefined,
 });
