@@ -18,6 +18,7 @@ import { parseOwnValues, type OwnValues } from './own-values.js';
 import { loadAnalyzer } from '../analysis/load.js';
 import { decisionJson, decisionLine } from '../analysis/describe-decision.js';
 import { checkThreadId } from '../domain/inputs.js';
+import { recordThread } from '../record/run-hooks.js';
 
 export interface PredictOptions {
   conviction?: string;
@@ -93,6 +94,7 @@ async function predictLocked(
   const spinner = await ctx.output.spinner(`Fetching thread ${threadId}…`);
   try {
     const thread = await session.api.thread(threadId);
+    if (recorder) recordThread(ctx, thread);
     if (thread.locked) throw lockedError(threadId);
     spinner.update('Analyzing…');
     const { decision, by } = own
