@@ -18,3 +18,23 @@ export function priceRecorder(ctx: Context): PriceRecorder {
 export function recordThread(ctx: Context, thread: Thread): void {
   priceRecorder(ctx).page([thread]);
 }
+
+/**
+ * After a run that recorded prices, the posts and skips those prices can now resolve get their outcome
+ * (settle.ts, loaded only then). A failure is said and never fails the run: the next run tries again.
+ */
+export async function settleAfterRun(ctx: Context, prices: PriceRecorder | undefined): Promise<void> {
+  if (!prices?.recorded) return;
+  const { settleRecord } = await import('./settle.js');
+  try {
+    const written = settleRecord({
+      dir: stateStore(ctx).dir,
+      now: ctx.timing.now(),
+      redact: (text) => ctx.output.redact(text),
+    });
+    if (written.length) ctx.output.detail(`agent: ${written.length} outcome(s) recorded (agent history shows them)`);
+  } catch (error) {
+    const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    ctx.output.warn(`agent: could not resolve outcomes in ${stateStore(ctx).dir} (${why}); the next run tries again`);
+  }
+}
