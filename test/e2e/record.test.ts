@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createSandboxClock, HOUR_MS } from '../../src/sandbox/index.js';
+import { BULLISH, minutesAgo, modeOf, registeredWorlds, type World } from './harness.js';
+
+// The record (README "The record"): every thread's price as the polls read it, and each post's real
+// 3-hour outcome from those prices, checked against the sandbox's own path and scoring.
+
+const registered = registeredWorlds();
+
+const jsonLines = (file: string) =>
+  fs
+    .readFileSync(file, 'utf8')
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line));
+
+interface Entry {
+  kind: string;
+  threadId?: string;
+  conviction?: number;
+  outcome?: {
+    move: number | null;
+    right: boolean | null;
+    resolvedAt: string;
+    price0?: number;
+    samples?: Array<{ threadId: string; ts: string; price: number }>;
+  };
+}
+
+async function historyEntries(w: World): Promise<Entry[]> {
+  const result = await w.agent(['history', '--json', '--limit', '100000']);
+  expect(result.code, result.stderr).toBe(0);
+  return JSON.parse(result.stdout).entries;
+}
+
+describe('the record of prices', () => {
+  it("a poll records every thread's price, open or locked, and the open ones' texts, privately; a dry run nothing", async () => {
+    const w = await registered();
+    w.sandbox.addThread({ id: 'open', text: BULLISH, project_id: 'c/bitcoin', timestamp: minutesAgo(3) });
+    w.sandbox.addThread({ id: 'shut', project_id: 'c/ethereum', timestamp: minutesAgo(2), locked: true });
+    const prices = path.join(w.configDir, 'prices.jsonl');
+    const texts = path.join(w.configDir, 'threads.jsonl');
+    expect((await w.agent(['poll', '--dry-run'])).code).toBe(0);
+    expect(fs.existsSync(prices)).toBe(false);
+
+    expect((await w.agent(['poll'])).code).toBe(0);
+    expect(modeOf(prices)).toBe('600');
+    expect(modeOf(texts)).toBe('600');
+    const samples = jsonLines(prices)
+      .filter((line) => line.id)
+      .sort((a, b) => (a.id < b.id ? -1 : 1));
+    const served = (id: string) => w.sandbox.store.thread(id)!;
+    expect(samples).toEqual(
+      ['open', 'shut'].map((id) => ({
+        id,
+        cell: served(id).project_id.slice(2),
+        ts: served(id).timestamp,
+        price: served(id).price_on_fetch,
+      })),
+    );
+    expect(jsonLines(texts).map((t) => [t.id, t.text])).toEqual([['open', BULLISH]]);
+    const key = w.state().apiKey;
+    for (const file of [prices, texts]) expect(fs.readFileSync(file, 'utf8')).not.toContain(key);
+
+    // Nothing new: the files stay as they were.
+    const before = fs.readFileSync(prices, 'utf8');
+    expect((await w.agent(['poll'])).code).toBe(0);
+    expect(fs.readFileSync(prices, 'utf8')).toBe(before);
+  });
+
+  it("after an hour of 240x time, each resolved post's move and direction match the sandbox's own path and scoring", async () => {
+    // The sandbox's clock starts 4 hours behind this machine's and runs 240 times faster: its threads are
+    // never dated ahead of the agent's clock, and an hour of it passes in 15 s. A backlog over the 4 hours
+    // before its start gives the first poll open threads that lock, and resolve, within that hour.
+    const speed = 240;
+    const clock = createSandboxClock({ start: Date.now() - 4 * HOUR_MS, speed });
+    const w = await registered({ clock, autoTick: true, seed: 23, ratePerMinute: 12, backlog: 100 });
+    const start = clock.now();
+    while (clock.now() < start + HOUR_MS + 5 * 60_000) {
+      const run = await w.agent(['poll', '--limit', '100']);
+      expect(run.code, run.stderr).toBe(0);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+
+    const posts = (await historyEntries(w)).filter((e) => e.kind === 'post');
+    const resolved = posts.filter((p) => p.outcome && p.outcome.move !== null);
+    expect(resolved.length).toBeGreaterThanOrEqual(8);
+    expect(posts.filter((p) => p.outcome && p.outcome.move === null)).toEqual([]);
+    const comments = new Map(w.sandbox.comments().map((c) => [c.thread_id, c]));
+    let agreed = 0;
+    for (const post of resolved) {
+      const id = post.threadId!;
+      const thread = w.sandbox.store.thread(id)!;
+      const scored = comments.get(id)!;
+      const outcome = post.outcome!;
+      expect(post.conviction).toBe(scored.conviction);
+      // The prices it used are exactly the sandbox's, at the threads' own times: its p0 is the thread's
+      // price, and each named sample another thread of the same cell as the sandbox served it.
+      expect(outcome.price0, id).toBe(thread.price_on_fetch);
+      for (const sample of outcome.samples!) {
+        const served = w.sandbox.store.thread(sample.threadId)!;
+        expect([sample.ts, sample.price, served.project_id]).toEqual([
+          served.timestamp,
+          served.price_on_fetch,
+          thread.project_id,
+        ]);
+      }
+      // Between two samples it draws a line; the path bends every 5 minutes between them: a few
+      // hundredths of a percent off the path the sandbox scores against, at most.
+      expect(Math.abs(outcome.move! - thread.outcome.movePct), id).toBeLessThan(0.1);
+      if (Math.abs(thread.outcome.movePct) < 0.15) continue;
+      // Beyond that: right exactly where the sandbox awarded honey, wrong where it awarded wax.
+      expect(outcome.right, id).toBe((scored.honey ?? 0) > 0);
+      expect(outcome.right, id).toBe(!((scored.wax ?? 0) > 0));
+      agreed += 1;
+    }
+    expect(agreed).toBeGreaterThanOrEqual(6);
+  }, 90_000);
+});
