@@ -70,7 +70,7 @@ describe('the record of prices', () => {
     expect(fs.readFileSync(prices, 'utf8')).toBe(before);
   });
 
-  it("after an hour of 240x time, each resolved post's move and direction match the sandbox's own path and scoring", async () => {
+  it("after an hour of 240x time, each resolved post's move and direction, and stats' record, match the sandbox's own scoring", async () => {
     // The sandbox's clock starts 4 hours behind this machine's and runs 240 times faster: its threads are
     // never dated ahead of the agent's clock, and an hour of it passes in 15 s. A backlog over the 4 hours
     // before its start gives the first poll open threads that lock, and resolve, within that hour.
@@ -117,5 +117,44 @@ describe('the record of prices', () => {
       agreed += 1;
     }
     expect(agreed).toBeGreaterThanOrEqual(6);
+
+    // `agent stats --json`: the record sums up exactly these outcomes, and its hit rate is the sandbox's
+    // own over the same posts (those whose move is clear of the flat band by more than the 0.1 above).
+    const stats = await w.agent(['stats', '--json', '--since', '1d']);
+    expect(stats.code, stats.stderr).toBe(0);
+    const record = JSON.parse(stats.stdout).record;
+    const count = (right: boolean | null) => resolved.filter((p) => p.outcome!.right === right).length;
+    expect(record).toMatchObject({
+      resolved: resolved.length,
+      right: count(true),
+      wrong: count(false),
+      flat: count(null),
+      pending: posts.length - resolved.length,
+      unresolvable: 0,
+    });
+    const clear = resolved.filter((p) => Math.abs(w.sandbox.store.thread(p.threadId!)!.outcome.movePct) >= 0.15);
+    const honeyed = clear.filter((p) => (comments.get(p.threadId!)!.honey ?? 0) > 0).length;
+    expect(clear.filter((p) => p.outcome!.right).length).toBe(honeyed);
+    if (clear.length === resolved.length)
+      expect(record.hitRate).toBe(Math.round((honeyed / clear.length) * 1000) / 1000);
+    expect(record.hitRateLow).toBeLessThanOrEqual(record.hitRate);
+    expect(record.hitRateHigh).toBeGreaterThanOrEqual(record.hitRate);
+    const cells = Object.values(record.byCell) as Array<{ resolved: number }>;
+    expect(cells.reduce((sum, c) => sum + c.resolved, 0)).toBe(resolved.length);
+    const rows = record.calibration as Array<{ posts: number }>;
+    expect(rows.reduce((sum, row) => sum + row.posts, 0)).toBe(resolved.length);
+
+    // `agent history` shows each outcome beside its post: the move and a tick, a cross or a dot.
+    const text = (await w.agent(['history', '--limit', '100000'])).stdout.split('\n');
+    for (const post of resolved) {
+      const { move, right } = post.outcome!;
+      const mark = right === null ? '\u00b7' : right ? '\u2713' : '\u2717';
+      const shown = `${move! > 0 ? '+' : ''}${move!.toFixed(2)}% ${mark}`;
+      expect(
+        text.find((line) => line.includes(` ${post.threadId} `)),
+        post.threadId,
+      ).toContain(shown);
+    }
+    expect(text.filter((line) => /posted .*\u2026 /.test(line)).length).toBe(posts.length - resolved.length);
   }, 90_000);
 });
