@@ -18,7 +18,7 @@ import { parseOwnValues, type OwnValues } from './own-values.js';
 import { loadAnalyzer } from '../analysis/load.js';
 import { decisionJson, decisionLine } from '../analysis/describe-decision.js';
 import { checkThreadId } from '../domain/inputs.js';
-import { recordThread } from '../record/run-hooks.js';
+import { recordThread, typicalMoves, withTypicalMove } from '../record/run-hooks.js';
 
 export interface PredictOptions {
   conviction?: string;
@@ -181,7 +181,8 @@ async function analyzedDecision(
     secrets: [session.state.apiKey],
     deadline: deadline - POST_RESERVE_MS,
   });
-  const { decision, trace, by } = await analyzeThread(analyzer, thread, profile).finally(() => analyzer.close?.());
+  const sized = withTypicalMove(thread, typicalMoves(ctx));
+  const { decision, trace, by } = await analyzeThread(analyzer, sized, profile).finally(() => analyzer.close?.());
   for (const line of trace) ctx.output.detail(`  ${line}`);
   return { decision, by };
 }

@@ -29,7 +29,9 @@ export function renderRecord(record: RecordStats, { chart, colour }: { chart: bo
   );
   lines.push(`  ${hitRateText(record)}; mean |conviction - move| ${record.mae?.toFixed(2) ?? '-'} points`);
   if (chart && record.hitRate !== null)
-    lines.push(`  0% ${gauge(record, GAUGE, colour)} 100%   (\u25cf the hit rate, \u2501 its 95% interval, \u253c a coin's 50%)`);
+    lines.push(
+      `  0% ${gauge(record, GAUGE, colour)} 100%   (\u25cf the hit rate, \u2501 its 95% interval, \u253c a coin's 50%)`,
+    );
   const skipped =
     record.skipped.meanAbsMove === null
       ? 'no skipped thread resolved yet'

@@ -1,6 +1,7 @@
 import { stateStore, type Context } from '../context.js';
-import type { Thread } from '../domain/thread.js';
+import type { Thread, TypicalMove } from '../domain/thread.js';
 import { PriceRecorder } from './recorder.js';
+import { loadTypicalMoves } from './typical-move.js';
 
 // Where poll and predict meet the record: small, so that their own code only gains a line or two.
 
@@ -37,4 +38,24 @@ export async function settleAfterRun(ctx: Context, prices: PriceRecorder | undef
     const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     ctx.output.warn(`agent: could not resolve outcomes in ${stateStore(ctx).dir} (${why}); the next run tries again`);
   }
+}
+
+/**
+ * Each cell's typical 3-hour move measured from the recorded prices (typical-move.ts): read by a run that
+ * has an open thread to size a post on, never by one that meets none. Unreadable prices measure nothing.
+ */
+export function typicalMoves(ctx: Context): Map<string, TypicalMove> {
+  try {
+    return loadTypicalMoves(stateStore(ctx).dir, ctx.timing.now());
+  } catch (error) {
+    const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    ctx.output.warn(`agent: the recorded prices could not be read (${why}); sizes use the written typical moves`);
+    return new Map();
+  }
+}
+
+/** The thread with its cell's measured typical move, when there is one. */
+export function withTypicalMove(thread: Thread, moves: Map<string, TypicalMove> | undefined): Thread {
+  const typicalMove = moves?.get(thread.cell);
+  return typicalMove ? { ...thread, typicalMove } : thread;
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createSandboxClock, HOUR_MS } from '../../src/sandbox/index.js';
+import { measureTypicalMoves } from '../../src/record/typical-move.js';
 import { BULLISH, minutesAgo, modeOf, registeredWorlds, type World } from './harness.js';
 
 // The record (README "The record"): every thread's price as the polls read it, and each post's real
@@ -157,4 +158,41 @@ describe('the record of prices', () => {
     }
     expect(text.filter((line) => /posted .*\u2026 /.test(line)).length).toBe(posts.length - resolved.length);
   }, 90_000);
+
+  it("sizes posts by a cell's typical move measured from a week of recorded prices, and says so", async () => {
+    const w = await registered();
+    // A week of bitcoin far livelier than its written 0.9%: a thread every 10 minutes, swinging 4% every 3 hours.
+    const now = Date.now();
+    const samples = Array.from({ length: 7 * 144 }, (_, i) => {
+      const ms = now - (7 * 144 - i) * 600_000;
+      return {
+        threadId: `past${i}`,
+        cell: 'bitcoin',
+        ms,
+        price: 90_000 * (1 + 0.02 * Math.sin((2 * Math.PI * ms) / (6 * HOUR_MS))),
+      };
+    });
+    const measured = measureTypicalMoves(samples, now).get('bitcoin')!;
+    expect(measured.pct).toBeGreaterThan(2);
+    fs.writeFileSync(
+      path.join(w.configDir, 'prices.jsonl'),
+      samples
+        .map(
+          (s) =>
+            `${JSON.stringify({ readAt: new Date(s.ms).toISOString() })}\n${JSON.stringify({ id: s.threadId, cell: s.cell, ts: new Date(s.ms).toISOString(), price: s.price })}\n`,
+        )
+        .join(''),
+      { mode: 0o600 },
+    );
+    w.sandbox.addThread({ id: 'up', text: BULLISH, project_id: 'c/bitcoin', timestamp: minutesAgo(2) });
+
+    const analyzed = await w.agent(['analyze', 'up', '--verbose']);
+    expect(analyzed.stdout).toContain(`typical 3h move ${measured.pct}%, measured from ${measured.pairs} prices`);
+    const polled = await w.agent(['poll', '--json']);
+    expect(polled.code, polled.stderr).toBe(0);
+    const [post] = JSON.parse(polled.stdout).posted;
+    // Beyond the largest size the written 0.9% allows a moderate profile (1.5 × 0.9, rounded down: 1.3).
+    expect(post.conviction).toBeGreaterThan(1.3);
+    expect(post.conviction).toBeLessThanOrEqual(Math.floor(1.5 * measured.pct * 10) / 10);
+  });
 });
