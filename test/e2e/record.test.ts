@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createSandboxClock, HOUR_MS } from '../../src/sandbox/index.js';
 import { measureTypicalMoves } from '../../src/record/typical-move.js';
-import { BULLISH, minutesAgo, modeOf, registeredWorlds, type World } from './harness.js';
+import { BULLISH, minutesAgo, modeOf, PROFILE_FLAGS, registeredWorlds, type World } from './harness.js';
 
 // The record (README "The record"): every thread's price as the polls read it, and each post's real
 // 3-hour outcome from those prices, checked against the sandbox's own path and scoring.
@@ -64,6 +64,13 @@ describe('the record of prices', () => {
     expect(jsonLines(texts).map((t) => [t.id, t.text])).toEqual([['open', BULLISH]]);
     const key = w.state().apiKey;
     for (const file of [prices, texts]) expect(fs.readFileSync(file, 'utf8')).not.toContain(key);
+
+    // Nothing to replay yet: its 3-hour price is still to come. A file and --recorded are one or the other.
+    const early = await w.agent(['backtest', '--recorded']);
+    expect([early.code, early.stderr]).toEqual([2, expect.stringMatching(/nothing to replay: .*1 pending/)]);
+    expect((await w.agent(['backtest', 'x.json', '--recorded'])).code).toBe(2);
+    expect((await w.agent(['backtest', 'x.json', '--since', '7d'])).code).toBe(2);
+    expect((await w.agent(['backtest'])).stderr).toMatch(/missing the file to replay/);
 
     // Nothing new: the files stay as they were.
     const before = fs.readFileSync(prices, 'utf8');
@@ -157,6 +164,24 @@ describe('the record of prices', () => {
       ).toContain(shown);
     }
     expect(text.filter((line) => /posted .*\u2026 /.test(line)).length).toBe(posts.length - resolved.length);
+
+    // `backtest --recorded` with the agent's own profile replays the open threads it read, each against
+    // its realized move, and decides on each exactly as the polls did: the same posts, the same sizes.
+    const replay = await w.agent(['backtest', '--recorded', '--json', ...PROFILE_FLAGS]);
+    expect(replay.code, replay.stderr).toBe(0);
+    const report = JSON.parse(replay.stdout);
+    const replayed = new Map<string, { action: string; conviction?: number; actualMovePct: number }>(
+      report.threads.map((t: { threadId: string }) => [t.threadId, t]),
+    );
+    for (const post of resolved) {
+      expect(replayed.get(post.threadId!), post.threadId).toMatchObject({
+        action: 'post',
+        conviction: post.conviction,
+        actualMovePct: post.outcome!.move,
+      });
+    }
+    expect(report.recorded).toMatchObject({ ran: { posted: resolved.length }, unresolvable: 0 });
+    expect(report.recorded.pending).toBeGreaterThan(0);
   }, 90_000);
 
   it("sizes posts by a cell's typical move measured from a week of recorded prices, and says so", async () => {
