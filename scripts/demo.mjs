@@ -87,7 +87,7 @@ async function setUp(opts) {
   const rate = 60 / (REAL_SECONDS_PER_THREAD * opts.speed);
   // The sandbox's clock starts as far in the past as the demo will move it, so that it reaches the present
   // as the demo ends: its threads are never dated ahead of this machine's clock, which the agent distrusts.
-  const behind = `${Math.ceil((opts.seconds * opts.speed) / 60)}m`;
+  const behind = durationOf(opts.seconds * opts.speed);
   const { sandbox, ready } = startSandbox(
     [
       '--port',
@@ -373,6 +373,19 @@ function clip(text, max) {
   const cut = line.slice(0, max - 1);
   const space = cut.lastIndexOf(' ');
   return `${space > max * 0.7 ? cut.slice(0, space) : cut}…`;
+}
+
+/** Seconds as a duration the agent reads (`30m`, `12h`, `7d`: at most 5 digits), rounded up. */
+function durationOf(seconds) {
+  for (const [unit, size] of [
+    ['m', 60],
+    ['h', 3600],
+    ['d', 86_400],
+  ]) {
+    const n = Math.ceil(seconds / size);
+    if (n < 100_000) return `${n}${unit}`;
+  }
+  throw new Error(`cannot start the sandbox ${seconds} s back`);
 }
 
 const pct = (n) => `${n > 0 ? '+' : ''}${Number(n).toFixed(1)}%`;
