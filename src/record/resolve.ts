@@ -32,9 +32,9 @@ export function priceAt(samples: readonly Sample[], target: number, newestMs: nu
   const nearest = [before, later]
     .filter((s): s is Sample => s !== undefined && Math.abs(s.ms - target) <= NEAREST_MS)
     .sort((a, b) => Math.abs(a.ms - target) - Math.abs(b.ms - target))[0];
-  // A sample before the target is final only once nothing between it and the target can come any more.
-  if (nearest && (later || newestMs >= target + NEAREST_MS))
-    return { status: 'priced', price: nearest.price, samples: [nearest] };
+  // The sample before the target alone is final only once no later one can bracket the target with it.
+  const settled = later !== undefined || newestMs >= (before ? before.ms + BRACKET_MS : target + NEAREST_MS);
+  if (nearest && settled) return { status: 'priced', price: nearest.price, samples: [nearest] };
   if (newestMs >= target + GIVE_UP_MS)
     return {
       status: 'unresolvable',

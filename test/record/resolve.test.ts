@@ -38,10 +38,10 @@ describe('priceAt', () => {
     });
   });
 
-  it('waits while a closer price may still come: a sample before the target is final only after 15 minutes', () => {
+  it('waits while a better price may still come: a sample before the target alone is final once none can bracket it', () => {
     const before = s(TARGET - 5 * MIN, 100);
-    expect(priceAt([before], TARGET, TARGET + 14 * MIN)).toEqual({ status: 'pending' });
-    expect(priceAt([before], TARGET, TARGET + 15 * MIN)).toEqual({ status: 'priced', price: 100, samples: [before] });
+    expect(priceAt([before], TARGET, TARGET + 24 * MIN)).toEqual({ status: 'pending' });
+    expect(priceAt([before], TARGET, TARGET + 25 * MIN)).toEqual({ status: 'priced', price: 100, samples: [before] });
   });
 
   it('is unknowable once the series runs 6 hours past the target with nothing near it', () => {
