@@ -1,12 +1,16 @@
 import type { HistoryRecord } from '../history/record.js';
 import { type OutcomeRecord, outcomeKey } from './outcomes.js';
+import type { Call, RecordMetrics, RecordStats } from './record-types.js';
+import { wilson } from './wilson.js';
+
+export type { CalibrationRow, Call, RecordMetrics, RecordStats } from './record-types.js';
 
 // `agent stats`' record (README "The record"): what the posts of the period did, defined once here.
 //
 // - resolved: posts with a realized move; right / wrong: its sign equal to / against the conviction's;
 //   flat: |move| under 0.05 %, neither (resolve.ts).
-// - hitRate = right / (right + wrong), with its 95% Wilson interval (hitRateLow, hitRateHigh); null
-//   without a directional outcome. Wilson's, not p ± 1.96·se: honest for a handful of posts and near 0 or 1.
+// - hitRate = right / (right + wrong), with its 95% Wilson interval (hitRateLow, hitRateHigh, wilson.ts);
+//   null without a directional outcome.
 // - mae = mean |conviction − move| in percentage points; meanAbsMove = mean |move|.
 // - calibration: posts by |conviction|, the mean size predicted against the mean move realized in the
 //   predicted direction (move × sign of the conviction): a calibrated agent's two columns agree.
@@ -14,53 +18,9 @@ import { type OutcomeRecord, outcomeKey } from './outcomes.js';
 // - skipped: what the skipped threads' cells did, for comparison with the posted ones.
 // Rates are rounded to 3 decimals, sizes and moves to 3, mae to 2.
 
-export interface RecordMetrics {
-  resolved: number;
-  right: number;
-  wrong: number;
-  flat: number;
-  hitRate: number | null;
-  hitRateLow: number | null;
-  hitRateHigh: number | null;
-  mae: number | null;
-  meanAbsMove: number | null;
-}
-
-export interface Call {
-  threadId: string;
-  cell: string;
-  conviction: number;
-  move: number;
-  decidedAt: string;
-}
-
-export interface CalibrationRow {
-  /** |conviction| from (inclusive), in %. */
-  from: number;
-  /** |conviction| up to (exclusive), in %; null: no upper end. */
-  to: number | null;
-  posts: number;
-  meanPredicted: number;
-  meanRealized: number;
-}
-
-export interface RecordStats extends RecordMetrics {
-  /** Posts of the period still waiting for the price 3 hours on. */
-  pending: number;
-  /** Posts whose outcome can never be known (no price near 3 hours on). */
-  unresolvable: number;
-  byCell: Record<string, RecordMetrics>;
-  byAnalyzer: Record<string, RecordMetrics>;
-  calibration: CalibrationRow[];
-  best: Call[];
-  worst: Call[];
-  skipped: { resolved: number; meanAbsMove: number | null };
-}
-
 /** Bucket edges of the calibration table, in % of |conviction|. */
 export const CALIBRATION_EDGES = [0, 0.5, 1, 1.5, 2, 3, 5];
 const CALLS_SHOWN = 3;
-const Z95 = 1.959964;
 
 interface Tally {
   right: number;
@@ -144,17 +104,6 @@ export function recordStats(
     worst: ranked.slice(-CALLS_SHOWN).reverse(),
     skipped: { resolved: skipsResolved, meanAbsMove: skipsResolved ? round(skipsAbsMove / skipsResolved, 3) : null },
   };
-}
-
-/** 95% Wilson score interval of a proportion; null without trials. */
-export function wilson(successes: number, trials: number): { low: number; high: number } | null {
-  if (trials <= 0) return null;
-  const p = successes / trials;
-  const z2 = Z95 * Z95;
-  const denominator = 1 + z2 / trials;
-  const centre = (p + z2 / (2 * trials)) / denominator;
-  const half = (Z95 * Math.sqrt((p * (1 - p)) / trials + z2 / (4 * trials * trials))) / denominator;
-  return { low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
 }
 
 function metricsOf(t: Tally): RecordMetrics {

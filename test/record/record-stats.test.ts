@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { HistoryRecord } from '../../src/history/record.js';
 import { type OutcomeRecord, outcomeKey } from '../../src/record/outcomes.js';
 import { renderRecord } from '../../src/record/record-render.js';
-import { recordStats, wilson } from '../../src/record/record-stats.js';
+import { recordStats } from '../../src/record/record-stats.js';
+import { wilson } from '../../src/record/wilson.js';
 
 const DAY = 86_400_000;
 const NOW = Date.parse('2026-11-25T12:00:00.000Z');
