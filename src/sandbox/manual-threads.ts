@@ -50,7 +50,9 @@ export function buildThread(seed: number, counter: number, input: ThreadInput, n
     text: input.text ?? base.text,
     forcedLock: input.locked ?? false,
     price_on_fetch: price,
-    citations: input.citations ?? base.citations,
+    // Citations belong to the text they were written for: a text given by hand has none unless given too
+    // (a generated one's could read the other way, and an analyzer reads citation titles).
+    citations: input.citations ?? (input.text === undefined ? base.citations : []),
     outcome,
   };
 }
