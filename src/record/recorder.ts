@@ -1,5 +1,6 @@
 import { isFuture } from '../poll/cursor.js';
 import type { Thread } from '../domain/thread.js';
+import { maskStrings } from '../history/mask.js';
 import { appendLines, RecordFileError } from './private-lines.js';
 import { isUsablePrice, pricesFile, readAtLine, sampleLine } from './samples.js';
 import { recordedThreadLine, threadsFile } from './thread-texts.js';
@@ -32,8 +33,10 @@ export class PriceRecorder {
     let prices = '';
     let texts = '';
     let count = 0;
-    for (const thread of threads) {
-      if (isFuture(thread, now)) continue;
+    for (const read of threads) {
+      if (isFuture(read, now)) continue;
+      // Every string masked on its own, as the history is (history/mask.ts), before it becomes JSON text.
+      const thread = maskStrings(read, this.deps.redact);
       const ms = Date.parse(thread.timestamp);
       if (!Number.isFinite(ms)) continue;
       if (isUsablePrice(thread.priceOnFetch)) {
@@ -42,10 +45,10 @@ export class PriceRecorder {
       }
       if (!thread.locked) texts += `${recordedThreadLine(thread, now)}\n`;
     }
-    const { dir, redact } = this.deps;
+    const { dir } = this.deps;
     this.append(() => {
-      if (count) appendLines(pricesFile(dir), redact(`${readAtLine(now)}\n${prices}`));
-      if (texts) appendLines(threadsFile(dir), redact(texts));
+      if (count) appendLines(pricesFile(dir), `${readAtLine(now)}\n${prices}`);
+      if (texts) appendLines(threadsFile(dir), texts);
     });
     if (!this.failed) this.recorded += count;
   }

@@ -1,4 +1,5 @@
 import { HISTORY_LIMIT_BYTES } from '../history/log.js';
+import { maskStrings } from '../history/mask.js';
 import { type HistoryRecord, parseRecord } from '../history/record.js';
 import { appendLines, lineFile, readLinesBackward } from './private-lines.js';
 import { type OutcomeRecord, outcomeKey, outcomeLine, outcomesFile, parseOutcome, usedSample } from './outcomes.js';
@@ -38,7 +39,8 @@ export function settleRecord({ dir, now, redact }: SettleDeps): OutcomeRecord[] 
     const outcome = outcomeOf(record, series, resolvedAt, reachedMs);
     if (outcome) written.push(outcome);
   }
-  if (written.length) appendLines(outcomesFile(dir), redact(written.map((o) => `${outcomeLine(o)}\n`).join('')));
+  if (written.length)
+    appendLines(outcomesFile(dir), written.map((o) => `${outcomeLine(maskStrings(o, redact))}\n`).join(''));
   return written;
 }
 

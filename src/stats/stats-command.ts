@@ -32,9 +32,6 @@ export async function runStats(options: { since?: string }, ctx: Context): Promi
     return;
   }
   const width = ctx.output.columns;
-  const lines = [
-    ...renderStats(stats, { width }),
-    ...renderRecord(record, { chart: width !== undefined, colour: false }),
-  ];
+  const lines = [...renderStats(stats, { width }), ...renderRecord(record, { width })];
   ctx.output.result(width === undefined ? lines : fitLines(lines, width), { ...stats, record });
 }

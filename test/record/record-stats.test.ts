@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryRecord } from '../../src/history/record.js';
 import { type OutcomeRecord, outcomeKey } from '../../src/record/outcomes.js';
+import type { Line } from '../../src/output/wrap.js';
 import { renderRecord } from '../../src/record/record-render.js';
 import { recordStats } from '../../src/record/record-stats.js';
 import { wilson } from '../../src/record/wilson.js';
@@ -133,27 +134,40 @@ describe('renderRecord', () => {
     ['p', 'ethereum', 1, undefined],
   ]);
   const r = recordStats(records, outcomes, 0, NOW);
+  const text = (lines: Line[]) =>
+    lines
+      .map((line) => (typeof line === 'string' ? line : line.map((p) => (typeof p === 'string' ? p : p.text)).join('')))
+      .join('\n');
 
-  it('off a terminal: plain aligned rows, every number a script needs, no escape', () => {
-    const text = renderRecord(r, { chart: false, colour: false }).join('\n');
-    expect(text).toContain('3 resolved (1 pending): 2 right, 1 wrong, 0 flat');
-    expect(text).toMatch(/hit rate 66\.7% \(95% interval 20\.8%-93\.9%\)/);
-    expect(text).toMatch(/^ {2}1\.0-1\.5% +2 +\+1\.00% +0\.00%$/m);
-    expect(text).toMatch(/^bitcoin +2 +50\.0% +9\.5%-90\.5% +1\.00$/m);
-    expect(text).not.toMatch(/\u001b|\u2588/);
+  it('off a terminal: plain aligned rows, every number a script needs, nothing drawn or painted', () => {
+    const lines = renderRecord(r, { width: undefined });
+    expect(lines.every((line) => typeof line === 'string')).toBe(true);
+    const shown = text(lines);
+    expect(shown).toContain('3 resolved (1 pending): 2 right, 1 wrong, 0 flat');
+    expect(shown).toMatch(/hit rate 66\.7% \(95% interval 20\.8%-93\.9%\)/);
+    expect(shown).toMatch(/^ {2}1\.0-1\.5% +2 +\+1\.00% +0\.00%$/m);
+    expect(shown).toMatch(/^bitcoin +2 +50\.0% +9\.5%-90\.5% +1\.00$/m);
+    expect(shown).not.toMatch(/\u001b|\u2588/);
   });
 
-  it('at a terminal: the hit rate as a gauge and calibration as bars, coloured only when allowed', () => {
-    const plain = renderRecord(r, { chart: true, colour: false }).join('\n');
-    expect(plain).toMatch(/0% \u251c[\u2500\u2501\u253c\u25cf]+\u2524 100%/);
-    expect(plain).toMatch(/^ {2}2\.0-3\.0% +1 +\u2502\u2588+ *\u25c6/m);
-    expect(plain).not.toContain('\u001b');
-    expect(renderRecord(r, { chart: true, colour: true }).join('\n')).toContain('\u001b[32m');
+  it('at a terminal: the hit rate as a gauge and calibration as bars, the marks painted for the output to colour', () => {
+    const lines = renderRecord(r, { width: 100 });
+    const shown = text(lines);
+    expect(shown).toMatch(/0% \u251c[\u2500\u2501\u253c\u25cf]+\u2524 100%/);
+    expect(shown).toMatch(/^ {2}2\.0-3\.0% +1 +\u2502\u2588+ *\u25c6/m);
+    const painted = lines.flatMap((line) =>
+      typeof line === 'string' ? [] : line.filter((p) => typeof p !== 'string'),
+    );
+    expect(new Set(painted.map((p) => (typeof p === 'string' ? '' : p.paint)))).toEqual(new Set(['cyan', 'yellow']));
+    expect(shown).not.toContain('\u001b');
+    // Drawn rows fit an 80-column terminal; the rest are plain and wrap.
+    for (const line of lines)
+      if (typeof line !== 'string') expect(Array.from(text([line])).length).toBeLessThanOrEqual(80);
   });
 
   it('says when nothing is resolved yet, and why', () => {
     const empty = recordStats(records, new Map(), 0, NOW);
-    expect(renderRecord(empty, { chart: true, colour: false }).join('\n')).toContain(
+    expect(text(renderRecord(empty, { width: 100 }))).toContain(
       'nothing resolved yet (4 pending): a post is resolved once the polls have read',
     );
   });
