@@ -17,10 +17,12 @@ export function lineFile(dir: string, name: string, limitBytes: number): LineFil
   return { current: path.join(dir, `${name}.jsonl`), previous: path.join(dir, `${name}.1.jsonl`), limitBytes };
 }
 
-// Absent on platforms without it (Windows), where 0 asks for nothing.
+// Absent on platforms without them (Windows), where 0 asks for nothing. Non-blocking so that a FIFO put in
+// a file's place is refused (it is not a regular file) instead of holding the run until someone writes.
 const NO_FOLLOW = fs.constants.O_NOFOLLOW ?? 0;
-const APPEND = fs.constants.O_WRONLY | fs.constants.O_APPEND | fs.constants.O_CREAT | NO_FOLLOW;
-const READ = fs.constants.O_RDONLY | NO_FOLLOW;
+const NO_WAIT = fs.constants.O_NONBLOCK ?? 0;
+const APPEND = fs.constants.O_WRONLY | fs.constants.O_APPEND | fs.constants.O_CREAT | NO_FOLLOW | NO_WAIT;
+const READ = fs.constants.O_RDONLY | NO_FOLLOW | NO_WAIT;
 
 /** Why a file of the record was not used: a symlink, a directory, a mode others may read. */
 export class RecordFileError extends Error {}
@@ -42,19 +44,24 @@ export function appendLines(file: LineFile, text: string): void {
   }
 }
 
-/** The whole text of both files, older first; a file not there yet is empty. */
+/** Both files' lines, older first (each file's last twice-its-limit bytes: see readLinesBackward). */
 export function readAllLines(file: LineFile): string[] {
   const lines: string[] = [];
-  for (const name of [file.previous, file.current]) {
-    const text = readText(name);
-    if (text) for (const line of text.split('\n')) if (line !== '') lines.push(line);
-  }
-  return lines;
+  readLinesBackward(file, (line) => {
+    lines.push(line);
+    return true;
+  });
+  return lines.reverse();
 }
+
+/** A line longer than this is not one of ours: it is dropped, never held whole in memory. */
+const MAX_LINE_BYTES = 1024 * 1024;
 
 /**
  * Lines newest first, from the end of the current file back into the previous one, until `more` says
- * enough (it sees each line in turn): a run that needs the last hours never reads the weeks before.
+ * enough (it sees each line in turn): a run that needs the last hours never reads the weeks before. Of each
+ * file only the last twice-its-limit bytes are read (it is rotated at its limit), so a huge file put in its
+ * place costs no more than a full one; a line cut there, or longer than 1 MiB, is dropped.
  */
 export function readLinesBackward(file: LineFile, more: (line: string) => boolean, chunkBytes = 64 * 1024): void {
   for (const name of [file.current, file.previous]) {
@@ -67,39 +74,26 @@ export function readLinesBackward(file: LineFile, more: (line: string) => boolea
     }
     try {
       let end = fs.fstatSync(fd).size;
+      const floor = Math.max(0, end - 2 * file.limitBytes);
       let rest = '';
-      while (end > 0) {
-        const start = Math.max(0, end - chunkBytes);
+      while (end > floor) {
+        const start = Math.max(floor, end - chunkBytes);
         const buffer = Buffer.alloc(end - start);
         fs.readSync(fd, buffer, 0, buffer.length, start);
         end = start;
         // A chunk may begin inside a line (or inside a character): its first piece waits for the chunk before.
-        const text = buffer.toString('latin1') + rest;
-        const lines = text.split('\n');
+        const lines = (buffer.toString('latin1') + rest).split('\n');
         rest = end > 0 ? (lines.shift() ?? '') : '';
+        if (rest.length > MAX_LINE_BYTES) rest = '';
         for (let i = lines.length - 1; i >= 0; i--) {
           const line = lines[i] ?? '';
-          if (line !== '' && !more(Buffer.from(line, 'latin1').toString('utf8'))) return;
+          if (line !== '' && line.length <= MAX_LINE_BYTES && !more(Buffer.from(line, 'latin1').toString('utf8')))
+            return;
         }
       }
     } finally {
       fs.closeSync(fd);
     }
-  }
-}
-
-function readText(name: string): string {
-  let fd: number;
-  try {
-    fd = openChecked(name, READ);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return '';
-    throw error;
-  }
-  try {
-    return fs.readFileSync(fd, 'utf8');
-  } finally {
-    fs.closeSync(fd);
   }
 }
 
@@ -109,8 +103,10 @@ function openChecked(name: string, flags: number): number {
   try {
     fd = fs.openSync(name, flags, 0o600);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ELOOP')
-      throw new RecordFileError(`${name} is a symbolic link: not followed`);
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP') throw new RecordFileError(`${name} is a symbolic link: not followed`);
+    // A FIFO nobody reads, opened to write without waiting.
+    if (code === 'ENXIO') throw new RecordFileError(`${name} is not a regular file`);
     throw error;
   }
   const stat = fs.fstatSync(fd);

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -76,6 +77,16 @@ describe('the record of prices', () => {
     const before = fs.readFileSync(prices, 'utf8');
     expect((await w.agent(['poll'])).code).toBe(0);
     expect(fs.readFileSync(prices, 'utf8')).toBe(before);
+  });
+
+  it('a FIFO in place of prices.jsonl: the poll neither waits on it nor fails, and says so once', async () => {
+    const w = await registered();
+    execFileSync('mkfifo', ['-m', '600', path.join(w.configDir, 'prices.jsonl')]);
+    w.sandbox.addThread({ id: 'up', text: BULLISH, project_id: 'c/bitcoin', timestamp: minutesAgo(3) });
+    const poll = await w.agent(['poll', '--json'], { timeoutMs: 10_000 });
+    expect(poll.code, poll.stderr).toBe(0);
+    expect(JSON.parse(poll.stdout).posted).toHaveLength(1);
+    expect(poll.stderr.match(/could not add to the price record .*not a regular file/g)).toHaveLength(1);
   });
 
   it("after an hour of 240x time, each resolved post's move and direction, and stats' record, match the sandbox's own scoring", async () => {

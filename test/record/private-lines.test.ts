@@ -99,6 +99,17 @@ describe('readLinesBackward', () => {
       expect(backward(file, chunk), `chunk ${chunk}`).toEqual([...kept].reverse());
   });
 
+  it('reads only the last twice-the-limit bytes of a file: a huge one in its place costs no more', () => {
+    const dir = tmp();
+    const file = lineFile(dir, 'prices', 1024);
+    // 50 MB on disk without a newline (sparse), then two lines: the cut one is dropped, never held whole.
+    const fd = fs.openSync(file.current, 'w', 0o600);
+    fs.ftruncateSync(fd, 50 * 1024 * 1024);
+    fs.writeSync(fd, '\nnewer\nnewest\n', 50 * 1024 * 1024);
+    fs.closeSync(fd);
+    expect(readAllLines(file)).toEqual(['newer', 'newest']);
+  });
+
   it('stops where it is told, without reading further', () => {
     const dir = tmp();
     const file = lineFile(dir, 'prices', 1 << 20);
