@@ -17,8 +17,11 @@ import { getThread, parseJson, runAgent, startSandbox, stopAll } from './demo/pr
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const LOCK_HOURS = 3;
-/** New threads arrive about this often in real time, whatever the speed. */
-const REAL_SECONDS_PER_THREAD = 5;
+/**
+ * New threads arrive about this often in real time, whatever the speed: often enough that each cell's
+ * threads form a price series the agent can read its own record from (README "The record").
+ */
+const REAL_SECONDS_PER_THREAD = 2;
 const PROFILE = {
   'signal-method': 'sentiment',
   'conviction-style': 'moderate',
@@ -82,8 +85,22 @@ async function setUp(opts) {
   say(`Temporary dir: ${run.tmp} (removed at the end)`);
 
   const rate = 60 / (REAL_SECONDS_PER_THREAD * opts.speed);
+  // The sandbox's clock starts as far in the past as the demo will move it, so that it reaches the present
+  // as the demo ends: its threads are never dated ahead of this machine's clock, which the agent distrusts.
+  const behind = durationOf(opts.seconds * opts.speed);
   const { sandbox, ready } = startSandbox(
-    ['--port', '0', '--speed', String(opts.speed), '--rate', rate.toFixed(6), '--seed', String(opts.seed)],
+    [
+      '--port',
+      '0',
+      '--speed',
+      String(opts.speed),
+      '--rate',
+      rate.toFixed(6),
+      '--seed',
+      String(opts.seed),
+      '--start',
+      behind,
+    ],
     env,
   );
   run.sandbox = sandbox;
@@ -201,6 +218,7 @@ async function checkScores(demo) {
   for (const id of locked) threads.get(id).scored = true;
   if (locked.length === 1) {
     const t = threads.get(locked[0]);
+    t.verdict = honey > 0 ? 'right' : wax > 0 ? 'wrong' : 'flat';
     const verdict =
       honey > 0
         ? `right direction: +${honey} honey`
@@ -234,7 +252,46 @@ async function summary(demo) {
     `  scored   ${totals.scored} of ${totals.posted} prediction(s) locked and were scored${open ? `; ${open} lock after the demo ends` : ''}`,
   );
   say(`  result   honey ${me.honey}, wax ${me.wax}   (from \`agent me\`)`);
+  await recordSummary(demo);
   say('');
+}
+
+/**
+ * The agent's own record (`agent stats --json`), from the prices it read, next to the sandbox's score: each
+ * post against its cell's price 3 hours on. Where the sandbox scored a thread alone, the two are compared.
+ */
+async function recordSummary(demo) {
+  const record = parseJson((await demo.agent(['stats', '--json', '--since', '1d'])).stdout)?.record;
+  const entries = parseJson((await demo.agent(['history', '--json', '--limit', '100000'])).stdout)?.entries;
+  if (!record || !Array.isArray(entries)) {
+    say('  record   (`agent stats` gave no record)');
+    return;
+  }
+  const open = [
+    record.pending ? `${record.pending} still waiting for the price 3 h on` : '',
+    record.unresolvable ? `${record.unresolvable} without a price near it` : '',
+  ].filter(Boolean);
+  const hit =
+    record.hitRate === null
+      ? ''
+      : `: hit rate ${(record.hitRate * 100).toFixed(0)}% (95% interval ${(record.hitRateLow * 100).toFixed(0)}-${(record.hitRateHigh * 100).toFixed(0)}%)`;
+  say(
+    `  record   the agent's own, from the prices it read: ${record.resolved} resolved (${record.right} right, ${record.wrong} wrong, ${record.flat} flat)${hit}${open.length ? `; ${open.join(', ')}` : ''}`,
+  );
+  // Only a thread that locked alone shows its own score through the interface (the change in honey and wax).
+  let compared = 0;
+  let agreed = 0;
+  for (const entry of entries) {
+    const verdict = entry.kind === 'post' ? demo.threads.get(entry.threadId)?.verdict : undefined;
+    if (!verdict || verdict === 'flat' || typeof entry.outcome?.right !== 'boolean') continue;
+    compared += 1;
+    if (entry.outcome.right === (verdict === 'right')) agreed += 1;
+  }
+  if (compared)
+    say(
+      `  agree    of the ${compared} of them the sandbox scored alone, the agent's record calls ${agreed === compared ? 'every one' : agreed} the same way`,
+    );
+  say('  (`agent stats` shows this record after a while of cron polls; `agent history` each post with its move)');
 }
 
 async function agentMe(demo) {
@@ -316,6 +373,19 @@ function clip(text, max) {
   const cut = line.slice(0, max - 1);
   const space = cut.lastIndexOf(' ');
   return `${space > max * 0.7 ? cut.slice(0, space) : cut}…`;
+}
+
+/** Seconds as a duration the agent reads (`30m`, `12h`, `7d`: at most 5 digits), rounded up. */
+function durationOf(seconds) {
+  for (const [unit, size] of [
+    ['m', 60],
+    ['h', 3600],
+    ['d', 86_400],
+  ]) {
+    const n = Math.ceil(seconds / size);
+    if (n < 100_000) return `${n}${unit}`;
+  }
+  throw new Error(`cannot start the sandbox ${seconds} s back`);
 }
 
 const pct = (n) => `${n > 0 ? '+' : ''}${Number(n).toFixed(1)}%`;

@@ -142,17 +142,25 @@ try {
   const gapDoc = JSON.parse(gap.stdout) as { posted: unknown[]; skipped: Array<{ reason: string }> };
   const decided = gapDoc.posted.length + gapDoc.skipped.filter((s) => s.reason !== 'locked').length;
   const gapRss = (JSON.parse(fs.readFileSync(gapOut, 'utf8')) as { maxRssKb: number }).maxRssKb / 1024;
-  const gapOk = decided === 215 && gap.ms <= 15_000 && gapRss <= 80;
+  // The run records the price of every thread it reads (README "The record"): all 10,000 must be there.
+  const recorded = ['prices.1.jsonl', 'prices.jsonl']
+    .map((name) => path.join(gapDir, name))
+    .filter((file) => fs.existsSync(file))
+    .reduce((sum, file) => sum + (fs.readFileSync(file, 'utf8').match(/"price":/g)?.length ?? 0), 0);
+  const gapOk = decided === 215 && recorded >= 10_000 && gap.ms <= 15_000 && gapRss <= 80;
   rows.push({
-    what: `agent poll after a week offline (10,000 threads, ${gapDoc.posted.length} of 215 open posted)`,
-    value: `${(gap.ms / 1000).toFixed(1)} s, ${gapRss.toFixed(1)} MB, ${decided} decided`,
-    target: '215 decided, ≤ 15 s, ≤ 80 MB',
+    what: `agent poll after a week offline (10,000 threads, ${gapDoc.posted.length} of 215 open posted, every price recorded)`,
+    value: `${(gap.ms / 1000).toFixed(1)} s, ${gapRss.toFixed(1)} MB, ${decided} decided, ${recorded} prices`,
+    target: '215 decided, 10,000 prices, ≤ 15 s, ≤ 80 MB',
     ok: gapOk,
   });
   // A month of cron polls (288 a day) with a post every half hour and an hourly snapshot: what stats reads.
   const statsDir = path.join(home, 'stats');
   copyConfigDir(idleDir, statsDir);
-  fs.writeFileSync(path.join(statsDir, 'history.jsonl'), monthOfHistory(Date.now()), { mode: 0o600 });
+  const month = monthOfHistory(Date.now());
+  fs.writeFileSync(path.join(statsDir, 'history.jsonl'), month.history, { mode: 0o600 });
+  // With the record: every post and skip of the month resolved, as the polls would have left them.
+  fs.writeFileSync(path.join(statsDir, 'outcomes.jsonl'), month.outcomes, { mode: 0o600 });
   const statsRuns: number[] = [];
   for (let i = 0; i < 5; i += 1) {
     const t = await timed(agent(statsDir, 'stats', '--since', '30d'), env);
@@ -161,7 +169,7 @@ try {
   }
   const statsMs = median(statsRuns);
   rows.push({
-    what: 'agent stats --since 30d (a month of history, 288 polls a day)',
+    what: 'agent stats --since 30d (a month of history, 288 polls a day, with the record)',
     value: `${statsMs.toFixed(0)} ms`,
     target: '≤ 300 ms',
     ok: statsMs <= 300,
@@ -186,8 +194,33 @@ for (const row of rows)
   console.log(`${row.ok ? 'ok  ' : 'MISS'} ${row.what.padEnd(width)}  ${row.value.padEnd(34)} ${row.target}`);
 export const exitCode = rows.every((r) => r.ok) ? 0 : 1;
 
-function monthOfHistory(now: number): string {
+function monthOfHistory(now: number): { history: string; outcomes: string } {
   const lines: string[] = [];
+  const outcomes: string[] = [];
+  const resolve = (ts: string, kind: 'post' | 'skip', threadId: string, cell: string, conviction?: number) => {
+    const move = Math.round(Math.sin(threadId.length * 7 + Date.parse(ts) / 3.6e6) * 1500) / 1000;
+    const resolvedAt = new Date(Date.parse(ts) + 3.2 * 3.6e6).toISOString();
+    const at = new Date(Date.parse(ts) + 3 * 3.6e6).toISOString();
+    outcomes.push(
+      JSON.stringify({
+        resolvedAt,
+        threadId,
+        kind,
+        cell,
+        ...(conviction === undefined ? {} : { conviction }),
+        analyzer: 'builtin',
+        decidedAt: ts,
+        thread: { ts, price: 100 },
+        move,
+        right: conviction === undefined || Math.abs(move) < 0.05 ? null : Math.sign(move) === Math.sign(conviction),
+        price: 100 + move,
+        samples: [
+          { threadId: `${threadId}-a`, ts: at, price: 100 + move },
+          { threadId: `${threadId}-b`, ts: at, price: 100 + move },
+        ],
+      }),
+    );
+  };
   const cells = ['bitcoin', 'ethereum', 'solana', 'pepe'];
   for (let i = 30 * 288; i > 0; i -= 1) {
     const ts = new Date(now - i * 300_000).toISOString();
@@ -197,10 +230,12 @@ function monthOfHistory(now: number): string {
       lines.push(
         JSON.stringify({ ts, kind: 'post', threadId: `t${i}`, cell: cells[i % 4], conviction, text: 'x'.repeat(120) }),
       );
+      resolve(ts, 'post', `t${i}`, cells[i % 4] ?? 'bitcoin', conviction);
     } else if (i % 5 === 0) {
       lines.push(
         JSON.stringify({ ts, kind: 'skip', threadId: `s${i}`, cell: cells[i % 4], reason: 'no evidence either way' }),
       );
+      resolve(ts, 'skip', `s${i}`, cells[i % 4] ?? 'bitcoin');
     }
     const counters = i % 12 === 0 ? { counters: { honey: 1000 - i / 10, wax: i / 50, predictions: 9000 - i } } : {};
     const summary = {
@@ -214,7 +249,7 @@ function monthOfHistory(now: number): string {
     };
     lines.push(JSON.stringify({ ts, kind: 'run', summary }));
   }
-  return `${lines.join('\n')}\n`;
+  return { history: `${lines.join('\n')}\n`, outcomes: `${outcomes.join('\n')}\n` };
 }
 
 /**

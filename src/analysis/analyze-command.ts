@@ -8,6 +8,7 @@ import { oneLine } from '../output/sanitize.js';
 import { loadAnalyzer } from './load.js';
 import { decisionJson, decisionLine } from './describe-decision.js';
 import { checkThreadId } from '../domain/inputs.js';
+import { typicalMoves, withTypicalMove } from '../record/run-hooks.js';
 
 export interface AnalyzeOptions {
   analyzer?: string;
@@ -48,7 +49,8 @@ export async function runAnalyze(rawId: string | undefined, options: AnalyzeOpti
     deadline,
   });
   const trace: Trace = [];
-  const { decision } = await analyzeThread(analyzer, thread, profile, trace)
+  // Sized as a poll would size it: by the cell's measured typical move where the record has one.
+  const { decision } = await analyzeThread(analyzer, withTypicalMove(thread, typicalMoves(ctx)), profile, trace)
     .catch((error: unknown) => {
       // Why it failed is what analyze is asked for: the steps up to the failure, then the error itself.
       for (const line of trace) ctx.output.warn(`  ${line}`);

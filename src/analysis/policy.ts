@@ -1,6 +1,7 @@
 import type { Profile } from '../domain/profile.js';
 import type { Thread } from '../domain/thread.js';
-import { PROFILE_NUMBERS, sigmaOf, sizeCap } from './profile-numbers.js';
+import { PROFILE_NUMBERS, sizeCap } from './profile-numbers.js';
+import { typicalMovePct, typicalMoveWords } from './typical-move.js';
 import { externalText, isPlainReason } from './external-text.js';
 import { composeSummary } from './summary-text.js';
 import { cleanInline, signed } from './text-clean.js';
@@ -23,10 +24,12 @@ interface Context {
  */
 export function decide(thread: Thread, profile: Profile, output: AnalyzerOutput, trace: Trace): Decision {
   const cell = cleanInline(thread.cell).replace(/^c\//i, '');
-  const sigma = sigmaOf(thread.cell);
+  const sigma = typicalMovePct(thread);
   const [low, top] = PROFILE_NUMBERS.style[profile.conviction_style];
   const cap = sizeCap(profile.conviction_style, sigma);
-  trace.push(`policy: c/${cell} σ ${sigma}%, ${profile.conviction_style} ${low}-${top}σ, at most ±${cap.toFixed(1)}%`);
+  trace.push(
+    `policy: c/${cell} ${typicalMoveWords(thread)}, ${profile.conviction_style} ${low}-${top}σ, at most ±${cap.toFixed(1)}%`,
+  );
   const context: Context = { profile, cell, sigma, cap, trace };
   const decision =
     output.kind === 'signal'

@@ -3,7 +3,7 @@ import { PROFILE_FIELDS, type Profile } from '../domain/profile.js';
 import { cellOf, type Thread } from '../domain/thread.js';
 import { AnalyzerError } from '../errors.js';
 import { MAX_JSON_DEPTH, parseBoundedJson } from '../http/bounded-json.js';
-import { sigmaOf } from './profile-numbers.js';
+import { typicalMovePct } from './typical-move.js';
 import { cleanInline } from './text-clean.js';
 import type { AnalyzerOutput } from './types.js';
 
@@ -48,7 +48,7 @@ export function analyzerInput(thread: Thread, profile: Profile): AnalyzerInput {
       directional_bias: profile.directional_bias,
       participation: profile.participation,
     },
-    cell: { name: thread.cell, typical_move_pct: sigmaOf(thread.cell) },
+    cell: { name: thread.cell, typical_move_pct: typicalMovePct(thread) },
   };
 }
 

@@ -1,11 +1,12 @@
 import { ANALYSIS_CONCURRENCY } from '../analysis/concurrency.js';
 import type { Analyzer } from '../analysis/types.js';
-import { readBacktestFile, type InvalidThread } from './file.js';
+import { type BacktestFile, type BacktestThread, readBacktestFile, type InvalidThread } from './file.js';
 import { registeredProfile } from './registered-profile.js';
 import { runBacktestOn, type BacktestReport } from './run.js';
 import { headingLine, LEGEND, tableLines } from './table.js';
 import type { Context } from '../context.js';
 import type { Profile } from '../domain/profile.js';
+import type { TypicalMove } from '../domain/thread.js';
 import { AnalyzerError } from '../errors.js';
 import type { Output } from '../output/output.js';
 import { profileFromFlags, type ProfileFlags } from '../domain/inputs.js';
@@ -39,8 +40,21 @@ export async function backtestConfigured(
   ctx: Context,
 ): Promise<void> {
   const registered = await registeredProfile(options, ctx);
+  await withAnalyzer(options, ctx, (analyzer, describe, slow) =>
+    runBacktest(file, { ...options, registered }, ctx, analyzer, describe, slow),
+  );
+}
+
+/**
+ * Runs `work` with the analyzer a backtest measures: the configured one or --analyzer's, never its
+ * fallback, with all the time it needs (not cron: a long file may take a model as long as it needs).
+ */
+export async function withAnalyzer(
+  options: { analyzer?: string },
+  ctx: Context,
+  work: (analyzer: Analyzer, describe: string | undefined, slow: boolean) => Promise<void>,
+): Promise<void> {
   const { loadAnalyzer } = await import('../analysis/load.js');
-  // Not cron: a long file may take a model as long as it needs.
   const { analyzer, config } = await loadAnalyzer(ctx, {
     override: options.analyzer,
     fallback: false,
@@ -54,7 +68,7 @@ export async function backtestConfigured(
         ? `${config.llm.model} at ${config.llm.baseUrl.origin}`
         : undefined;
   try {
-    await runBacktest(file, { ...options, registered }, ctx, analyzer, describe, config.kind !== 'builtin');
+    await work(analyzer, describe, config.kind !== 'builtin');
   } finally {
     await analyzer.close?.();
   }
@@ -74,6 +88,37 @@ export async function runBacktest(
   describe?: string,
   slow = false,
 ): Promise<void> {
+  await replayAndReport(
+    () => readBacktestFile(file),
+    { label: file, json: { file } },
+    options,
+    ctx,
+    analyzer,
+    describe,
+    slow,
+  );
+}
+
+/** Where the threads came from: how the heading names them, what --json says of them, and their sizing. */
+export interface BacktestSource {
+  label: string;
+  json: Record<string, unknown>;
+  /** The typical move to size each thread's post by, as known at its time (backtest --recorded). */
+  typicalMoveAt?: (thread: BacktestThread) => TypicalMove | undefined;
+  /** Lines after the table: what the user's own posts did on the same threads, say. */
+  after?: (report: BacktestReport) => string[];
+}
+
+/** `load` gives the threads once the profile flags are known to be valid: a bad flag never reads a file. */
+export async function replayAndReport(
+  load: () => BacktestFile,
+  source: BacktestSource,
+  options: BacktestOptions,
+  ctx: Context,
+  analyzer: Analyzer,
+  describe?: string,
+  slow = false,
+): Promise<void> {
   const given = profileFromFlags(options);
   const base = options.registered ?? BACKTEST_DEFAULT_PROFILE;
   const profile: Profile = {
@@ -82,13 +127,20 @@ export async function runBacktest(
     directional_bias: given.directional_bias ?? base.directional_bias,
     participation: given.participation ?? base.participation,
   };
-  const { threads, invalid } = readBacktestFile(file);
+  const { threads, invalid } = load();
   if (!ctx.output.json) warnInvalid(ctx.output, invalid);
 
   const bar = progressBar(ctx.output, threads.length);
   let report: BacktestReport;
   try {
-    report = await runBacktestOn(threads, analyzer, profile, bar.update, slow ? ANALYSIS_CONCURRENCY : 1);
+    report = await runBacktestOn(
+      threads,
+      analyzer,
+      profile,
+      bar.update,
+      slow ? ANALYSIS_CONCURRENCY : 1,
+      source.typicalMoveAt,
+    );
   } finally {
     bar.clear();
   }
@@ -110,18 +162,18 @@ export async function runBacktest(
     );
 
   const heading = headingLine({
-    file,
+    file: source.label,
     analyzer: describe ? `${analyzer.name} (${describe})` : analyzer.name,
     profile,
     given: Object.keys(given) as Array<keyof Profile>,
     rest: options.registered ? "the registered agent's" : 'defaults',
     invalid: invalid.length,
   });
-  ctx.output.result([heading, '', ...tableLines(report), '', LEGEND], {
+  ctx.output.result([heading, '', ...tableLines(report), '', LEGEND, ...(source.after?.(report) ?? [])], {
     analyzer: analyzer.name,
     ...(describe ? { analyzerDetail: describe } : {}),
     profile,
-    file,
+    ...source.json,
     overall: report.overall,
     cells: report.cells,
     threads: report.threads,

@@ -3,7 +3,7 @@ import { UnreachableError } from '../analysis/llm/retry.js';
 import { sigmaOf } from '../analysis/profile-numbers.js';
 import type { Analyzer, Decision } from '../analysis/types.js';
 import type { Profile } from '../domain/profile.js';
-import { cellOf, type Thread } from '../domain/thread.js';
+import { cellOf, type Thread, type TypicalMove } from '../domain/thread.js';
 import { AnalyzerError } from '../errors.js';
 import { oneLine } from '../output/sanitize.js';
 import { scorePrediction } from '../sandbox/scoring.js';
@@ -35,13 +35,15 @@ export async function runBacktestOn(
   onProgress?: (done: number, total: number) => void,
   /** Threads read at once, started in order: a slow analyzer's, as in a poll. */
   concurrency = 1,
+  /** The typical move each thread's post is sized by, as known at the thread's time; the written one otherwise. */
+  typicalMoveAt?: (record: BacktestThread) => TypicalMove | undefined,
 ): Promise<BacktestReport> {
   const ordered = [...threads].sort(chronological);
   const results: ThreadResult[] = [];
   let unreachable: AnalyzerError[] = [];
   for (let i = 0; i < ordered.length; i += concurrency) {
     const chunk = await Promise.all(
-      ordered.slice(i, i + concurrency).map((record) => replay(record, analyzer, profile)),
+      ordered.slice(i, i + concurrency).map((record) => replay(record, analyzer, profile, typicalMoveAt?.(record))),
     );
     for (const { result, error } of chunk) {
       results.push(result);
@@ -105,8 +107,9 @@ async function replay(
   record: BacktestThread,
   analyzer: Analyzer,
   profile: Profile,
+  typicalMove: TypicalMove | undefined,
 ): Promise<{ result: ThreadResult; error?: AnalyzerError }> {
-  const thread = threadAtItsTime(record);
+  const thread = typicalMove ? { ...threadAtItsTime(record), typicalMove } : threadAtItsTime(record);
   const move = actualMovePct(record);
   const head = { threadId: record.id, cell: thread.cell };
   let decision: Decision;

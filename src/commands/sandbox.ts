@@ -22,6 +22,7 @@ export const addSandboxCommand: AddCommand = (program, action) => {
       '--state <file>',
       'keep the sandbox state in this file across restarts (default: none, the state lives in memory and is gone when the sandbox stops)',
     )
+    .option('--start <time>', 'start the sandbox clock at this ISO 8601 time, or this long ago (e.g. 4h); default now')
     .option(
       '--export <file>',
       'write the resolved threads to this file (for agent backtest) and exit instead of serving',

@@ -4,6 +4,14 @@ export interface Citation {
   title?: string;
 }
 
+/** A cell's typical 3-hour move as this agent measured it from the prices it recorded (src/record). */
+export interface TypicalMove {
+  /** In %: the root mean square of the cell's recorded 3-hour moves. */
+  pct: number;
+  /** How many 3-hour pairs of prices it was measured from. */
+  pairs: number;
+}
+
 export interface Thread {
   id: string;
   /** Cell name without the `c/` prefix, e.g. `bitcoin`. */
@@ -15,6 +23,8 @@ export interface Thread {
   locked: boolean;
   priceOnFetch?: number;
   citations: Citation[];
+  /** Set by a run that measured it (poll, predict); the written number is used otherwise. */
+  typicalMove?: TypicalMove;
 }
 
 export function cellOf(projectId: string): string {

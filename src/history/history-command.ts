@@ -4,6 +4,7 @@ import { parseDuration } from '../domain/duration.js';
 import { UsageError } from '../errors.js';
 import { oneLine } from '../output/sanitize.js';
 import { fitLines } from '../output/wrap.js';
+import { loadOutcomes, OUTCOME_WIDTH, type Outcomes, outcomeColumn, withOutcome } from '../record/history-outcomes.js';
 import { maskKnownKeys } from './mask.js';
 import { HISTORY_FILE, readHistory, readNotes } from './log.js';
 import type { HistoryRecord } from './record.js';
@@ -31,10 +32,13 @@ export async function runHistory(options: HistoryOptions, ctx: Context): Promise
     ctx.output.result(`Nothing to show (${why}).`, { entries: [] });
     return;
   }
+  const outcomes = loadOutcomes(ctx);
   const columns = columnWidths(entries);
-  const lines = entries.map((record) => line(record, columns));
+  const lines = entries.map((record) => line(record, columns, outcomes));
   const width = ctx.output.columns;
-  ctx.output.result(width === undefined ? lines : fitLines(lines, width), { entries });
+  ctx.output.result(width === undefined ? lines : fitLines(lines, width), {
+    entries: mask(entries.map((record) => withOutcome(record, outcomes))),
+  });
 }
 
 function parseLimit(raw: string | undefined): number {
@@ -57,17 +61,20 @@ function columnWidths(entries: readonly HistoryRecord[]): { cell: number; thread
   return { cell: widest((r) => r.cell, CELL_MAX), thread: widest((r) => r.threadId, THREAD_MAX) };
 }
 
-/** One entry as one line: when, what, and on which cell and thread, each in its column. */
-function line(record: HistoryRecord, columns: { cell: number; thread: number }): string {
+/**
+ * One entry as one line: when, what, what came of it (README "The record"), and on which cell and thread,
+ * each in its column.
+ */
+function line(record: HistoryRecord, columns: { cell: number; thread: number }, outcomes: Outcomes): string {
   const when = record.ts.slice(0, 16).replace('T', ' ');
   const where = `${pad(record.cell, CELL_MAX, columns.cell)}  ${pad(record.threadId, THREAD_MAX, columns.thread)}`;
   switch (record.kind) {
     case 'post':
-      return `${when}  posted   ${signed(record.conviction ?? 0).padStart(7)}  ${where}  ${oneLine(record.text ?? '', 300)}`;
+      return `${when}  posted   ${signed(record.conviction ?? 0).padStart(7)} ${outcomeColumn(record, outcomes)}  ${where}  ${oneLine(record.text ?? '', 300)}`;
     case 'skip':
-      return `${when}  skipped  ${''.padStart(7)}  ${where}  ${oneLine(record.reason ?? '', 300)}`;
+      return `${when}  skipped  ${''.padStart(7)} ${outcomeColumn(record, outcomes)}  ${where}  ${oneLine(record.reason ?? '', 300)}`;
     case 'fail':
-      return `${when}  failed   ${''.padStart(7)}  ${where}  ${oneLine(record.reason ?? '', 300)}`;
+      return `${when}  failed   ${''.padStart(7)} ${''.padStart(OUTCOME_WIDTH)}  ${where}  ${oneLine(record.reason ?? '', 300)}`;
     case 'run': {
       const s = record.summary;
       if (!s) return `${when}  run`;

@@ -12,6 +12,7 @@ import type { Thread } from '../domain/thread.js';
 import { BudgetError, CancelledError, EXIT, type ExitCode } from '../errors.js';
 import { oneLine } from '../output/sanitize.js';
 import type { MalformedThread, UndatedThread } from '../service/api.js';
+import type { PriceRecorder } from '../record/recorder.js';
 import { compareKey, isFuture } from './cursor.js';
 import { latestThreads, walkNewThreads } from './fetch-new.js';
 import { aheadOf, isHandled, MAX_AHEAD, pruneJournal } from '../posting/journal.js';
@@ -38,6 +39,7 @@ export async function pollCycle(
     dryRun,
     started,
     recorder,
+    prices,
     shouldStop,
     lock,
   }: {
@@ -45,6 +47,8 @@ export async function pollCycle(
     dryRun: boolean;
     started: number;
     recorder?: RunRecorder | undefined;
+    /** Records the prices and texts of the threads read (README "The record"); absent in a dry run. */
+    prices?: PriceRecorder | undefined;
     /** A watcher was asked to stop: no thread is started after the one in hand. */
     shouldStop?: (() => boolean) | undefined;
     /** The run lock; none for a dry run. */
@@ -110,6 +114,7 @@ export async function pollCycle(
     }
     // Newest first: an early prediction earns more, and the oldest have lost most of their bonus anyway.
     if (todo.length) await handler.handle(todo.sort((a, b) => compareKey(b, a)));
+    prices?.page(todo);
   };
 
   try {

@@ -2,6 +2,7 @@ import { stateStore, takeLock, type Context } from '../context.js';
 import { BusyError, CancelledError, EXIT, type ExitCode } from '../errors.js';
 import { exitCodeOf, isStateProblem, messageOf, recordRun } from '../history/record-run.js';
 import { RunRecorder } from '../history/recorder.js';
+import { priceRecorder, settleAfterRun } from '../record/run-hooks.js';
 import type { Lock } from '../state/lock.js';
 import { pollCycle } from './cycle.js';
 import { renderPoll } from './report.js';
@@ -33,8 +34,10 @@ export async function pollOnce(
   }
   // A dry run records nothing, as it changes nothing.
   const recorder = dryRun ? undefined : new RunRecorder('poll', ctx.timing.now);
+  const prices = dryRun ? undefined : priceRecorder(ctx);
   try {
-    const code = await pollCycle({ limit, dryRun, started, recorder, shouldStop, lock }, ctx);
+    const code = await pollCycle({ limit, dryRun, started, recorder, prices, shouldStop, lock }, ctx);
+    await settleAfterRun(ctx, prices);
     if (recorder) recordRun(ctx, recorder.finish(started, code));
     return code;
   } catch (error) {

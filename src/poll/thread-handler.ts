@@ -9,6 +9,7 @@ import type { ServiceApi } from '../service/api.js';
 import type { ToPost } from '../posting/outcome.js';
 import { postOnce } from '../posting/post-once.js';
 import { prepareThread } from './handle-thread.js';
+import { typicalMoves, withTypicalMove } from '../record/run-hooks.js';
 import type { PollLedger } from './ledger.js';
 
 /** Threads marked "posting" by one durable write and then posted side by side. */
@@ -47,7 +48,15 @@ export function threadHandler(deps: HandlerDeps): ThreadHandler {
   const show = (threadId: string, line: string) =>
     dryRun ? ctx.output.detail(`  ${threadId}: ${line}`) : ctx.output.pollTrace(`  ${threadId}: ${line}`);
   const onStderr = (line: string, threadId: string) => show(threadId, `analyzer stderr: ${line}`);
-  let loaded: { analyzer: Analyzer; profile: Profile; slow: boolean; timeoutMs: number } | undefined;
+  let loaded:
+    | {
+        analyzer: Analyzer;
+        profile: Profile;
+        slow: boolean;
+        timeoutMs: number;
+        typical: ReturnType<typeof typicalMoves>;
+      }
+    | undefined;
   // Only for the first open thread: pages of locked history after a long gap need neither.
   const load = async () => {
     const { loadAnalyzer } = await import('../analysis/load.js');
@@ -59,7 +68,14 @@ export function threadHandler(deps: HandlerDeps): ThreadHandler {
     });
     // A slow analyzer (a command, a model) reads a few threads side by side, and their posts leave as soon
     // as they are read: the built-in one is fast enough to fill whole batches first.
-    return { analyzer, profile, slow: config.kind !== 'builtin', timeoutMs: config.timeoutMs };
+    // Posts are sized by each cell's typical move: measured from the recorded prices where there are enough.
+    return {
+      analyzer,
+      profile,
+      slow: config.kind !== 'builtin',
+      timeoutMs: config.timeoutMs,
+      typical: typicalMoves(ctx),
+    };
   };
 
   let batch: Array<{ thread: Thread; tries: number; post: ToPost }> = [];
@@ -85,7 +101,7 @@ export function threadHandler(deps: HandlerDeps): ThreadHandler {
   return {
     async handle(threads) {
       if (!loaded && threads.some((thread) => !thread.locked)) loaded = await load();
-      const { analyzer, profile, slow = false, timeoutMs = 0 } = loaded ?? {};
+      const { analyzer, profile, slow = false, timeoutMs = 0, typical } = loaded ?? {};
       const width = slow ? ANALYSIS_CONCURRENCY : 1;
       for (let i = 0; i < threads.length; i += width) {
         const chunk = threads.slice(i, i + width);
@@ -108,7 +124,7 @@ export function threadHandler(deps: HandlerDeps): ThreadHandler {
         const prepared = await Promise.all(
           chunk.map(async (thread) => ({
             thread,
-            outcome: await prepareThread(thread, ledger.journal.get(thread.id), {
+            outcome: await prepareThread(withTypicalMove(thread, typical), ledger.journal.get(thread.id), {
               analyzer,
               profile,
               dryRun,

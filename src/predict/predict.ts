@@ -18,6 +18,7 @@ import { parseOwnValues, type OwnValues } from './own-values.js';
 import { loadAnalyzer } from '../analysis/load.js';
 import { decisionJson, decisionLine } from '../analysis/describe-decision.js';
 import { checkThreadId } from '../domain/inputs.js';
+import { recordThread, typicalMoves, withTypicalMove } from '../record/run-hooks.js';
 
 export interface PredictOptions {
   conviction?: string;
@@ -93,6 +94,7 @@ async function predictLocked(
   const spinner = await ctx.output.spinner(`Fetching thread ${threadId}…`);
   try {
     const thread = await session.api.thread(threadId);
+    if (recorder) recordThread(ctx, thread);
     if (thread.locked) throw lockedError(threadId);
     spinner.update('Analyzing…');
     const { decision, by } = own
@@ -179,7 +181,8 @@ async function analyzedDecision(
     secrets: [session.state.apiKey],
     deadline: deadline - POST_RESERVE_MS,
   });
-  const { decision, trace, by } = await analyzeThread(analyzer, thread, profile).finally(() => analyzer.close?.());
+  const sized = withTypicalMove(thread, typicalMoves(ctx));
+  const { decision, trace, by } = await analyzeThread(analyzer, sized, profile).finally(() => analyzer.close?.());
   for (const line of trace) ctx.output.detail(`  ${line}`);
   return { decision, by };
 }

@@ -1,10 +1,12 @@
 // The automatic feed: new threads at a steady rate of sandbox time. Thread n of seed s is a pure function
 // of (s, n, its timestamp), so two sandboxes with the same seed and clock serve the same threads, and a
-// restart from --state continues the sequence where it stopped.
+// restart from --state continues the sequence where it stopped. Its price is its cell's path at its
+// timestamp (price-path.ts), and its outcome the same path 3 hours on.
 import type { Clock } from './clock.js';
 import { HOUR_MS, MINUTE_MS } from './clock.js';
 import { MARKETS, roundPrice } from './markets.js';
-import { simulateOutcome } from './outcome.js';
+import { LOCK_AFTER_MS, outcomeOnPath } from './outcome.js';
+import { pricePath } from './price-path.js';
 import { createRng, mixSeed } from './random.js';
 import type { ThreadRecord } from './records.js';
 import type { SandboxStore } from './store.js';
@@ -18,8 +20,11 @@ const BACKLOG_SPAN_MS = 4 * HOUR_MS;
 export function generateThread(seed: number, index: number, timestampMs: number): ThreadRecord {
   const rng = createRng(mixSeed(seed, index));
   const market = rng.weighted(MARKETS, (m) => m.weight);
-  const price = roundPrice(market.price * Math.exp(0.03 * rng.gaussian()));
-  const signal = writeSignal(market, price, rng, timestampMs);
+  const path = pricePath(seed, market.cell);
+  const price = roundPrice(path.at(timestampMs));
+  // The text knows a little of the next 3 hours, in σ: the move as a z-score.
+  const lean = (100 * Math.log(path.at(timestampMs + LOCK_AFTER_MS) / path.at(timestampMs))) / market.sigma;
+  const signal = writeSignal(market, price, rng, timestampMs, lean);
   return {
     id: `th_${rng.hex(16)}`,
     pollen_id: `pl_${rng.hex(12)}`,
@@ -30,7 +35,7 @@ export function generateThread(seed: number, index: number, timestampMs: number)
     forcedLock: false,
     price_on_fetch: price,
     citations: signal.citations,
-    outcome: simulateOutcome(rng, price, market.sigma, signal.direction, signal.strength),
+    outcome: outcomeOnPath(path, timestampMs, price, signal.direction, signal.strength),
     scored: false,
   };
 }

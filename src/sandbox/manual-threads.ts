@@ -1,8 +1,11 @@
 // Threads a test asks for by hand (sandbox.addThread): anything not given is generated like a feed thread,
-// from a stream of indices the feed never reaches, so that the same test gets the same threads.
+// from a stream of indices the feed never reaches, so that the same test gets the same threads. Without a
+// price of its own, a thread is priced on its cell's path like a feed thread; with one, it gets a path of
+// its own (or the straight one to `movePct`).
 import { generateThread } from './feed.js';
-import { marketOf, sigmaOf } from './markets.js';
-import { fixedOutcome, simulateOutcome } from './outcome.js';
+import { roundPrice, sigmaOf } from './markets.js';
+import { fixedOutcome, outcomeOnPath, simulateOutcome } from './outcome.js';
+import { pricePath } from './price-path.js';
 import { createRng, mixSeed } from './random.js';
 import type { ThreadRecord } from './records.js';
 import type { Citation } from './texts.js';
@@ -29,13 +32,15 @@ export function buildThread(seed: number, counter: number, input: ThreadInput, n
   const timestampMs = timestampOf(input.timestamp, now);
   const base = generateThread(seed, MANUAL_INDEX_BASE + counter, timestampMs);
   const projectId = input.project_id ?? base.project_id;
-  const price =
-    input.price_on_fetch ?? (input.project_id === undefined ? base.price_on_fetch : (marketOf(projectId)?.price ?? 1));
+  const path = pricePath(seed, projectId);
+  const price = input.price_on_fetch ?? roundPrice(path.at(timestampMs));
   let outcome = base.outcome;
   if (input.movePct !== undefined) outcome = fixedOutcome(price, input.movePct);
-  else if (price !== base.price_on_fetch || projectId !== base.project_id) {
+  else if (input.price_on_fetch !== undefined) {
     const rng = createRng(mixSeed(seed ^ 0x5a5a5a5a, counter));
     outcome = simulateOutcome(rng, price, sigmaOf(projectId), base.outcome.direction, base.outcome.strength);
+  } else if (projectId !== base.project_id) {
+    outcome = outcomeOnPath(path, timestampMs, price, base.outcome.direction, base.outcome.strength);
   }
   return {
     ...base,
@@ -45,7 +50,9 @@ export function buildThread(seed: number, counter: number, input: ThreadInput, n
     text: input.text ?? base.text,
     forcedLock: input.locked ?? false,
     price_on_fetch: price,
-    citations: input.citations ?? base.citations,
+    // Citations belong to the text they were written for: a text given by hand has none unless given too
+    // (a generated one's could read the other way, and an analyzer reads citation titles).
+    citations: input.citations ?? (input.text === undefined ? base.citations : []),
     outcome,
   };
 }

@@ -1,8 +1,10 @@
-// The hidden 3-hour price path of a thread. Its drift follows the text's true direction, but the noise is
-// as large as a typical 3-hour move, so reading the text well helps without guaranteeing anything: a
-// strong signal gets the direction right about 70% of the time, pure noise 50%.
+// The hidden 3-hour future of a thread. A feed thread's is its cell's price path (price-path.ts) over the
+// 3 hours after it: the same path later threads of the cell take their prices from, so what an agent
+// measures from the feed and what the sandbox scores agree. Threads a test prices by hand get a path of
+// their own (simulateOutcome) or a straight one (fixedOutcome).
 import { HOUR_MS } from './clock.js';
 import { roundPrice } from './markets.js';
+import type { PricePath } from './price-path.js';
 import type { Outcome } from './records.js';
 import type { Rng } from './random.js';
 
@@ -11,6 +13,21 @@ const STEPS = 12;
 /** Drift of a full-strength signal, in multiples of σ. */
 const DRIFT_PER_STRENGTH = 0.7;
 
+/** The cell's path from the thread's creation to its lock, every 15 minutes; `price` is the path's, rounded. */
+export function outcomeOnPath(
+  path: PricePath,
+  timestampMs: number,
+  price: number,
+  direction: -1 | 0 | 1,
+  strength: number,
+): Outcome {
+  const points = Array.from({ length: STEPS + 1 }, (_, step) =>
+    step === 0 ? price : roundPrice(path.at(timestampMs + (step * LOCK_AFTER_MS) / STEPS)),
+  );
+  return finish(price, points, direction, strength);
+}
+
+/** A path of its own for a thread priced by hand: its drift follows the text's direction, loosely. */
 export function simulateOutcome(
   rng: Rng,
   price: number,

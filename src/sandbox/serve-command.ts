@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import type { Context } from '../context.js';
+import { parseDuration } from '../domain/duration.js';
 import { UsageError } from '../errors.js';
 import { isLoopbackHost } from '../http/origin.js';
 import { oneLine, shownPath } from '../output/sanitize.js';
 import { sandboxWithHistory, writeResolvedThreads } from './export.js';
-import { formatListeningLine, SANDBOX_CLI_DEFAULTS, startSandbox } from './index.js';
+import { createSandboxClock, formatListeningLine, SANDBOX_CLI_DEFAULTS, startSandbox } from './index.js';
 
 export interface SandboxFlags {
   port?: string;
@@ -14,6 +15,8 @@ export interface SandboxFlags {
   rate?: string;
   rateLimit?: string;
   state?: string;
+  /** Where the sandbox clock starts: an ISO 8601 time, or a duration ago (`4h`). */
+  start?: string;
   /** Write the resolved threads to this file and exit instead of serving. */
   export?: string;
   /** With --export: hours of sandbox time the feed runs first, so there is history to export. */
@@ -44,14 +47,24 @@ export async function runSandbox(flags: SandboxFlags, ctx: Context): Promise<voi
     statePath: flags.state,
     onError: (error: unknown) => ctx.output.warn(`sandbox: ${error instanceof Error ? error.message : String(error)}`),
   };
+  if (flags.start !== undefined && flags.export !== undefined)
+    throw new UsageError('--start does not apply with --export (its clock ends at the present)');
   if (flags.export !== undefined) return exportSandbox(flags.export, flags.history, options, ctx);
   if (flags.history !== undefined) throw new UsageError('--history only applies with --export');
+  // A clock started in the past and run fast reaches the present later: until then, its threads are never
+  // dated ahead of a client's clock (which a client rightly distrusts).
+  const clock =
+    flags.start === undefined
+      ? undefined
+      : createSandboxClock({ start: startOf(flags.start, ctx.timing.now()), speed: options.speed });
   if (!isLoopbackHost(options.host)) {
     ctx.output.warn(`sandbox: listening on ${options.host}: anyone who can reach it can use this sandbox`);
   }
-  const sandbox = await startSandbox(options).catch((error: unknown) => {
-    throw listenError(error, options.host, options.port);
-  });
+  const sandbox = await startSandbox({ ...options, ...(clock ? { clock, autoTick: true } : {}) }).catch(
+    (error: unknown) => {
+      throw listenError(error, options.host, options.port);
+    },
+  );
   // The first line on stdout, always: scripts read the address from it (docs/cli.md).
   ctx.output.result(formatListeningLine(sandbox.url), { url: sandbox.url });
   ctx.output.progress(
@@ -98,6 +111,17 @@ function exportSandbox(
     `Wrote ${threads.length} resolved thread${threads.length === 1 ? '' : 's'} to ${oneLine(file, 200)}${few}.`,
     { file, threads: threads.length },
   );
+}
+
+/** `--start`: an ISO 8601 date-time, or a duration before now (`30m`, `4h`, `2d`). */
+function startOf(raw: string, now: number): number {
+  if (/^\s*\d+[mhd]\s*$/.test(raw)) return now - parseDuration(raw, '--start');
+  const ms = Date.parse(raw);
+  if (!/^\d{4}-\d\d-\d\dT/.test(raw.trim()) || !Number.isFinite(ms))
+    throw new UsageError(
+      `--start must be an ISO 8601 time or a duration ago such as 4h (got ${JSON.stringify(oneLine(raw, 40))})`,
+    );
+  return ms;
 }
 
 function number(

@@ -1,5 +1,6 @@
 // Turns template pieces (phrases-*.ts) into one thread's signal text, its citations and its true direction.
-// The true direction stays inside the sandbox: it steers the hidden price path, never a response.
+// A feed thread's text is written knowing a little of its cell's next 3 hours (`lean`), as news that moves a
+// market would be: reading it well helps, without deciding anything. The direction stays inside the sandbox.
 import { BEARISH } from './phrases-bearish.js';
 import { BULLISH } from './phrases-bullish.js';
 import { NOISE } from './phrases-noise.js';
@@ -34,9 +35,19 @@ const STANCES: readonly { stance: Stance; weight: number }[] = [
 const CONNECTORS = ['Meanwhile, ', 'At the same time, ', 'On the other hand, ', 'Still, '] as const;
 const LOWERABLE = /^(The|A|An|Exchange|Spot|Analysts|Miners|Funding|Open|Poll|Whale)\b/;
 
-export function writeSignal(market: Market, price: number, rng: Rng, timestampMs: number): SignalText {
+/** How much a directional text knows: with the move's z-score z, it reads up with probability Φ(LEAN_WEIGHT · z). */
+const LEAN_WEIGHT = 0.9;
+
+/**
+ * `lean`: the cell's move over the next 3 hours in multiples of its σ (0: nothing known). A bullish or
+ * bearish text agrees with that move's sign about 73% of the time (1/2 + atan(0.9)/π), mixed and noise
+ * texts know nothing of it.
+ */
+export function writeSignal(market: Market, price: number, rng: Rng, timestampMs: number, lean = 0): SignalText {
   const ctx: FragmentContext = { market, price, rng };
-  const stance = rng.weighted(STANCES, (s) => s.weight).stance;
+  let stance = rng.weighted(STANCES, (s) => s.weight).stance;
+  if (stance === 'bullish' || stance === 'bearish')
+    stance = rng.next() < normalCdf(LEAN_WEIGHT * lean) ? 'bullish' : 'bearish';
   const cited: Fragment[] = [];
   const sentences: string[] = [];
   let direction: -1 | 0 | 1 = 0;
@@ -84,6 +95,14 @@ export function writeSignal(market: Market, price: number, rng: Rng, timestampMs
     direction,
     strength: Math.round(strength * 100) / 100,
   };
+}
+
+/** Φ, by the Abramowitz-Stegun 7.1.26 erf approximation (error < 1.5e-7): plenty for a coin's bias. */
+function normalCdf(x: number): number {
+  const t = 1 / (1 + (0.3275911 * Math.abs(x)) / Math.SQRT2);
+  const poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
+  const erf = 1 - poly * Math.exp(-(x * x) / 2);
+  return x >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
 }
 
 function pickDistinct(pool: readonly Template[], market: Market, rng: Rng, count: number): Template[] {

@@ -101,6 +101,8 @@ describe('the demo (npm start)', () => {
     const result = /^ {2}result +honey (\d+), wax (\d+)/m.exec(run.stdout);
     expect(result).not.toBeNull();
     expect(Number(result![1]) + Number(result![2])).toBeGreaterThan(0);
+    // The agent's own record, from the prices it read, next to the sandbox's score.
+    expect(run.stdout).toMatch(/^ {2}record +the agent's own, from the prices it read: \d+ resolved/m);
     await expectNothingLeft(run.stdout);
   }, 40_000);
 

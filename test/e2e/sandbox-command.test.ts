@@ -43,7 +43,54 @@ it('prints its address first, serves the interface, and exits 0 on SIGTERM', asy
   await expect(fetch(`${url}/thread`)).rejects.toThrow();
 });
 
-it.each([[['--speed', 'fast']], [['--port', '70000']], [['--rate', '-1']]])('refuses %j with exit 2', async (flags) => {
+it('--start 4h: its clock starts 4 hours ago, so its threads are dated in the past of this machine', async () => {
+  const child = spawn(process.execPath, [BIN, 'sandbox', '--port', '0', '--start', '4h', '--rate', '30'], {
+    env: { HOME: home(), PATH: process.env.PATH ?? '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        out += chunk;
+        if (out.includes('\n')) resolve(out.split('\n')[0]!.split(' ').at(-1)!);
+      });
+      child.on('exit', (code) => reject(new Error(`exited ${code} before printing its address`)));
+    });
+    const registered = await fetch(`${url}/agent/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'past-bee',
+        prediction_profile: {
+          signal_method: 'technical',
+          conviction_style: 'moderate',
+          directional_bias: 'neutral',
+          participation: 'active',
+        },
+      }),
+    });
+    const { api_key: key } = (await registered.json()) as { api_key: string };
+    const threads = (await (
+      await fetch(`${url}/thread?limit=100`, { headers: { 'x-api-key': key } })
+    ).json()) as Array<{
+      timestamp: string;
+    }>;
+    expect(threads.length).toBeGreaterThan(0);
+    const newest = Math.max(...threads.map((t) => Date.parse(t.timestamp)));
+    expect(newest).toBeLessThan(Date.now() - 3.9 * 3_600_000);
+  } finally {
+    child.kill('SIGTERM');
+  }
+});
+
+it.each([
+  [['--speed', 'fast']],
+  [['--port', '70000']],
+  [['--rate', '-1']],
+  [['--start', 'yesterday']],
+  [['--start', '4h', '--export', 'out.json']],
+])('refuses %j with exit 2', async (flags) => {
   const result = await runAgent(['sandbox', ...flags], home());
   expect(result.code).toBe(2);
   expect(result.stdout).toBe('');

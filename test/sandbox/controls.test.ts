@@ -105,6 +105,8 @@ describe('test controls', () => {
       price_on_fetch: 100_000,
       citations: [{ url: 'https://example.com/a', title: 'A' }],
     });
+    // A text given by hand gets no citations written for another text, unless they are given too.
+    expect(sandbox.addThread({ id: 'own', text: 'Own text, nothing cited' }).citations).toEqual([]);
     expect(() => sandbox.addThread({ id: 'x1' })).toThrow(/already exists/);
     expect(() => sandbox.addThread({ timestamp: 'soon' })).toThrow(/invalid thread timestamp/);
     expect(sandbox.lockThread('x1').locked).toBe(true);

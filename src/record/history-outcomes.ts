@@ -1,0 +1,72 @@
+import { stateStore, type Context } from '../context.js';
+import type { HistoryRecord } from '../history/record.js';
+import { type OutcomeRecord, outcomeKey, readOutcomes } from './outcomes.js';
+
+// How `agent history` shows what became of each post and skip: beside the entry, from the outcomes file.
+
+export type Outcomes = Map<string, OutcomeRecord>;
+
+/** The outcomes recorded in the config dir; a file that cannot be read is said, and shows as none. */
+export function loadOutcomes(ctx: Context): Outcomes {
+  try {
+    const { outcomes, unreadable } = readOutcomes(stateStore(ctx).dir);
+    if (unreadable) ctx.output.warn(`agent: ${unreadable} outcome line(s) could not be read and were left out`);
+    return outcomes;
+  } catch (error) {
+    const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    ctx.output.warn(`agent: the outcomes could not be read (${why}); shown without them`);
+    return new Map();
+  }
+}
+
+/** The `outcome` of a post or skip in `history --json` (docs/cli.md), absent while pending. */
+export interface OutcomeView {
+  move: number | null;
+  right: boolean | null;
+  resolvedAt: string;
+  /** The thread's price (p0) and the price 3 hours on (p3h), and the samples that gave p3h. */
+  price0?: number;
+  price3h?: number;
+  samples?: OutcomeRecord['samples'];
+  unresolvable?: string;
+}
+
+export function outcomeOf(record: HistoryRecord, outcomes: Outcomes): OutcomeView | undefined {
+  if ((record.kind !== 'post' && record.kind !== 'skip') || !record.threadId) return undefined;
+  const outcome = outcomes.get(outcomeKey(record.kind, record.threadId));
+  if (!outcome) return undefined;
+  if (outcome.move === null)
+    return { move: null, right: null, resolvedAt: outcome.resolvedAt, unresolvable: outcome.unresolvable ?? '' };
+  return {
+    move: outcome.move,
+    right: outcome.right,
+    resolvedAt: outcome.resolvedAt,
+    ...(outcome.thread ? { price0: outcome.thread.price } : {}),
+    ...(outcome.price !== undefined ? { price3h: outcome.price } : {}),
+    ...(outcome.samples ? { samples: outcome.samples } : {}),
+  };
+}
+
+/** The entry as `history --json` gives it: with its outcome once there is one. */
+export function withOutcome(record: HistoryRecord, outcomes: Outcomes): HistoryRecord & { outcome?: OutcomeView } {
+  const outcome = outcomeOf(record, outcomes);
+  return outcome ? { ...record, outcome } : record;
+}
+
+/** Width of the column `outcomeColumn` fills, so the entries' text still lines up. */
+export const OUTCOME_WIDTH = 10;
+
+/**
+ * Beside a post: the realized move and ✓ (right), ✗ (wrong), · (flat), … while pending, or "no price"
+ * when it can never be known. Beside a skip: what the thread's cell did, in brackets.
+ */
+export function outcomeColumn(record: HistoryRecord, outcomes: Outcomes): string {
+  if (record.kind !== 'post' && record.kind !== 'skip') return ''.padStart(OUTCOME_WIDTH);
+  const outcome = outcomeOf(record, outcomes);
+  if (!outcome) return (record.kind === 'post' ? '\u2026' : '').padStart(OUTCOME_WIDTH);
+  if (outcome.move === null) return 'no price'.padStart(OUTCOME_WIDTH);
+  const move = `${outcome.move > 0 ? '+' : ''}${outcome.move.toFixed(2)}%`;
+  if (record.kind === 'skip') return `(${move})`.padStart(OUTCOME_WIDTH);
+  const mark = outcome.right === null ? '\u00b7' : outcome.right ? '\u2713' : '\u2717';
+  return `${move} ${mark}`.padStart(OUTCOME_WIDTH);
+}

@@ -1,0 +1,100 @@
+// The outcome of each post and skip, written once, when the price series could tell it (settle.ts): the
+// realized 3-hour move, whether the post was right, and the samples that decided it, so that a price that
+// looks wrong can be found. `history` and `stats` read these next to the history.
+import { lineFile, readAllLines, type LineFile } from './private-lines.js';
+import type { Sample } from './samples.js';
+
+/** ~400 bytes an outcome: two files of 4 MiB hold ~20,000, months of posts and skips. */
+export const OUTCOMES_LIMIT_BYTES = 4 * 1024 * 1024;
+
+export function outcomesFile(dir: string): LineFile {
+  return lineFile(dir, 'outcomes', OUTCOMES_LIMIT_BYTES);
+}
+
+export interface UsedSample {
+  threadId: string;
+  ts: string;
+  price: number;
+}
+
+export interface OutcomeRecord {
+  /** When it was resolved (the local clock). */
+  resolvedAt: string;
+  threadId: string;
+  kind: 'post' | 'skip';
+  cell: string;
+  /** The post's conviction; absent on a skip. */
+  conviction?: number;
+  /** Which analyzer decided, when the history says. */
+  analyzer?: string;
+  fallback?: boolean;
+  /** When the post or skip was made (the history's ts). */
+  decidedAt: string;
+  /** The thread's own timestamp and price: t0 and p0. */
+  thread?: { ts: string; price: number };
+  /** % change of the cell's price over the 3 hours after the thread; null when it cannot be known. */
+  move: number | null;
+  /** Same sign as the conviction; null when flat, for a skip, and when unresolvable. */
+  right: boolean | null;
+  /** The price 3 hours after the thread (interpolated between two samples when two bracketed it). */
+  price?: number;
+  samples?: UsedSample[];
+  /** Why it can never be known, when it cannot. */
+  unresolvable?: string;
+}
+
+export function usedSample(sample: Sample): UsedSample {
+  return { threadId: sample.threadId, ts: new Date(sample.ms).toISOString(), price: sample.price };
+}
+
+export function outcomeLine(record: OutcomeRecord): string {
+  return JSON.stringify(record);
+}
+
+/** A line of the outcomes file, checked by hand (stats reads months of them); undefined when it is not one. */
+export function parseOutcome(line: string): OutcomeRecord | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const v = value as Record<string, unknown>;
+  if (v.kind !== 'post' && v.kind !== 'skip') return undefined;
+  for (const field of ['resolvedAt', 'threadId', 'cell', 'decidedAt'] as const)
+    if (typeof v[field] !== 'string') return undefined;
+  if (!Number.isFinite(Date.parse(v.decidedAt as string)) || !Number.isFinite(Date.parse(v.resolvedAt as string)))
+    return undefined;
+  if (v.move !== null && !isNumber(v.move)) return undefined;
+  if (v.right !== null && typeof v.right !== 'boolean') return undefined;
+  if (v.conviction !== undefined && !isNumber(v.conviction)) return undefined;
+  if (v.kind === 'post' && v.move !== null && v.conviction === undefined) return undefined;
+  for (const field of ['analyzer', 'unresolvable'] as const)
+    if (v[field] !== undefined && typeof v[field] !== 'string') return undefined;
+  if (v.fallback !== undefined && typeof v.fallback !== 'boolean') return undefined;
+  if (v.price !== undefined && !isNumber(v.price)) return undefined;
+  return v as unknown as OutcomeRecord;
+}
+
+/** A thread may be skipped by a poll and posted on by hand later: each has its own outcome. */
+export function outcomeKey(kind: 'post' | 'skip', threadId: string): string {
+  return `${kind}\n${threadId}`;
+}
+
+/** Every outcome, by outcomeKey (the first written wins: an outcome is recorded once), oldest first. */
+export function readOutcomes(dir: string): { outcomes: Map<string, OutcomeRecord>; unreadable: number } {
+  const outcomes = new Map<string, OutcomeRecord>();
+  let unreadable = 0;
+  for (const line of readAllLines(outcomesFile(dir))) {
+    const record = parseOutcome(line);
+    const key = record && outcomeKey(record.kind, record.threadId);
+    if (!record || !key) unreadable += 1;
+    else if (!outcomes.has(key)) outcomes.set(key, record);
+  }
+  return { outcomes, unreadable };
+}
+
+function isNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
+}

@@ -1,0 +1,123 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+// The record's files (prices, thread texts, outcomes) are JSON lines in the config dir, private like
+// everything there: created 600 from the first byte, appended to (O_APPEND, one write a batch, so a killed
+// run leaves whole lines and runs side by side never mix theirs), never followed through a symlink, never
+// anything but a regular file, and rotated like the history: past the limit the file becomes `<name>.1`,
+// replacing the one before, so the two hold at most twice the limit.
+
+export interface LineFile {
+  current: string;
+  previous: string;
+  limitBytes: number;
+}
+
+export function lineFile(dir: string, name: string, limitBytes: number): LineFile {
+  return { current: path.join(dir, `${name}.jsonl`), previous: path.join(dir, `${name}.1.jsonl`), limitBytes };
+}
+
+// Absent on platforms without them (Windows), where 0 asks for nothing. Non-blocking so that a FIFO put in
+// a file's place is refused (it is not a regular file) instead of holding the run until someone writes.
+const NO_FOLLOW = fs.constants.O_NOFOLLOW ?? 0;
+const NO_WAIT = fs.constants.O_NONBLOCK ?? 0;
+const APPEND = fs.constants.O_WRONLY | fs.constants.O_APPEND | fs.constants.O_CREAT | NO_FOLLOW | NO_WAIT;
+const READ = fs.constants.O_RDONLY | NO_FOLLOW | NO_WAIT;
+
+/** Why a file of the record was not used: a symlink, a directory, a mode others may read. */
+export class RecordFileError extends Error {}
+
+/** Appends `text` (whole lines, each ending in \n) in one write; throws what went wrong, for the caller to say. */
+export function appendLines(file: LineFile, text: string): void {
+  if (text === '') return;
+  let fd = openChecked(file.current, APPEND);
+  try {
+    if (fs.fstatSync(fd).size >= file.limitBytes) {
+      fs.closeSync(fd);
+      fd = -1;
+      fs.renameSync(file.current, file.previous);
+      fd = openChecked(file.current, APPEND);
+    }
+    fs.writeSync(fd, text);
+  } finally {
+    if (fd !== -1) fs.closeSync(fd);
+  }
+}
+
+/** Both files' lines, older first (each file's last twice-its-limit bytes: see readLinesBackward). */
+export function readAllLines(file: LineFile): string[] {
+  const lines: string[] = [];
+  readLinesBackward(file, (line) => {
+    lines.push(line);
+    return true;
+  });
+  return lines.reverse();
+}
+
+/** A line longer than this is not one of ours: it is dropped, never held whole in memory. */
+const MAX_LINE_BYTES = 1024 * 1024;
+
+/**
+ * Lines newest first, from the end of the current file back into the previous one, until `more` says
+ * enough (it sees each line in turn): a run that needs the last hours never reads the weeks before. Of each
+ * file only the last twice-its-limit bytes are read (it is rotated at its limit), so a huge file put in its
+ * place costs no more than a full one; a line cut there, or longer than 1 MiB, is dropped.
+ */
+export function readLinesBackward(file: LineFile, more: (line: string) => boolean, chunkBytes = 64 * 1024): void {
+  for (const name of [file.current, file.previous]) {
+    let fd: number;
+    try {
+      fd = openChecked(name, READ);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw error;
+    }
+    try {
+      let end = fs.fstatSync(fd).size;
+      const floor = Math.max(0, end - 2 * file.limitBytes);
+      let rest = '';
+      while (end > floor) {
+        const start = Math.max(floor, end - chunkBytes);
+        const buffer = Buffer.alloc(end - start);
+        fs.readSync(fd, buffer, 0, buffer.length, start);
+        end = start;
+        // A chunk may begin inside a line (or inside a character): its first piece waits for the chunk before.
+        const lines = (buffer.toString('latin1') + rest).split('\n');
+        rest = end > 0 ? (lines.shift() ?? '') : '';
+        if (rest.length > MAX_LINE_BYTES) rest = '';
+        for (let i = lines.length - 1; i >= 0; i--) {
+          const line = lines[i] ?? '';
+          if (line !== '' && line.length <= MAX_LINE_BYTES && !more(Buffer.from(line, 'latin1').toString('utf8')))
+            return;
+        }
+      }
+    } finally {
+      fs.closeSync(fd);
+    }
+  }
+}
+
+/** Opens with the mode 600 it is created with; refuses what is not a regular file, or is open to others. */
+function openChecked(name: string, flags: number): number {
+  let fd: number;
+  try {
+    fd = fs.openSync(name, flags, 0o600);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP') throw new RecordFileError(`${name} is a symbolic link: not followed`);
+    // A FIFO nobody reads, opened to write without waiting.
+    if (code === 'ENXIO') throw new RecordFileError(`${name} is not a regular file`);
+    throw error;
+  }
+  const stat = fs.fstatSync(fd);
+  const problem = !stat.isFile()
+    ? 'is not a regular file'
+    : (stat.mode & 0o077) !== 0
+      ? `has mode ${(stat.mode & 0o777).toString(8)}: other users could read it (chmod 600 '${name}')`
+      : undefined;
+  if (problem) {
+    fs.closeSync(fd);
+    throw new RecordFileError(`${name} ${problem}`);
+  }
+  return fd;
+}

@@ -1,0 +1,137 @@
+import { HISTORY_LIMIT_BYTES } from '../history/log.js';
+import { maskStrings } from '../history/mask.js';
+import { type HistoryRecord, parseRecord } from '../history/record.js';
+import { appendLines, lineFile, readLinesBackward } from './private-lines.js';
+import { type OutcomeRecord, outcomeKey, outcomeLine, outcomesFile, parseOutcome, usedSample } from './outcomes.js';
+import { resolveThread, rightOf } from './resolve.js';
+import { parsePriceLine, pricesFile, type Sample } from './samples.js';
+import { buildSeries } from './series.js';
+
+/**
+ * Posts and skips this far back are still looked at: far more than the 9 hours an outcome can take, so
+ * that the first run after days without polls still resolves what came before the gap.
+ */
+export const LOOKBACK_MS = 8 * 24 * 60 * 60_000;
+
+export interface SettleDeps {
+  dir: string;
+  now: number;
+  /** Masks the key (Output.redact): nothing written to the record may hold it. */
+  redact: (text: string) => string;
+}
+
+/**
+ * Resolves every post and skip of the last days that has no outcome yet and that the recorded prices can
+ * now tell (resolve.ts), and appends the outcomes. Reads only the ends of the files that hold them: the
+ * history and the outcomes back to LOOKBACK_MS, the prices back to the oldest pending decision. Returns
+ * the outcomes written. Throws what reading or writing threw; the caller says it and goes on.
+ */
+export function settleRecord({ dir, now, redact }: SettleDeps): OutcomeRecord[] {
+  const since = now - LOOKBACK_MS;
+  const pending = pendingDecisions(dir, since);
+  if (!pending.length) return [];
+  const oldest = Math.min(...pending.map((record) => Date.parse(record.ts)));
+  const { samples, reachedMs } = samplesReadSince(dir, oldest - 5 * 60_000);
+  const series = buildSeries(samples);
+  const written: OutcomeRecord[] = [];
+  const resolvedAt = new Date(now).toISOString();
+  for (const record of pending) {
+    const outcome = outcomeOf(record, series, resolvedAt, reachedMs);
+    if (outcome) written.push(outcome);
+  }
+  if (written.length)
+    appendLines(outcomesFile(dir), written.map((o) => `${outcomeLine(maskStrings(o, redact))}\n`).join(''));
+  return written;
+}
+
+type Decision = HistoryRecord & { kind: 'post' | 'skip'; threadId: string; cell: string };
+
+function outcomeOf(
+  record: Decision,
+  series: ReturnType<typeof buildSeries>,
+  resolvedAt: string,
+  reachedMs: number,
+): OutcomeRecord | undefined {
+  const extra = record as unknown as Record<string, unknown>;
+  const head = {
+    resolvedAt,
+    threadId: record.threadId,
+    kind: record.kind,
+    cell: record.cell,
+    ...(record.kind === 'post' && record.conviction !== undefined ? { conviction: record.conviction } : {}),
+    ...(typeof extra.analyzer === 'string' ? { analyzer: extra.analyzer } : {}),
+    ...(extra.fallback === true ? { fallback: true } : {}),
+    decidedAt: record.ts,
+  };
+  const resolution = resolveThread(series, record.threadId, record.cell);
+  if (resolution.status === 'pending') return undefined;
+  if (resolution.status === 'unresolvable') {
+    // Decided before the oldest price the files still hold: the record began after it (or was rotated).
+    const reason =
+      !series.byThread.has(record.threadId) && Date.parse(record.ts) < reachedMs
+        ? 'no price was recorded for the thread (decided before the record of prices reaches back)'
+        : resolution.reason;
+    return { ...head, move: null, right: null, unresolvable: reason };
+  }
+  const { move, p0, t0, p3h, samples } = resolution;
+  return {
+    ...head,
+    thread: { ts: new Date(t0).toISOString(), price: p0 },
+    move,
+    right: record.kind === 'post' && record.conviction !== undefined ? rightOf(record.conviction, move) : null,
+    price: Math.round(p3h * 1e8) / 1e8,
+    samples: samples.map(usedSample),
+  };
+}
+
+const TS = /^\{"(?:ts|resolvedAt)":"([^"]+)"/;
+
+/** The posts and skips since `since` (newest first) that name a thread and a cell and have no outcome yet. */
+function pendingDecisions(dir: string, since: number): Decision[] {
+  const done = new Set<string>();
+  readLinesBackward(outcomesFile(dir), (line) => {
+    const outcome = parseOutcome(line);
+    if (outcome) done.add(outcomeKey(outcome.kind, outcome.threadId));
+    return !outcome || Date.parse(outcome.resolvedAt) >= since;
+  });
+  const pending: Decision[] = [];
+  const seen = new Set<string>();
+  readLinesBackward(lineFile(dir, 'history', HISTORY_LIMIT_BYTES), (line) => {
+    const ts = Date.parse(TS.exec(line)?.[1] ?? '');
+    if (ts < since) return false;
+    // Most lines are runs' summaries: only posts and skips are parsed.
+    if (!line.includes('"kind":"post"') && !line.includes('"kind":"skip"')) return true;
+    let record: HistoryRecord | undefined;
+    try {
+      record = parseRecord(JSON.parse(line));
+    } catch {
+      return true;
+    }
+    if (!record || (record.kind !== 'post' && record.kind !== 'skip') || !record.threadId || !record.cell) return true;
+    const key = outcomeKey(record.kind, record.threadId);
+    if (done.has(key) || seen.has(key)) return true;
+    seen.add(key);
+    pending.push(record as Decision);
+    return true;
+  });
+  return pending;
+}
+
+/**
+ * The samples in batches read since `from` (by the local clock: a thread's price is recorded by the run
+ * that reads it, after the thread was created), and how far back the files reached.
+ */
+function samplesReadSince(dir: string, from: number): { samples: Sample[]; reachedMs: number } {
+  const samples: Sample[] = [];
+  let reachedMs = Number.POSITIVE_INFINITY;
+  readLinesBackward(pricesFile(dir), (line) => {
+    const parsed = parsePriceLine(line);
+    if (parsed?.kind === 'sample') samples.push(parsed.sample);
+    else if (parsed?.kind === 'readAt') {
+      reachedMs = parsed.ms;
+      if (parsed.ms < from) return false;
+    }
+    return true;
+  });
+  return { samples, reachedMs };
+}
