@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { asUser, NOBODY, userCanRun } from './as-user.js';
-import { BIN, type RunResult, runAgent } from './harness.js';
+import { BIN, collected, type RunResult, runAgent } from './harness.js';
 
 // `agent config set` as a newcomer meets it, as an ordinary user: as root the commands run as nobody.
 
@@ -26,19 +26,13 @@ function userHome(): string {
 }
 
 function agentAsUser(home: string, args: string[]): Promise<RunResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, '--config-dir', path.join(home, 'cfg'), ...args], {
+  return collected(
+    spawn(process.execPath, [BIN, '--config-dir', path.join(home, 'cfg'), ...args], {
       env: { HOME: home, PATH: process.env.PATH ?? '/usr/bin:/bin' },
       stdio: ['ignore', 'pipe', 'pipe'],
       ...asUser,
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+    }),
+  );
 }
 
 describe.runIf(userCanRun())('config set llm.key-file', () => {

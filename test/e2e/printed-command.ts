@@ -1,23 +1,17 @@
 import { spawn } from 'node:child_process';
-import { BIN, type RunResult } from './harness.js';
+import { BIN, collected, type RunResult } from './harness.js';
 
 /**
  * Runs a command line the agent printed (`agent --config-dir '/a b' schedule --install`) as a user who
  * pastes it into a shell would: /bin/sh reads it, with `agent` this build.
  */
 export function runPrinted(line: string, env: Record<string, string>): Promise<RunResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('/bin/sh', ['-c', `agent() { "$AGENT_NODE" "$AGENT_BIN" "$@"; }; ${line}`], {
+  return collected(
+    spawn('/bin/sh', ['-c', `agent() { "$AGENT_NODE" "$AGENT_BIN" "$@"; }; ${line}`], {
       env: { PATH: '/usr/bin:/bin', ...env, AGENT_NODE: process.execPath, AGENT_BIN: BIN },
       stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+    }),
+  );
 }
 
 /** The commands a message names between double quotes, or after "Next: " to its end. */

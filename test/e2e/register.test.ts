@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BIN, createWorld, modeOf, PROFILE_FLAGS, runAgent, type RunResult, type World } from './harness.js';
+import { BIN, collected, createWorld, modeOf, PROFILE_FLAGS, runAgent, type RunResult, type World } from './harness.js';
 
 let world: World;
 beforeEach(async () => {
@@ -147,18 +147,12 @@ describe('register on a disk too full for the state', () => {
       name,
       ...PROFILE_FLAGS,
     ];
-    return new Promise((resolve, reject) => {
-      const child = spawn('/bin/sh', ['-c', `ulimit -f ${blocks} && exec "$@"`, 'sh', process.execPath, BIN, ...args], {
+    return collected(
+      spawn('/bin/sh', ['-c', `ulimit -f ${blocks} && exec "$@"`, 'sh', process.execPath, BIN, ...args], {
         env: { HOME: world.home, PATH: process.env.PATH ?? '/usr/bin:/bin' },
         stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
-    });
+      }),
+    );
   }
 
   /** The service answers with a key this long: the state written after the answer grows with it. */

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { asUser, userCanRun } from './as-user.js';
-import { BIN, runAgent } from './harness.js';
+import { BIN, collected, runAgent } from './harness.js';
 import { atTerminal, SCRIPT, stopTerminals } from './terminal.js';
 
 const homes: string[] = [];
@@ -134,19 +134,13 @@ const unprivilegedFrom = (() => {
 it.skipIf(unprivilegedFrom === 0 || !userCanRun())(
   'a privileged --port is a usage error that says why, not a bug',
   async () => {
-    const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-      const child = spawn(process.execPath, [BIN, 'sandbox', '--port', '1'], {
+    const result = await collected(
+      spawn(process.execPath, [BIN, 'sandbox', '--port', '1'], {
         env: { HOME: home(), PATH: process.env.PATH ?? '' },
         stdio: ['ignore', 'pipe', 'pipe'],
         ...asUser,
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
-    });
+      }),
+    );
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(
