@@ -137,3 +137,16 @@ export function registeredWorlds(): (options?: SandboxOptions) => Promise<World>
 
 /** An ISO timestamp this many minutes ago. */
 export const minutesAgo = (minutes: number): string => new Date(Date.now() - minutes * 60_000).toISOString();
+
+/** Counts every POST per thread id as it arrives, whatever the answer. */
+export function countPosts(w: World): Map<string, number> {
+  const counts = new Map<string, number>();
+  w.sandbox.intercept((req) => {
+    if (req.method === 'POST' && req.url?.startsWith('/comment/')) {
+      const id = decodeURIComponent(req.url.slice('/comment/'.length));
+      counts.set(id, (counts.get(id) ?? 0) + 1);
+    }
+    return false;
+  });
+  return counts;
+}

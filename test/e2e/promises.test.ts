@@ -2,24 +2,11 @@
 // threads carry no citations, so the built-in analyzer's decision on them rests on the text alone.
 import { describe, expect, it } from 'vitest';
 import type { ThreadView } from '../../src/sandbox/views.js';
-import { BEARISH, BULLISH, minutesAgo, registeredWorlds, type World } from './harness.js';
+import { BEARISH, BULLISH, minutesAgo, countPosts, registeredWorlds, type World } from './harness.js';
 
 const registered = registeredWorlds();
 const at = minutesAgo;
 const DAY_MS = 24 * 60 * 60_000;
-
-/** Counts every POST per thread id as it arrives, whatever the answer. */
-function countPosts(w: World): Map<string, number> {
-  const counts = new Map<string, number>();
-  w.sandbox.intercept((req) => {
-    if (req.method === 'POST' && req.url?.startsWith('/comment/')) {
-      const id = decodeURIComponent(req.url.slice('/comment/'.length));
-      counts.set(id, (counts.get(id) ?? 0) + 1);
-    }
-    return false;
-  });
-  return counts;
-}
 
 /** Answers every POST on `id` with a 500, so that thread stays due and holds the cursor. */
 function failPostsOn(w: World, id: string): () => void {

@@ -4,23 +4,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BULLISH, minutesAgo, registeredWorlds, type World } from './harness.js';
+import { BULLISH, minutesAgo, countPosts, registeredWorlds, type World } from './harness.js';
 import { age, SCRIPT, startAgent, until } from './live-process.js';
 
 const registered = registeredWorlds();
-
-/** Counts every POST per thread id as it arrives, whatever the answer. */
-function countPosts(w: World): Map<string, number> {
-  const counts = new Map<string, number>();
-  w.sandbox.intercept((req) => {
-    if (req.method === 'POST' && req.url?.startsWith('/comment/')) {
-      const id = decodeURIComponent(req.url.slice('/comment/'.length));
-      counts.set(id, (counts.get(id) ?? 0) + 1);
-    }
-    return false;
-  });
-  return counts;
-}
 
 /** Holds the answer to the next thread list until `release` is called: the run asking is mid-cycle, lock held. */
 function holdNextList(w: World): { asked: () => boolean; release: () => void } {
