@@ -6,7 +6,7 @@ export interface Citation {
 
 /** A cell's typical 3-hour move as this agent measured it from the prices it recorded (src/record). */
 export interface TypicalMove {
-  /** In %: the root mean square of the cell's recorded 3-hour moves. */
+  /** In %: σ of the cell's recorded 3-hour moves, from their median size (record/typical-move.ts). */
   pct: number;
   /** How many 3-hour pairs of prices it was measured from. */
   pairs: number;

@@ -9,6 +9,10 @@ import { BULLISH, minutesAgo, modeOf, PROFILE_FLAGS, registeredWorlds, type Worl
 // The record (README "The record"): every thread's price as the polls read it, and each post's real
 // 3-hour outcome from those prices, checked against the sandbox's own path and scoring.
 
+/** How far a resolved move may miss the sandbox's own between samples at most 10 minutes apart, in points. */
+const MISS = 0.1;
+/** A move this far from zero has the same sign whichever of the two says it. */
+const CLEAR = 2 * MISS;
 const registered = registeredWorlds();
 
 const jsonLines = (file: string) =>
@@ -131,12 +135,12 @@ describe('the record of prices', () => {
       const [a, b = a] = outcome.samples!.map((x) => ({ ms: Date.parse(x.ts), price: x.price }));
       const p3h = a!.ms === b!.ms ? a!.price : a!.price + ((target - a!.ms) / (b!.ms - a!.ms)) * (b!.price - a!.price);
       expect(Math.abs(outcome.move! - (p3h / outcome.price0! - 1) * 100), id).toBeLessThan(0.001);
-      // Samples minutes apart on a path that bends every 5 minutes: a hundredth of a percent off the path
-      // the sandbox scores against (0.01 at most in the runs here). Further apart (a quiet cell at the edge
-      // of the sparse backlog), a line between two prices may miss the path by more: README "The record".
+      // Samples minutes apart on a path that bends every 5 minutes: a line between them misses the path the
+      // sandbox scores against by a few hundredths of a percent (0.01 mostly, 0.052 once in the runs here).
+      // Further apart (a quiet cell at the edge of the sparse backlog), by more: README "The record".
       if (Math.abs(b!.ms - a!.ms) > 10 * 60_000) continue;
-      expect(Math.abs(outcome.move! - thread.outcome.movePct), id).toBeLessThan(0.05);
-      if (Math.abs(thread.outcome.movePct) < 0.1) continue;
+      expect(Math.abs(outcome.move! - thread.outcome.movePct), id).toBeLessThan(MISS);
+      if (Math.abs(thread.outcome.movePct) < CLEAR) continue;
       // Beyond that: right exactly where the sandbox awarded honey, wrong where it awarded wax.
       expect(outcome.right, id).toBe((scored.honey ?? 0) > 0);
       expect(outcome.right, id).toBe(!((scored.wax ?? 0) > 0));
@@ -163,7 +167,7 @@ describe('the record of prices', () => {
       return Math.abs(b! - a!) <= 10 * 60_000;
     };
     const clear = resolved.filter(
-      (p) => close(p) && Math.abs(w.sandbox.store.thread(p.threadId!)!.outcome.movePct) >= 0.1,
+      (p) => close(p) && Math.abs(w.sandbox.store.thread(p.threadId!)!.outcome.movePct) >= CLEAR,
     );
     const honeyed = clear.filter((p) => (comments.get(p.threadId!)!.honey ?? 0) > 0).length;
     expect(clear.filter((p) => p.outcome!.right).length).toBe(honeyed);
@@ -222,7 +226,7 @@ describe('the record of prices', () => {
       };
     });
     const measured = measureTypicalMoves(samples, now).get('bitcoin')!;
-    expect(measured.pct).toBeGreaterThan(2);
+    expect(measured.pct).toBeGreaterThan(2.7);
     fs.writeFileSync(
       path.join(w.configDir, 'prices.jsonl'),
       samples
@@ -236,12 +240,17 @@ describe('the record of prices', () => {
     w.sandbox.addThread({ id: 'up', text: BULLISH, project_id: 'c/bitcoin', timestamp: minutesAgo(2) });
 
     const analyzed = await w.agent(['analyze', 'up', '--verbose']);
-    expect(analyzed.stdout).toContain(`typical 3h move ${measured.pct}%, measured from ${measured.pairs} prices`);
+    // The run measures as of its own clock, a moment after this test's: the same week, give or take a pair.
+    const said = /typical 3h move ([\d.]+)%, measured from (\d+) prices, held to 2\.7%/.exec(analyzed.stdout);
+    expect(said, analyzed.stdout).not.toBeNull();
+    expect(Number(said?.[1])).toBeGreaterThan(2.7);
+    expect(Math.abs(Number(said?.[2]) - measured.pairs)).toBeLessThanOrEqual(2);
     const polled = await w.agent(['poll', '--json']);
     expect(polled.code, polled.stderr).toBe(0);
     const [post] = JSON.parse(polled.stdout).posted;
     // Beyond the largest size the written 0.9% allows a moderate profile (1.5 × 0.9, rounded down: 1.3).
     expect(post.conviction).toBeGreaterThan(1.3);
-    expect(post.conviction).toBeLessThanOrEqual(Math.floor(1.5 * measured.pct * 10) / 10);
+    // Sized by the measured move, held within 3× of the written one (README "The record").
+    expect(post.conviction).toBeLessThanOrEqual(Math.floor(1.5 * 3 * 0.9 * 10) / 10);
   });
 });

@@ -112,3 +112,35 @@ describe('sizing with a measured typical move', () => {
     expect(analyzerInput(thread('t', '2026-11-25T11:00:00Z'), profile).cell.typical_move_pct).toBe(0.9);
   });
 });
+
+describe('a bad price cannot make a post absurdly large', () => {
+  const profile = {
+    signal_method: 'sentiment',
+    conviction_style: 'degen',
+    directional_bias: 'neutral',
+    participation: 'active',
+  } as const;
+  const signal: Signal = { kind: 'signal', strength: 0.9, evidence: [{ phrase: 'ETF inflows', weight: 0.9 }] };
+
+  it('two absurd prices among a week of good ones hardly move the measure', () => {
+    const week = recorded('bitcoin', 7 * DAY, 5 * MIN);
+    const good = measureTypicalMoves(week, NOW).get('bitcoin')!.pct;
+    const middle = Math.floor(week.length / 2);
+    const spoiled = week.map((s, i) => (i === middle || i === middle + 1 ? { ...s, price: 1e12 } : s));
+    const bad = measureTypicalMoves(spoiled, NOW).get('bitcoin')!.pct;
+    expect(bad).toBeLessThan(good * 1.1);
+  });
+
+  it('a measured move is held within 3x of the written one, and the trace says so', () => {
+    const trace: string[] = [];
+    const huge = { ...thread('t', '2026-11-25T11:00:00Z'), typicalMove: { pct: 6e10, pairs: 600 } };
+    const decision = decide(huge, profile, signal, trace);
+    expect(decision.action).toBe('post');
+    // bitcoin's written σ is 0.9%: held to 2.7%, and degen's top of range times that.
+    if (decision.action === 'post') expect(Math.abs(decision.conviction)).toBeLessThanOrEqual(2.7 * 5);
+    expect(trace[0]).toMatch(/held to 2\.7% \(at most 3× the written 0\.9% either way\)/);
+    expect(analyzerInput(huge, profile).cell.typical_move_pct).toBe(2.7);
+    const tiny = { ...thread('t', '2026-11-25T11:00:00Z'), typicalMove: { pct: 0.01, pairs: 600 } };
+    expect(analyzerInput(tiny, profile).cell.typical_move_pct).toBe(0.3);
+  });
+});
