@@ -9,10 +9,16 @@ import { BULLISH, minutesAgo, modeOf, PROFILE_FLAGS, registeredWorlds, type Worl
 // The record (README "The record"): every thread's price as the polls read it, and each post's real
 // 3-hour outcome from those prices, checked against the sandbox's own path and scoring.
 
-/** How far a resolved move may miss the sandbox's own between samples at most 10 minutes apart, in points. */
-const MISS = 0.1;
-/** A move this far from zero has the same sign whichever of the two says it. */
-const CLEAR = 2 * MISS;
+/**
+ * Whether the sandbox's own move is farther from zero than the resolved move can miss it by (the farther of
+ * the outcome's two samples from the sandbox's price at the target bounds that miss), and than a flat move.
+ */
+function clearOf(outcome: NonNullable<Entry['outcome']>, sandboxMove: number): boolean {
+  const moves = outcome.samples!.map((x) => (x.price / outcome.price0! - 1) * 100);
+  const miss = Math.max(...moves.map((move) => Math.abs(move - sandboxMove)));
+  // Beyond the flat band too (0.05 for the agent; the sandbox's own scoring near zero is its own).
+  return Math.abs(sandboxMove) > miss + 0.1;
+}
 const registered = registeredWorlds();
 
 const jsonLines = (file: string) =>
@@ -135,12 +141,10 @@ describe('the record of prices', () => {
       const [a, b = a] = outcome.samples!.map((x) => ({ ms: Date.parse(x.ts), price: x.price }));
       const p3h = a!.ms === b!.ms ? a!.price : a!.price + ((target - a!.ms) / (b!.ms - a!.ms)) * (b!.price - a!.price);
       expect(Math.abs(outcome.move! - (p3h / outcome.price0! - 1) * 100), id).toBeLessThan(0.001);
-      // Samples minutes apart on a path that bends every 5 minutes: a line between them misses the path the
-      // sandbox scores against by a few hundredths of a percent (0.01 mostly, 0.052 once in the runs here).
-      // Further apart (a quiet cell at the edge of the sparse backlog), by more: README "The record".
-      if (Math.abs(b!.ms - a!.ms) > 10 * 60_000) continue;
-      expect(Math.abs(outcome.move! - thread.outcome.movePct), id).toBeLessThan(MISS);
-      if (Math.abs(thread.outcome.movePct) < CLEAR) continue;
+      // The line between two samples misses the path the sandbox scores against by at most as much as the
+      // farther sample does (a line lies between its ends). Where the sandbox's move is beyond that miss,
+      // both say the same direction: README "The record".
+      if (!clearOf(outcome, thread.outcome.movePct)) continue;
       // Beyond that: right exactly where the sandbox awarded honey, wrong where it awarded wax.
       expect(outcome.right, id).toBe((scored.honey ?? 0) > 0);
       expect(outcome.right, id).toBe(!((scored.wax ?? 0) > 0));
@@ -162,13 +166,7 @@ describe('the record of prices', () => {
       pending: posts.length - resolved.length,
       unresolvable: 0,
     });
-    const close = (p: Entry) => {
-      const [a, b = a] = p.outcome!.samples!.map((x) => Date.parse(x.ts));
-      return Math.abs(b! - a!) <= 10 * 60_000;
-    };
-    const clear = resolved.filter(
-      (p) => close(p) && Math.abs(w.sandbox.store.thread(p.threadId!)!.outcome.movePct) >= CLEAR,
-    );
+    const clear = resolved.filter((p) => clearOf(p.outcome!, w.sandbox.store.thread(p.threadId!)!.outcome.movePct));
     const honeyed = clear.filter((p) => (comments.get(p.threadId!)!.honey ?? 0) > 0).length;
     expect(clear.filter((p) => p.outcome!.right).length).toBe(honeyed);
     if (clear.length === resolved.length)
