@@ -2,6 +2,7 @@ import { createHttpClient, type Timing } from './http/client.js';
 import { baseUrlText, parseBaseUrl } from './http/origin.js';
 import { refuseUnverifiedTls } from './http/tls-check.js';
 import type { Transport } from './http/transport.js';
+import { commandDeadline } from './domain/budget.js';
 import { BusyError, NotRegisteredError, UsageError } from './errors.js';
 import { acquireLock, type Lock } from './state/lock.js';
 import type { Output } from './output/output.js';
@@ -87,18 +88,6 @@ export type RunProgram = (
 /** The instants of a run where a crash is most likely to lose or double something (docs/guarantees.md). */
 export type CrashPoint = 'before-post' | 'after-post' | 'before-rename';
 
-/**
- * Every command ends within this, whatever the network does (bounded): well under the 5-minute cron interval,
- * with room for one 60 s rate-limit pause. A rate limit that lasts longer is not waited out.
- */
-export const COMMAND_BUDGET_MS = 150_000;
-
-/** What a slow analyzer leaves of a run's budget for the posts that follow it (twice the least a POST is sent with). */
-export const POST_RESERVE_MS = 10_000;
-
-/** A command analyzer that ignores SIGTERM at its timeout is killed, and its pipes closed, within this. */
-export const KILL_GRACE_MS = 2_000;
-
 export interface Prompt {
   available(): boolean;
   ask(question: string): Promise<string>;
@@ -156,7 +145,7 @@ export function openSession(ctx: Context, options: SessionOptions = {}): Session
     transport: ctx.transport(),
     timing: ctx.timing,
     timeoutMs: ctx.requestTimeoutMs,
-    deadline: options.deadline ?? ctx.timing.now() + COMMAND_BUDGET_MS,
+    deadline: options.deadline ?? commandDeadline(ctx.timing.now()),
     blockedUntil: rateLimitedUntil(state),
     waitOnRateLimit: true,
     signal: ctx.stopSignal,

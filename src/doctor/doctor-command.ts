@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { checkAsCronRunsIt } from '../analysis/command/check.js';
 import { type Context, openSession } from '../context.js';
+import { doctorDeadline } from '../domain/budget.js';
 import { AgentError, AuthError, EXIT, type ExitCode, RateLimitedError } from '../errors.js';
 import { maskKnownKeys } from '../history/mask.js';
 import { oneLine } from '../output/sanitize.js';
@@ -16,7 +17,6 @@ import { lastPollCheck, scheduleCheck } from './schedule-check.js';
 /** The local clock may be this far from the service's before it says so: timestamps compare across them. */
 const CLOCK_SKEW_MS = 60_000;
 /** The whole check, network included, stays short: it is run by a person waiting for it. */
-const DOCTOR_BUDGET_MS = 20_000;
 
 /**
  * `agent doctor`: one line per thing a user would otherwise debug by hand, each with its fix (docs/cli.md).
@@ -104,7 +104,7 @@ async function serviceChecks(ctx: Context, state: State, checks: Check[]): Promi
   let session: ReturnType<typeof openSession>;
   try {
     // Not a dry run: a 429 on this request is stored like any other (polite), so the next cron poll waits.
-    session = openSession(ctx, { deadline: ctx.timing.now() + DOCTOR_BUDGET_MS });
+    session = openSession(ctx, { deadline: doctorDeadline(ctx.timing.now()) });
     const me = await session.api.me();
     checks.push(
       ok(

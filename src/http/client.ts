@@ -1,3 +1,4 @@
+import { maySend, REQUEST_TIMEOUT_MS } from '../domain/budget.js';
 import { holdsKey } from '../domain/probe.js';
 import {
   AuthError,
@@ -19,9 +20,6 @@ import { errorBodyText } from './error-body.js';
 import { baseUrlText, pathSegment } from './origin.js';
 import { backoffMs } from './retry-after.js';
 import type { HttpResponse, Transport } from './transport.js';
-
-/** The least time a POST or PATCH is sent with. */
-export const MIN_WRITE_BUDGET_MS = 5_000;
 
 export interface Timing {
   now(): number;
@@ -73,7 +71,7 @@ const RETRY_BASE_MS = 400;
 
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const { transport, timing } = options;
-  const timeoutMs = options.timeoutMs ?? 15_000;
+  const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
   const maxBodyBytes = options.maxBodyBytes ?? 8 * 1024 * 1024;
   let blockedUntil = options.blockedUntil;
   const base = baseUrlText(options.baseUrl);
@@ -128,7 +126,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const budget = remaining();
     // A write sent with a second left would time out after leaving, and its thread could then never be
     // posted again (never-twice): with too little time it is not sent at all, and stays due (no-thread-lost).
-    if (budget <= (call.method === 'GET' ? 0 : MIN_WRITE_BUDGET_MS)) throw new BudgetError();
+    if (!maySend(call.method, budget)) throw new BudgetError();
     return transport.send({
       method: call.method,
       url,

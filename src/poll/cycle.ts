@@ -1,11 +1,5 @@
-import {
-  COMMAND_BUDGET_MS,
-  openSession,
-  POST_RESERVE_MS,
-  rateLimitedUntil,
-  type Context,
-  type Session,
-} from '../context.js';
+import { commandDeadline, mayAskPage } from '../domain/budget.js';
+import { openSession, rateLimitedUntil, type Context, type Session } from '../context.js';
 import { recordRun } from '../history/record-run.js';
 import type { RunRecorder } from '../history/recorder.js';
 import type { Thread } from '../domain/thread.js';
@@ -20,9 +14,6 @@ import type { Lock } from '../state/lock.js';
 import { PollLedger } from './ledger.js';
 import { renderPoll } from './report.js';
 import { threadHandler, type ThreadHandler } from './thread-handler.js';
-
-/** A page is asked for only with this much of the run left: for the request and the posts it brings. */
-const PAGE_RESERVE_MS = 2 * POST_RESERVE_MS;
 
 /**
  * One polling cycle: state → new threads → analysis → predictions → state (docs/cli.md `poll`). The caller
@@ -56,7 +47,7 @@ export async function pollCycle(
   },
   ctx: Context,
 ): Promise<ExitCode> {
-  const deadline = started + COMMAND_BUDGET_MS;
+  const deadline = commandDeadline(started);
   const now = () => ctx.timing.now();
   const session = openSession(ctx, { deadline, lock, dryRun });
   const { api, state, held } = session;
@@ -133,7 +124,7 @@ export async function pollCycle(
       // What the page did goes to the history with it: a long run holds no more than a page of records.
       if (recorder) recordRun(ctx, recorder.take());
       if (ledger.stop || !page.seenUpTo) break;
-      if (deadline - now() < PAGE_RESERVE_MS) {
+      if (!mayAskPage(deadline, now())) {
         ledger.stop = new BudgetError();
         break;
       }
