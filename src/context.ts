@@ -1,9 +1,10 @@
 import { createHttpClient, type Timing } from './http/client.js';
 import { baseUrlText, parseBaseUrl } from './http/origin.js';
+import { storedPause, storePause } from './http/pause.js';
 import { refuseUnverifiedTls } from './http/tls-check.js';
 import type { Transport } from './http/transport.js';
 import { commandDeadline } from './domain/budget.js';
-import { BusyError, NotRegisteredError, UsageError } from './errors.js';
+import { NotRegisteredError, UsageError } from './errors.js';
 import { acquireLock, type Lock } from './state/lock.js';
 import type { Output } from './output/output.js';
 import { createServiceApi, type ServiceApi } from './service/api.js';
@@ -146,50 +147,22 @@ export function openSession(ctx: Context, options: SessionOptions = {}): Session
     timing: ctx.timing,
     timeoutMs: ctx.requestTimeoutMs,
     deadline: options.deadline ?? commandDeadline(ctx.timing.now()),
-    blockedUntil: rateLimitedUntil(state),
+    blockedUntil: storedPause(state),
     waitOnRateLimit: true,
     signal: ctx.stopSignal,
     // For a person at a terminal (docs/cli.md: under cron, --verbose is one summary line a run).
     onWait: (ms, why) =>
       ctx.output.stderrIsTTY &&
       ctx.output.progress(`${why}: waiting ${Math.ceil(ms / 1000)} s before the next request…`),
-    onRateLimited: options.dryRun ? undefined : (until) => storePause(ctx, store, held, until),
+    onRateLimited: options.dryRun
+      ? undefined
+      : (until) => storePause(until, { store, held, takeLock: () => takeLock(ctx) }),
   });
   return { state, store, held, api: createServiceApi(http), baseUrl, http };
-}
-
-/**
- * A pause the service asked for (a 429 on any request) is stored the moment it arrives, so that the next
- * cron run sends nothing inside it (polite), even if this one is killed while it waits the pause out. A command
- * that does not hold the lock takes it briefly and writes the pause into the state as it is on disk now;
- * if another run is busy, that run will meet the 429 itself.
- */
-function storePause(ctx: Context, store: StateStore, held: HeldState | undefined, until: number): void {
-  const rateLimitedUntil = new Date(until).toISOString();
-  if (held) {
-    held.update({ rateLimitedUntil });
-    return;
-  }
-  let lock: Lock | undefined;
-  try {
-    lock = takeLock(ctx);
-    const fresh = store.read();
-    if (fresh) store.write({ ...fresh, rateLimitedUntil }, undefined, lock.confirm);
-  } catch (error) {
-    if (!(error instanceof BusyError)) throw error;
-  } finally {
-    lock?.release();
-  }
 }
 
 /** The run lock on the config dir (one-writer), renewed by the run's own clock. */
 export function takeLock(ctx: Context): Lock {
   const clock = () => ctx.timing.now();
   return acquireLock({ dir: ctx.configDir, pid: ctx.pid, now: clock(), user: ctx.user, clock });
-}
-
-/** The pause a 429 asked for, as stored by an earlier run, if any. */
-export function rateLimitedUntil(state: State): number | undefined {
-  const until = state.rateLimitedUntil ? Date.parse(state.rateLimitedUntil) : Number.NaN;
-  return Number.isFinite(until) ? until : undefined;
 }

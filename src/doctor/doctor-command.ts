@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { checkAsCronRunsIt } from '../analysis/command/check.js';
 import { type Context, openSession } from '../context.js';
+import { pausedUntil } from '../http/pause.js';
 import { doctorDeadline } from '../domain/budget.js';
 import { AgentError, AuthError, EXIT, type ExitCode, RateLimitedError } from '../errors.js';
 import { maskKnownKeys } from '../history/mask.js';
@@ -28,7 +29,7 @@ export async function runDoctor(ctx: Context): Promise<ExitCode> {
   const configDir = path.resolve(ctx.configDir);
   const checks: Check[] = [nodeCheck(ctx.self.version)];
   const state = stateCheck(ctx, checks);
-  const paused = Date.parse(state?.rateLimitedUntil ?? '') > now;
+  const paused = state !== undefined && pausedUntil(state, now) !== undefined;
   // The service asked for a pause: even one GET inside it would be impolite (and refused).
   if (state && paused)
     checks.push(warn('service', `not checked: the service asked for a pause until ${state.rateLimitedUntil}`));

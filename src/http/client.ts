@@ -18,7 +18,7 @@ import { maskKey } from '../output/sanitize.js';
 import { MAX_JSON_DEPTH, parseBoundedJson } from './bounded-json.js';
 import { errorBodyText } from './error-body.js';
 import { baseUrlText, pathSegment } from './origin.js';
-import { backoffMs } from './retry-after.js';
+import { EARLIER_PAUSE, pauseAfter429, waitOut as waitOutPause } from './pause.js';
 import type { HttpResponse, Transport } from './transport.js';
 
 export interface Timing {
@@ -88,21 +88,14 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     return options.deadline === undefined ? Number.POSITIVE_INFINITY : options.deadline - timing.now();
   }
 
-  async function waitOut(until: number, why: string): Promise<void> {
-    const ms = until - timing.now();
-    if (ms <= 0) return;
-    if (!options.waitOnRateLimit || ms > remaining()) {
-      throw new RateLimitedError(`${why} until ${new Date(until).toISOString()}`, until, {
-        hint: 'nothing is sent before then; the next run after that continues',
-      });
-    }
-    options.onWait?.(ms, why);
-    await timing.sleep(ms, options.signal);
-    // Stopped while waiting: the request is not sent, and a 429 means the one before was not processed.
-    if (options.signal?.aborted)
-      throw new RateLimitedError(`${why} until ${new Date(until).toISOString()}; stopped while waiting`, until, {
-        hint: 'nothing is sent before then; the next run after that continues',
-      });
+  function waitOut(until: number, why: string): Promise<void> {
+    return waitOutPause(until, why, {
+      clock: timing,
+      left: remaining(),
+      wait: options.waitOnRateLimit,
+      onWait: options.onWait,
+      signal: options.signal,
+    });
   }
 
   async function sendOnce(call: CallOptions): Promise<HttpResponse> {
@@ -143,8 +136,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     let rateLimitWaited = false;
     const timedOut: number[] = [];
     for (let attempt = 0; ; attempt++) {
-      if (blockedUntil !== undefined)
-        await waitOut(blockedUntil, 'rate limited (a pause the service asked for earlier)');
+      if (blockedUntil !== undefined) await waitOut(blockedUntil, EARLIER_PAUSE);
       let response: HttpResponse;
       try {
         response = await sendOnce(call);
@@ -160,12 +152,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       if (response.status >= 200 && response.status < 300)
         return { status: response.status, ...parseJson(response.body) };
       if (response.status === 429) {
-        const { ms, capped } = backoffMs(response.headers['retry-after'], timing.now());
-        blockedUntil = timing.now() + ms;
+        const pause = pauseAfter429(response.headers['retry-after'], timing.now());
+        blockedUntil = pause.until;
         options.onRateLimited?.(blockedUntil);
-        const why = capped
-          ? `rate limited (the service asked for an absurd pause; capped at ${ms / 60_000} min)`
-          : 'rate limited by the service';
+        const why = pause.why;
         // A 429 means the request was not processed, so sending it again once after the pause is safe, POST included.
         if (!rateLimitWaited) {
           rateLimitWaited = true;

@@ -1,5 +1,6 @@
 import { commandDeadline, mayAskPage } from '../domain/budget.js';
-import { openSession, rateLimitedUntil, type Context, type Session } from '../context.js';
+import { openSession, type Context, type Session } from '../context.js';
+import { pausedUntil, pauseNote, pauseToKeep } from '../http/pause.js';
 import { recordRun } from '../history/record-run.js';
 import type { RunRecorder } from '../history/recorder.js';
 import type { Thread } from '../domain/thread.js';
@@ -51,10 +52,9 @@ export async function pollCycle(
   const now = () => ctx.timing.now();
   const session = openSession(ctx, { deadline, lock, dryRun });
   const { api, state, held } = session;
-  const blocked = rateLimitedUntil(state);
-  if (blocked !== undefined && blocked > started) {
+  if (pausedUntil(state, started) !== undefined) {
     // The service asked for a pause (polite): this run sends nothing at all.
-    const note = `rate limited until ${state.rateLimitedUntil}: nothing sent this run`;
+    const note = pauseNote(state);
     renderPoll({ posted: [], skipped: [], failed: [], cursor: state.cursor }, ctx.output, {
       dryRun,
       elapsedMs: 0,
@@ -146,11 +146,7 @@ export async function pollCycle(
   }
 
   if (recorder && !ledger.stop) await snapshotCounters(recorder, session, now());
-  const blockedAfter = session.http.blockedUntil;
-  held?.update({
-    rateLimitedUntil:
-      blockedAfter !== undefined && blockedAfter > now() ? new Date(blockedAfter).toISOString() : undefined,
-  });
+  held?.update({ rateLimitedUntil: pauseToKeep(session.http.blockedUntil, now()) });
   // On a stop the one JSON document is the error's, so the report shows only to a person; a watcher's
   // signal is no failure, and its last cycle is reported as any other.
   if (!ledger.stop || !ctx.output.json || ledger.stop instanceof CancelledError)
