@@ -1,4 +1,5 @@
-import { createHttpClient, type Timing } from './http/client.js';
+import type { Timing } from './domain/clock.js';
+import { createHttpClient } from './http/client.js';
 import { baseUrlText, parseBaseUrl } from './http/origin.js';
 import { storedPause, storePause } from './http/pause.js';
 import { refuseUnverifiedTls } from './http/tls-check.js';

@@ -1,3 +1,4 @@
+import type { Timing } from '../domain/clock.js';
 import { maySend, REQUEST_TIMEOUT_MS } from '../domain/budget.js';
 import { holdsKey } from '../domain/probe.js';
 import {
@@ -20,13 +21,6 @@ import { errorBodyText } from './error-body.js';
 import { baseUrlText, pathSegment } from './origin.js';
 import { EARLIER_PAUSE, pauseAfter429, waitOut as waitOutPause } from './pause.js';
 import type { HttpResponse, Transport } from './transport.js';
-
-export interface Timing {
-  now(): number;
-  /** Resolves after `ms`, or as soon as `signal` aborts (its timer then holds the process no longer). */
-  sleep(ms: number, signal?: AbortSignal): Promise<void>;
-  random(): number;
-}
 
 export interface HttpClientOptions {
   baseUrl: URL;

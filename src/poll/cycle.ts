@@ -8,7 +8,7 @@ import { BudgetError, CancelledError, EXIT, type ExitCode } from '../errors.js';
 import { oneLine } from '../output/sanitize.js';
 import type { MalformedThread, UndatedThread } from '../service/api.js';
 import type { PriceRecorder } from '../record/recorder.js';
-import { compareKey, isFuture } from './cursor.js';
+import { compareKey, isFuture } from '../domain/cursor.js';
 import { latestThreads, walkNewThreads } from './fetch-new.js';
 import { aheadOf, isHandled, MAX_AHEAD, pruneJournal } from '../posting/journal.js';
 import type { Lock } from '../state/lock.js';
