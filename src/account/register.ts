@@ -1,5 +1,5 @@
 import type { Context } from '../context.js';
-import { stateStore } from '../context.js';
+import { stateStore } from '../session.js';
 import { commandDeadline } from '../domain/budget.js';
 import { LIMITS, PROFILE_FIELDS, type Profile } from '../domain/profile.js';
 import { StateError, UsageError } from '../errors.js';

@@ -1,6 +1,7 @@
 import { analyzeThread, type Trace } from './index.js';
 import { parseInput } from './protocol.js';
-import { openSession, type Context } from '../context.js';
+import type { Context } from '../context.js';
+import { openSession } from '../session.js';
 import { commandDeadline } from '../domain/budget.js';
 import type { Profile } from '../domain/profile.js';
 import type { Thread } from '../domain/thread.js';

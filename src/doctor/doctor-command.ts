@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { checkAsCronRunsIt } from '../analysis/command/check.js';
-import { type Context, openSession } from '../context.js';
+import type { Context } from '../context.js';
+import { openSession } from '../session.js';
 import { pausedUntil } from '../http/pause.js';
 import { doctorDeadline } from '../domain/budget.js';
 import { AgentError, AuthError, EXIT, type ExitCode, RateLimitedError } from '../errors.js';
@@ -10,7 +11,7 @@ import { readKeyFile } from '../settings/key-file.js';
 import { resolveAnalyzerConfig } from '../settings/resolve.js';
 import { readSettings } from '../settings/store.js';
 import type { State } from '../state/schema.js';
-import { stateStore } from '../context.js';
+import { stateStore } from '../session.js';
 import { type Check, fail, ok, warn } from './check.js';
 import { lockCheck, nodeCheck, pauseCheck, watchCheck } from './local-checks.js';
 import { lastPollCheck, scheduleCheck } from './schedule-check.js';

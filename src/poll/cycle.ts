@@ -1,5 +1,6 @@
 import { commandDeadline, mayAskPage } from '../domain/budget.js';
-import { openSession, type Context, type Session } from '../context.js';
+import type { Context } from '../context.js';
+import { openSession, type Session } from '../session.js';
 import { pausedUntil, pauseNote, pauseToKeep } from '../http/pause.js';
 import { recordRun } from '../history/record-run.js';
 import type { RunRecorder } from '../history/recorder.js';

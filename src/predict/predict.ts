@@ -1,7 +1,8 @@
 import { analyzeThread, builtinAnalyzer } from '../analysis/index.js';
 import { composeSummary } from '../analysis/summary-text.js';
 import type { DecidedBy, Decision } from '../analysis/types.js';
-import { openSession, takeLock, type Context, type Session } from '../context.js';
+import type { Context } from '../context.js';
+import { openSession, takeLock, type Session } from '../session.js';
 import { analyzerDeadline, commandDeadline } from '../domain/budget.js';
 import type { Thread } from '../domain/thread.js';
 import { EXIT } from '../errors.js';
