@@ -3,7 +3,7 @@ import { checkAsCronRunsIt } from '../analysis/command/check.js';
 import type { Context } from '../context.js';
 import { openSession } from '../session.js';
 import { pausedUntil } from '../http/pause.js';
-import { doctorDeadline } from '../domain/budget.js';
+import { doctorDeadline, PROBE_TIMEOUT_MS } from '../domain/budget.js';
 import { AgentError, AuthError, EXIT, type ExitCode, RateLimitedError } from '../errors.js';
 import { maskKnownKeys } from '../history/mask.js';
 import { oneLine } from '../output/sanitize.js';
@@ -180,7 +180,7 @@ async function analyzerCheck(ctx: Context): Promise<Check> {
       method: 'GET',
       url,
       headers: { accept: 'application/json' },
-      timeoutMs: 5_000,
+      timeoutMs: PROBE_TIMEOUT_MS,
       maxBodyBytes: 1024 * 1024,
     });
     return ok(

@@ -30,6 +30,12 @@ export const MIN_WRITE_BUDGET_MS = 5_000;
 /** One request's timeout, cut to what is left of the run. */
 export const REQUEST_TIMEOUT_MS = 15_000;
 
+/**
+ * A request that only asks whether something answers (register's reach check, doctor's model server): a
+ * person is waiting, and an address that has not answered by then is not worth more.
+ */
+export const PROBE_TIMEOUT_MS = 5_000;
+
 /** A command analyzer is not started with less than this left. */
 export const MIN_ANALYZER_MS = 1_000;
 
