@@ -1,16 +1,7 @@
-import { createHttpClient, type Timing } from './http/client.js';
-import { baseUrlText, parseBaseUrl } from './http/origin.js';
-import { refuseUnverifiedTls } from './http/tls-check.js';
+import type { Timing } from './domain/clock.js';
 import type { Transport } from './http/transport.js';
-import { BusyError, NotRegisteredError, UsageError } from './errors.js';
-import { acquireLock, type Lock } from './state/lock.js';
 import type { Output } from './output/output.js';
-import { createServiceApi, type ServiceApi } from './service/api.js';
 import type { RunningUser } from './state/owner.js';
-import type { State } from './state/schema.js';
-import { holdState, type HeldState } from './state/held-state.js';
-import { createStateStore, type StateStore } from './state/store.js';
-import { shownPath } from './output/sanitize.js';
 
 /**
  * Everything a command needs from the outside world, built once at the entry point and passed in, so
@@ -87,120 +78,7 @@ export type RunProgram = (
 /** The instants of a run where a crash is most likely to lose or double something (docs/guarantees.md). */
 export type CrashPoint = 'before-post' | 'after-post' | 'before-rename';
 
-/**
- * Every command ends within this, whatever the network does (bounded): well under the 5-minute cron interval,
- * with room for one 60 s rate-limit pause. A rate limit that lasts longer is not waited out.
- */
-export const COMMAND_BUDGET_MS = 150_000;
-
-/** What a slow analyzer leaves of a run's budget for the posts that follow it (twice the least a POST is sent with). */
-export const POST_RESERVE_MS = 10_000;
-
-/** A command analyzer that ignores SIGTERM at its timeout is killed, and its pipes closed, within this. */
-export const KILL_GRACE_MS = 2_000;
-
 export interface Prompt {
   available(): boolean;
   ask(question: string): Promise<string>;
-}
-
-export function stateStore(ctx: Context): StateStore {
-  return createStateStore(ctx.configDir, { beforeRename: () => ctx.crashPoint?.('before-rename'), user: ctx.user });
-}
-
-export interface Session {
-  /** The state as read at the start; a run that holds the lock changes it through `held`. */
-  state: State;
-  store: StateStore;
-  /** Present when the command holds the lock (and is not a dry run): all its state changes go here. */
-  held: HeldState | undefined;
-  api: ServiceApi;
-  baseUrl: URL;
-  http: ReturnType<typeof createHttpClient>;
-}
-
-export interface SessionOptions {
-  deadline?: number;
-  /** The run lock the command holds: it may change the state (unless a dry run), each write fenced by it. */
-  lock?: Lock | undefined;
-  /** Changes nothing on disk, a 429's pause included. */
-  dryRun?: boolean;
-}
-
-/**
- * Loads the registered agent and a client bound to the origin its key belongs to, with the command's
- * time budget and any pause a 429 asked for in an earlier run (polite).
- */
-export function openSession(ctx: Context, options: SessionOptions = {}): Session {
-  const store = stateStore(ctx);
-  const state = store.read();
-  if (!state) {
-    throw new NotRegisteredError(`no agent is registered in ${shownPath(ctx.configDir)}`, {
-      hint: 'run "agent register" first',
-    });
-  }
-  ctx.output.addSecret(state.apiKey);
-  const baseUrl = parseBaseUrl(state.baseUrl);
-  // The key belongs to the origin it was issued by (key-origin-only): another address given later never gets it.
-  if (ctx.baseUrl !== undefined && baseUrlText(parseBaseUrl(ctx.baseUrl)) !== baseUrlText(baseUrl)) {
-    throw new UsageError(
-      `the agent in ${shownPath(ctx.configDir)} is registered with ${baseUrlText(baseUrl)}, not ${baseUrlText(parseBaseUrl(ctx.baseUrl))}; its key is never sent elsewhere`,
-      { hint: 'drop --base-url/AGENT_BASE_URL, or use another --config-dir and register there' },
-    );
-  }
-  refuseUnverifiedTls(baseUrl, ctx.env, 'the API key');
-  const held = options.lock && !options.dryRun ? holdState(store, state, options.lock) : undefined;
-  const http = createHttpClient({
-    baseUrl,
-    apiKey: state.apiKey,
-    transport: ctx.transport(),
-    timing: ctx.timing,
-    timeoutMs: ctx.requestTimeoutMs,
-    deadline: options.deadline ?? ctx.timing.now() + COMMAND_BUDGET_MS,
-    blockedUntil: rateLimitedUntil(state),
-    waitOnRateLimit: true,
-    signal: ctx.stopSignal,
-    // For a person at a terminal (docs/cli.md: under cron, --verbose is one summary line a run).
-    onWait: (ms, why) =>
-      ctx.output.stderrIsTTY &&
-      ctx.output.progress(`${why}: waiting ${Math.ceil(ms / 1000)} s before the next request…`),
-    onRateLimited: options.dryRun ? undefined : (until) => storePause(ctx, store, held, until),
-  });
-  return { state, store, held, api: createServiceApi(http), baseUrl, http };
-}
-
-/**
- * A pause the service asked for (a 429 on any request) is stored the moment it arrives, so that the next
- * cron run sends nothing inside it (polite), even if this one is killed while it waits the pause out. A command
- * that does not hold the lock takes it briefly and writes the pause into the state as it is on disk now;
- * if another run is busy, that run will meet the 429 itself.
- */
-function storePause(ctx: Context, store: StateStore, held: HeldState | undefined, until: number): void {
-  const rateLimitedUntil = new Date(until).toISOString();
-  if (held) {
-    held.update({ rateLimitedUntil });
-    return;
-  }
-  let lock: Lock | undefined;
-  try {
-    lock = takeLock(ctx);
-    const fresh = store.read();
-    if (fresh) store.write({ ...fresh, rateLimitedUntil }, undefined, lock.confirm);
-  } catch (error) {
-    if (!(error instanceof BusyError)) throw error;
-  } finally {
-    lock?.release();
-  }
-}
-
-/** The run lock on the config dir (one-writer), renewed by the run's own clock. */
-export function takeLock(ctx: Context): Lock {
-  const clock = () => ctx.timing.now();
-  return acquireLock({ dir: ctx.configDir, pid: ctx.pid, now: clock(), user: ctx.user, clock });
-}
-
-/** The pause a 429 asked for, as stored by an earlier run, if any. */
-export function rateLimitedUntil(state: State): number | undefined {
-  const until = state.rateLimitedUntil ? Date.parse(state.rateLimitedUntil) : Number.NaN;
-  return Number.isFinite(until) ? until : undefined;
 }

@@ -2,6 +2,7 @@ import { closeSync, openSync, readSync, realpathSync, writeSync } from 'node:fs'
 import { dirname } from 'node:path';
 import { runCli } from './cli.js';
 import type { RunProgram, WatchLimits } from './context.js';
+import { fastForwardTiming, realTiming } from './domain/clock.js';
 import { UsageError } from './errors.js';
 import { stdio } from './output/stdio.js';
 import { httpsProxyOf, type ProxyEnv } from './http/proxy-env.js';
@@ -97,35 +98,6 @@ function lazyTransport(env: ProxyEnv): Transport {
       direct?.close();
       void proxied?.then((transport) => transport.close());
     },
-  };
-}
-
-const realTiming = {
-  now: () => Date.now(),
-  sleep: (ms: number, signal?: AbortSignal) =>
-    new Promise<void>((resolve) => {
-      if (signal?.aborted) return resolve();
-      const timer = setTimeout(done, ms);
-      signal?.addEventListener('abort', done, { once: true });
-      function done() {
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', done);
-        resolve();
-      }
-    }),
-  random: Math.random,
-};
-
-// For end-to-end tests of rate limits (the test build only): a wait of 60 s passes at once, and the clock
-// jumps by as much, so every deadline and stored pause stays consistent.
-function fastForwardTiming() {
-  let skipped = 0;
-  return {
-    now: () => Date.now() + skipped,
-    sleep: async (ms: number) => {
-      skipped += ms;
-    },
-    random: Math.random,
   };
 }
 

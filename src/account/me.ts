@@ -1,4 +1,5 @@
-import { openSession, type Context } from '../context.js';
+import type { Context } from '../context.js';
+import { openSession } from '../session.js';
 import { maskKey, shownPath } from '../output/sanitize.js';
 import { describeAgent } from './describe-agent.js';
 

@@ -1,9 +1,7 @@
 import type { Context } from '../context.js';
 import { ConnectionSetupError, NetworkError, ResponseError, TimeoutError, type AgentError } from '../errors.js';
+import { PROBE_TIMEOUT_MS } from '../domain/budget.js';
 import { baseUrlText } from '../http/origin.js';
-
-/** A person is waiting for the next question: an address that has not answered by then is not worth more. */
-const PROBE_TIMEOUT_MS = 5_000;
 
 /**
  * Whether anything answers as a web service at the address, checked with one `GET /agent/me` without a key:

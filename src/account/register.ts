@@ -1,5 +1,6 @@
 import type { Context } from '../context.js';
-import { COMMAND_BUDGET_MS, stateStore } from '../context.js';
+import { stateStore } from '../session.js';
+import { commandDeadline } from '../domain/budget.js';
 import { LIMITS, PROFILE_FIELDS, type Profile } from '../domain/profile.js';
 import { StateError, UsageError } from '../errors.js';
 import { createHttpClient } from '../http/client.js';
@@ -71,7 +72,7 @@ export async function runRegister(given: RegisterOptions, ctx: Context): Promise
           transport: ctx.transport(),
           timing: ctx.timing,
           timeoutMs: ctx.requestTimeoutMs,
-          deadline: ctx.timing.now() + COMMAND_BUDGET_MS,
+          deadline: commandDeadline(ctx.timing.now()),
           waitOnRateLimit: true,
         }),
       );

@@ -1,4 +1,5 @@
-import { openSession, type Context } from '../context.js';
+import type { Context } from '../context.js';
+import { openSession } from '../session.js';
 import type { Profile } from '../domain/profile.js';
 import { ResponseError, UsageError } from '../errors.js';
 import type { AgentPatch } from '../service/api.js';

@@ -1,6 +1,8 @@
 import { analyzeThread, type Trace } from './index.js';
 import { parseInput } from './protocol.js';
-import { COMMAND_BUDGET_MS, openSession, type Context } from '../context.js';
+import type { Context } from '../context.js';
+import { openSession } from '../session.js';
+import { commandDeadline } from '../domain/budget.js';
 import type { Profile } from '../domain/profile.js';
 import type { Thread } from '../domain/thread.js';
 import { UsageError } from '../errors.js';
@@ -33,7 +35,7 @@ export async function runAnalyze(rawId: string | undefined, options: AnalyzeOpti
       hint: 'agent analyze <threadId>, or --stdin with a protocol object',
     });
   const threadId = checkThreadId(rawId);
-  const deadline = ctx.timing.now() + COMMAND_BUDGET_MS;
+  const deadline = commandDeadline(ctx.timing.now());
   const session = openSession(ctx, { deadline });
   const spinner = await ctx.output.spinner(`Fetching thread ${threadId}…`);
   let thread: Thread;

@@ -4,8 +4,8 @@ import { holdsKey } from '../domain/probe.js';
 import { cleanInline } from './text-clean.js';
 import type { Analyzer } from './types.js';
 import type { Thread } from '../domain/thread.js';
-import { COMMAND_BUDGET_MS, KILL_GRACE_MS, type Context } from '../context.js';
-import { BudgetError } from '../errors.js';
+import type { Context } from '../context.js';
+import { analyzerTimeout, commandDeadline } from '../domain/budget.js';
 import { readKeyFile } from '../settings/key-file.js';
 import { resolveAnalyzerConfig, type AnalyzerConfig } from '../settings/resolve.js';
 import { readSettings } from '../settings/store.js';
@@ -39,7 +39,7 @@ export async function loadAnalyzer(ctx: Context, options: LoadOptions = {}): Pro
     env: ctx.env,
     readKeyFile: (file) => readKeyFile(file, ctx),
   });
-  const deadline = options.deadline ?? ctx.timing.now() + COMMAND_BUDGET_MS;
+  const deadline = options.deadline ?? commandDeadline(ctx.timing.now());
   const created = await createAnalyzer(config, ctx, { ...options, deadline });
   const secrets = [
     ...(options.secrets ?? []),
@@ -62,11 +62,10 @@ async function createAnalyzer(
     refuseWritableFiles(parseCommandLine(config.command));
     // Never past the run's deadline (bounded), whatever analyzer.timeout says: a 429 wait before it may have
     // used most of the budget.
-    const left = deadline - ctx.timing.now() - KILL_GRACE_MS;
-    if (left < 1_000) throw new BudgetError();
+    const timeoutMs = analyzerTimeout(deadline, ctx.timing.now(), config.timeoutMs);
     return createCommandAnalyzer({
       commandLine: config.command,
-      timeoutMs: Math.min(config.timeoutMs, left),
+      timeoutMs,
       env: ctx.env,
       secrets,
       onStderr: onStderr ?? ((line: string) => ctx.output.detail(`  analyzer stderr: ${line}`)),

@@ -1,4 +1,5 @@
-import { openSession, type Context } from '../context.js';
+import type { Context } from '../context.js';
+import { openSession } from '../session.js';
 import { PROFILE_FLAG_NAMES, type ProfileFlags } from '../domain/inputs.js';
 import type { Profile } from '../domain/profile.js';
 import { ConnectionSetupError, NotRegisteredError, TemporaryError } from '../errors.js';

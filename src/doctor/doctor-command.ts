@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { checkAsCronRunsIt } from '../analysis/command/check.js';
-import { type Context, openSession } from '../context.js';
+import type { Context } from '../context.js';
+import { openSession } from '../session.js';
+import { pausedUntil } from '../http/pause.js';
+import { doctorDeadline, PROBE_TIMEOUT_MS } from '../domain/budget.js';
 import { AgentError, AuthError, EXIT, type ExitCode, RateLimitedError } from '../errors.js';
 import { maskKnownKeys } from '../history/mask.js';
 import { oneLine } from '../output/sanitize.js';
@@ -8,7 +11,7 @@ import { readKeyFile } from '../settings/key-file.js';
 import { resolveAnalyzerConfig } from '../settings/resolve.js';
 import { readSettings } from '../settings/store.js';
 import type { State } from '../state/schema.js';
-import { stateStore } from '../context.js';
+import { stateStore } from '../session.js';
 import { type Check, fail, ok, warn } from './check.js';
 import { lockCheck, nodeCheck, pauseCheck, watchCheck } from './local-checks.js';
 import { lastPollCheck, scheduleCheck } from './schedule-check.js';
@@ -16,7 +19,6 @@ import { lastPollCheck, scheduleCheck } from './schedule-check.js';
 /** The local clock may be this far from the service's before it says so: timestamps compare across them. */
 const CLOCK_SKEW_MS = 60_000;
 /** The whole check, network included, stays short: it is run by a person waiting for it. */
-const DOCTOR_BUDGET_MS = 20_000;
 
 /**
  * `agent doctor`: one line per thing a user would otherwise debug by hand, each with its fix (docs/cli.md).
@@ -28,7 +30,7 @@ export async function runDoctor(ctx: Context): Promise<ExitCode> {
   const configDir = path.resolve(ctx.configDir);
   const checks: Check[] = [nodeCheck(ctx.self.version)];
   const state = stateCheck(ctx, checks);
-  const paused = Date.parse(state?.rateLimitedUntil ?? '') > now;
+  const paused = state !== undefined && pausedUntil(state, now) !== undefined;
   // The service asked for a pause: even one GET inside it would be impolite (and refused).
   if (state && paused)
     checks.push(warn('service', `not checked: the service asked for a pause until ${state.rateLimitedUntil}`));
@@ -104,7 +106,7 @@ async function serviceChecks(ctx: Context, state: State, checks: Check[]): Promi
   let session: ReturnType<typeof openSession>;
   try {
     // Not a dry run: a 429 on this request is stored like any other (polite), so the next cron poll waits.
-    session = openSession(ctx, { deadline: ctx.timing.now() + DOCTOR_BUDGET_MS });
+    session = openSession(ctx, { deadline: doctorDeadline(ctx.timing.now()) });
     const me = await session.api.me();
     checks.push(
       ok(
@@ -178,7 +180,7 @@ async function analyzerCheck(ctx: Context): Promise<Check> {
       method: 'GET',
       url,
       headers: { accept: 'application/json' },
-      timeoutMs: 5_000,
+      timeoutMs: PROBE_TIMEOUT_MS,
       maxBodyBytes: 1024 * 1024,
     });
     return ok(

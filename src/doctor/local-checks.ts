@@ -1,3 +1,4 @@
+import { pausedUntil } from '../http/pause.js';
 import path from 'node:path';
 import { otherWatcher } from '../poll/watch-marker.js';
 import { StateError } from '../errors.js';
@@ -42,8 +43,7 @@ export function lockCheck(configDir: string, isAlive: (pid: number) => boolean):
 }
 
 export function pauseCheck(rateLimitedUntil: string | undefined, now: number): Check {
-  const until = Date.parse(rateLimitedUntil ?? '');
-  if (!Number.isFinite(until) || until <= now) return ok('rate limit', 'no pause pending');
+  if (pausedUntil({ rateLimitedUntil }, now) === undefined) return ok('rate limit', 'no pause pending');
   return warn(
     'rate limit',
     `the service asked for a pause: nothing is sent until ${rateLimitedUntil}`,

@@ -1,4 +1,4 @@
-/** Where a thread stands in the list: by its timestamp as an instant, then by its id as text (poll/cursor.ts says why). */
+/** Where a thread stands in the list: by its timestamp as an instant, then by its id as text (domain/cursor.ts says why). */
 export interface ThreadKey {
   timestamp: string;
   id: string;

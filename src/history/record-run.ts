@@ -1,4 +1,5 @@
-import { type Context, stateStore } from '../context.js';
+import type { Context } from '../context.js';
+import { stateStore } from '../session.js';
 import { AgentError, EXIT, NotRegisteredError, StateError } from '../errors.js';
 import { oneLine } from '../output/sanitize.js';
 import { appendHistory } from './log.js';

@@ -1,3 +1,5 @@
+import type { Timing } from '../domain/clock.js';
+import { maySend, REQUEST_TIMEOUT_MS } from '../domain/budget.js';
 import { holdsKey } from '../domain/probe.js';
 import {
   AuthError,
@@ -17,18 +19,8 @@ import { maskKey } from '../output/sanitize.js';
 import { MAX_JSON_DEPTH, parseBoundedJson } from './bounded-json.js';
 import { errorBodyText } from './error-body.js';
 import { baseUrlText, pathSegment } from './origin.js';
-import { backoffMs } from './retry-after.js';
+import { EARLIER_PAUSE, pauseAfter429, waitOut as waitOutPause } from './pause.js';
 import type { HttpResponse, Transport } from './transport.js';
-
-/** The least time a POST or PATCH is sent with. */
-export const MIN_WRITE_BUDGET_MS = 5_000;
-
-export interface Timing {
-  now(): number;
-  /** Resolves after `ms`, or as soon as `signal` aborts (its timer then holds the process no longer). */
-  sleep(ms: number, signal?: AbortSignal): Promise<void>;
-  random(): number;
-}
 
 export interface HttpClientOptions {
   baseUrl: URL;
@@ -73,7 +65,7 @@ const RETRY_BASE_MS = 400;
 
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const { transport, timing } = options;
-  const timeoutMs = options.timeoutMs ?? 15_000;
+  const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
   const maxBodyBytes = options.maxBodyBytes ?? 8 * 1024 * 1024;
   let blockedUntil = options.blockedUntil;
   const base = baseUrlText(options.baseUrl);
@@ -90,21 +82,14 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     return options.deadline === undefined ? Number.POSITIVE_INFINITY : options.deadline - timing.now();
   }
 
-  async function waitOut(until: number, why: string): Promise<void> {
-    const ms = until - timing.now();
-    if (ms <= 0) return;
-    if (!options.waitOnRateLimit || ms > remaining()) {
-      throw new RateLimitedError(`${why} until ${new Date(until).toISOString()}`, until, {
-        hint: 'nothing is sent before then; the next run after that continues',
-      });
-    }
-    options.onWait?.(ms, why);
-    await timing.sleep(ms, options.signal);
-    // Stopped while waiting: the request is not sent, and a 429 means the one before was not processed.
-    if (options.signal?.aborted)
-      throw new RateLimitedError(`${why} until ${new Date(until).toISOString()}; stopped while waiting`, until, {
-        hint: 'nothing is sent before then; the next run after that continues',
-      });
+  function waitOut(until: number, why: string): Promise<void> {
+    return waitOutPause(until, why, {
+      clock: timing,
+      left: remaining(),
+      wait: options.waitOnRateLimit,
+      onWait: options.onWait,
+      signal: options.signal,
+    });
   }
 
   async function sendOnce(call: CallOptions): Promise<HttpResponse> {
@@ -128,7 +113,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const budget = remaining();
     // A write sent with a second left would time out after leaving, and its thread could then never be
     // posted again (never-twice): with too little time it is not sent at all, and stays due (no-thread-lost).
-    if (budget <= (call.method === 'GET' ? 0 : MIN_WRITE_BUDGET_MS)) throw new BudgetError();
+    if (!maySend(call.method, budget)) throw new BudgetError();
     return transport.send({
       method: call.method,
       url,
@@ -145,8 +130,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     let rateLimitWaited = false;
     const timedOut: number[] = [];
     for (let attempt = 0; ; attempt++) {
-      if (blockedUntil !== undefined)
-        await waitOut(blockedUntil, 'rate limited (a pause the service asked for earlier)');
+      if (blockedUntil !== undefined) await waitOut(blockedUntil, EARLIER_PAUSE);
       let response: HttpResponse;
       try {
         response = await sendOnce(call);
@@ -162,12 +146,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       if (response.status >= 200 && response.status < 300)
         return { status: response.status, ...parseJson(response.body) };
       if (response.status === 429) {
-        const { ms, capped } = backoffMs(response.headers['retry-after'], timing.now());
-        blockedUntil = timing.now() + ms;
+        const pause = pauseAfter429(response.headers['retry-after'], timing.now());
+        blockedUntil = pause.until;
         options.onRateLimited?.(blockedUntil);
-        const why = capped
-          ? `rate limited (the service asked for an absurd pause; capped at ${ms / 60_000} min)`
-          : 'rate limited by the service';
+        const why = pause.why;
         // A 429 means the request was not processed, so sending it again once after the pause is safe, POST included.
         if (!rateLimitWaited) {
           rateLimitWaited = true;

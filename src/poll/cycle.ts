@@ -1,11 +1,7 @@
-import {
-  COMMAND_BUDGET_MS,
-  openSession,
-  POST_RESERVE_MS,
-  rateLimitedUntil,
-  type Context,
-  type Session,
-} from '../context.js';
+import { commandDeadline, mayAskPage } from '../domain/budget.js';
+import type { Context } from '../context.js';
+import { openSession, type Session } from '../session.js';
+import { pausedUntil, pauseNote, pauseToKeep } from '../http/pause.js';
 import { recordRun } from '../history/record-run.js';
 import type { RunRecorder } from '../history/recorder.js';
 import type { Thread } from '../domain/thread.js';
@@ -13,16 +9,13 @@ import { BudgetError, CancelledError, EXIT, type ExitCode } from '../errors.js';
 import { oneLine } from '../output/sanitize.js';
 import type { MalformedThread, UndatedThread } from '../service/api.js';
 import type { PriceRecorder } from '../record/recorder.js';
-import { compareKey, isFuture } from './cursor.js';
+import { compareKey, isFuture } from '../domain/cursor.js';
 import { latestThreads, walkNewThreads } from './fetch-new.js';
 import { aheadOf, isHandled, MAX_AHEAD, pruneJournal } from '../posting/journal.js';
 import type { Lock } from '../state/lock.js';
 import { PollLedger } from './ledger.js';
 import { renderPoll } from './report.js';
 import { threadHandler, type ThreadHandler } from './thread-handler.js';
-
-/** A page is asked for only with this much of the run left: for the request and the posts it brings. */
-const PAGE_RESERVE_MS = 2 * POST_RESERVE_MS;
 
 /**
  * One polling cycle: state → new threads → analysis → predictions → state (docs/cli.md `poll`). The caller
@@ -56,14 +49,13 @@ export async function pollCycle(
   },
   ctx: Context,
 ): Promise<ExitCode> {
-  const deadline = started + COMMAND_BUDGET_MS;
+  const deadline = commandDeadline(started);
   const now = () => ctx.timing.now();
   const session = openSession(ctx, { deadline, lock, dryRun });
   const { api, state, held } = session;
-  const blocked = rateLimitedUntil(state);
-  if (blocked !== undefined && blocked > started) {
+  if (pausedUntil(state, started) !== undefined) {
     // The service asked for a pause (polite): this run sends nothing at all.
-    const note = `rate limited until ${state.rateLimitedUntil}: nothing sent this run`;
+    const note = pauseNote(state);
     renderPoll({ posted: [], skipped: [], failed: [], cursor: state.cursor }, ctx.output, {
       dryRun,
       elapsedMs: 0,
@@ -133,7 +125,7 @@ export async function pollCycle(
       // What the page did goes to the history with it: a long run holds no more than a page of records.
       if (recorder) recordRun(ctx, recorder.take());
       if (ledger.stop || !page.seenUpTo) break;
-      if (deadline - now() < PAGE_RESERVE_MS) {
+      if (!mayAskPage(deadline, now())) {
         ledger.stop = new BudgetError();
         break;
       }
@@ -155,11 +147,7 @@ export async function pollCycle(
   }
 
   if (recorder && !ledger.stop) await snapshotCounters(recorder, session, now());
-  const blockedAfter = session.http.blockedUntil;
-  held?.update({
-    rateLimitedUntil:
-      blockedAfter !== undefined && blockedAfter > now() ? new Date(blockedAfter).toISOString() : undefined,
-  });
+  held?.update({ rateLimitedUntil: pauseToKeep(session.http.blockedUntil, now()) });
   // On a stop the one JSON document is the error's, so the report shows only to a person; a watcher's
   // signal is no failure, and its last cycle is reported as any other.
   if (!ledger.stop || !ctx.output.json || ledger.stop instanceof CancelledError)

@@ -1,6 +1,7 @@
 import type { Thread } from '../domain/thread.js';
-import type { Cursor, MalformedThread, ServiceApi, UndatedThread } from '../service/api.js';
-import { compareKey, maxKey, mayBeNew } from './cursor.js';
+import type { Cursor } from '../domain/cursor.js';
+import type { MalformedThread, ServiceApi, UndatedThread } from '../service/api.js';
+import { compareKey, maxKey, mayBeNew } from '../domain/cursor.js';
 
 export interface NewThreads {
   threads: Thread[];

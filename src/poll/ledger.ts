@@ -1,8 +1,8 @@
 import type { Thread } from '../domain/thread.js';
 import { EXIT, type ExitCode } from '../errors.js';
-import type { Cursor, MalformedThread } from '../service/api.js';
+import type { MalformedThread } from '../service/api.js';
 import type { JournalEntry, State } from '../state/schema.js';
-import { compareKey, isFuture, nextCursor } from './cursor.js';
+import { compareKey, type Cursor, isFuture, nextCursor } from '../domain/cursor.js';
 import type { RunRecorder } from '../history/recorder.js';
 import type { Outcome } from '../posting/outcome.js';
 import { guardAfter } from '../posting/post-once.js';

@@ -1,4 +1,5 @@
-import { stateStore, takeLock, type Context } from '../context.js';
+import type { Context } from '../context.js';
+import { stateStore, takeLock } from '../session.js';
 import { BusyError, CancelledError, EXIT, type ExitCode } from '../errors.js';
 import { exitCodeOf, isStateProblem, messageOf, recordRun } from '../history/record-run.js';
 import { RunRecorder } from '../history/recorder.js';

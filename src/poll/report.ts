@@ -1,6 +1,6 @@
 import type { Output } from '../output/output.js';
 import { oneLine } from '../output/sanitize.js';
-import type { Cursor } from '../service/api.js';
+import type { Cursor } from '../domain/cursor.js';
 
 export interface PollReport {
   posted: Array<{ threadId: string; conviction: number; text: string; predictionId: string | null }>;

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { stateStore, type Context } from '../context.js';
+import type { Context } from '../context.js';
+import { stateStore } from '../session.js';
 import { LIMITS } from '../domain/profile.js';
 import { EXIT, StateError, UsageError, type ExitCode } from '../errors.js';
 import { pollOnce } from './once.js';

@@ -1,4 +1,5 @@
-import { KILL_GRACE_MS, POST_RESERVE_MS, type Context } from '../context.js';
+import type { Context } from '../context.js';
+import { analyzerDeadline, maySlowAnalyze } from '../domain/budget.js';
 import { ANALYSIS_CONCURRENCY } from '../analysis/concurrency.js';
 import type { Analyzer } from '../analysis/types.js';
 import type { Profile } from '../domain/profile.js';
@@ -63,7 +64,7 @@ export function threadHandler(deps: HandlerDeps): ThreadHandler {
     const profile = await api.profile();
     const { analyzer, config } = await loadAnalyzer(ctx, {
       secrets: deps.secrets,
-      deadline: deadline - POST_RESERVE_MS,
+      deadline: analyzerDeadline(deadline),
       onStderr,
     });
     // A slow analyzer (a command, a model) reads a few threads side by side, and their posts leave as soon
@@ -107,7 +108,7 @@ export function threadHandler(deps: HandlerDeps): ThreadHandler {
         const chunk = threads.slice(i, i + width);
         // An analyzer that may take its whole timeout is not started when the run could not wait for it (bounded).
         // Its posts then need time too: one sent with seconds left could time out after leaving, and be lost.
-        if (!ledger.stop && slow && ctx.timing.now() + timeoutMs + KILL_GRACE_MS + POST_RESERVE_MS > deadline)
+        if (!ledger.stop && slow && !maySlowAnalyze(deadline, ctx.timing.now(), timeoutMs))
           ledger.stop = new BudgetError();
         if (!ledger.stop && deps.shouldStop?.())
           ledger.stop = new CancelledError('stopped by a signal; the rest stays due');

@@ -1,4 +1,5 @@
-import { COMMAND_BUDGET_MS, type WatchLimits } from '../context.js';
+import type { WatchLimits } from '../context.js';
+import { COMMAND_BUDGET_MS } from '../domain/budget.js';
 
 /**
  * A poll every 30 s is already 2,880 runs a day. A cycle ends within its run budget; the minute after it

@@ -1,4 +1,5 @@
-import { type Context, stateStore, type WatchLimits } from '../context.js';
+import type { Context, WatchLimits } from '../context.js';
+import { stateStore } from '../session.js';
 import { AgentError, BusyError, EXIT, type ExitCode, NotRegisteredError } from '../errors.js';
 import { oneLine } from '../output/sanitize.js';
 import { pollOnce } from './once.js';

@@ -1,4 +1,4 @@
-import type { Cursor } from '../service/api.js';
+import type { Cursor } from '../domain/cursor.js';
 import type { Journal, JournalEntry, State } from '../state/schema.js';
 
 export type { Journal } from '../state/schema.js';

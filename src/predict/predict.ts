@@ -1,7 +1,9 @@
 import { analyzeThread, builtinAnalyzer } from '../analysis/index.js';
 import { composeSummary } from '../analysis/summary-text.js';
 import type { DecidedBy, Decision } from '../analysis/types.js';
-import { COMMAND_BUDGET_MS, openSession, POST_RESERVE_MS, takeLock, type Context, type Session } from '../context.js';
+import type { Context } from '../context.js';
+import { openSession, takeLock, type Session } from '../session.js';
+import { analyzerDeadline, commandDeadline } from '../domain/budget.js';
 import type { Thread } from '../domain/thread.js';
 import { EXIT } from '../errors.js';
 import { exitCodeOf, isStateProblem, messageOf, recordRun } from '../history/record-run.js';
@@ -77,7 +79,7 @@ async function predictLocked(
   },
 ): Promise<void> {
   const dryRun = options.dryRun === true;
-  const deadline = ctx.timing.now() + COMMAND_BUDGET_MS;
+  const deadline = commandDeadline(ctx.timing.now());
   let session = openSession(ctx, { deadline, lock, dryRun });
   let previous = session.state.journal?.get(threadId);
   const done = () => {
@@ -111,7 +113,7 @@ async function predictLocked(
       const relocked = await unlocked(() => confirmSize(question, ctx));
       // Read again: a poll may have posted on this thread while the person answered. The answer's wait
       // is not the run's: the budget starts anew (bounded).
-      session = openSession(ctx, { deadline: ctx.timing.now() + COMMAND_BUDGET_MS, lock: relocked });
+      session = openSession(ctx, { deadline: commandDeadline(ctx.timing.now()), lock: relocked });
       previous = session.state.journal?.get(threadId);
       if (done()) return;
     }
@@ -179,7 +181,7 @@ async function analyzedDecision(
   const profile = await session.api.profile();
   const { analyzer } = await loadAnalyzer(ctx, {
     secrets: [session.state.apiKey],
-    deadline: deadline - POST_RESERVE_MS,
+    deadline: analyzerDeadline(deadline),
   });
   const sized = withTypicalMove(thread, typicalMoves(ctx));
   const { decision, trace, by } = await analyzeThread(analyzer, sized, profile).finally(() => analyzer.close?.());

@@ -1,4 +1,5 @@
-import { stateStore, type Context } from '../context.js';
+import type { Context } from '../context.js';
+import { stateStore } from '../session.js';
 import type { HistoryRecord } from '../history/record.js';
 import { type OutcomeRecord, outcomeKey, readOutcomes } from './outcomes.js';
 

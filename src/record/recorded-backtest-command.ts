@@ -2,7 +2,8 @@ import { type BacktestOptions, replayAndReport, withAnalyzer } from '../backtest
 import { type BacktestFile, type BacktestThread, parseBacktestData } from '../backtest/file.js';
 import { registeredProfile } from '../backtest/registered-profile.js';
 import type { BacktestReport } from '../backtest/run.js';
-import { stateStore, type Context } from '../context.js';
+import type { Context } from '../context.js';
+import { stateStore } from '../session.js';
 import { parseDuration } from '../domain/duration.js';
 import { cellOf, type TypicalMove } from '../domain/thread.js';
 import { UsageError } from '../errors.js';

@@ -1,4 +1,4 @@
-import { isFuture } from '../poll/cursor.js';
+import { isFuture } from '../domain/cursor.js';
 import type { Thread } from '../domain/thread.js';
 import { maskStrings } from '../history/mask.js';
 import { appendLines, RecordFileError } from './private-lines.js';

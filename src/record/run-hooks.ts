@@ -1,4 +1,5 @@
-import { stateStore, type Context } from '../context.js';
+import type { Context } from '../context.js';
+import { stateStore } from '../session.js';
 import type { Thread, TypicalMove } from '../domain/thread.js';
 import { PriceRecorder } from './recorder.js';
 import { loadTypicalMoves } from './typical-move.js';

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Context, type RunProgram, stateStore } from '../context.js';
+import type { Context, RunProgram } from '../context.js';
+import { stateStore } from '../session.js';
 import { NotRegisteredError, SetupError, UsageError } from '../errors.js';
 import { agentCommand } from '../output/command-hint.js';
 import { LOG_LIMIT_BYTES } from '../output/log-file.js';

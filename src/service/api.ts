@@ -1,3 +1,4 @@
+import type { Cursor } from '../domain/cursor.js';
 import type * as z from 'zod/mini';
 import type { Profile } from '../domain/profile.js';
 import { cellOf, type Thread } from '../domain/thread.js';
@@ -16,11 +17,6 @@ import {
   type ThreadWire,
 } from './schemas.js';
 import { unwrapList, unwrapObject } from './unwrap.js';
-
-export interface Cursor {
-  timestamp: string;
-  id: string;
-}
 
 export interface RegisterInput {
   name: string;

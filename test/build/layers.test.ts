@@ -14,7 +14,7 @@ const LAYERS: Array<[name: string, matches: RegExp]> = [
   ['command', /^(account|predict)\/|^poll\/run\.ts$|-command\.ts$/],
   // The work the commands share, and what it is built on.
   ['work', /^(poll|posting|backtest|sandbox|schedule|history|doctor|stats|completion|record)\/|^analysis\/load\.ts$/],
-  ['session', /^context\.ts$/],
+  ['session', /^(context|session)\.ts$/],
   ['parts', /^(analysis|settings|service|state|http)\//],
   ['base', /^(domain|output)\/|^errors\.ts$/],
 ];

@@ -13,12 +13,8 @@ import {
   TimeoutError,
   UsageError,
 } from '../../src/errors.js';
-import {
-  createHttpClient,
-  MIN_WRITE_BUDGET_MS,
-  type CallOptions,
-  type HttpClientOptions,
-} from '../../src/http/client.js';
+import { createHttpClient, type CallOptions, type HttpClientOptions } from '../../src/http/client.js';
+import { MIN_WRITE_BUDGET_MS } from '../../src/domain/budget.js';
 import { useNock } from '../support/nock.js';
 import { fakeTiming, T0, type FakeTiming } from '../support/timing.js';
 import { failure } from '../support/failure.js';

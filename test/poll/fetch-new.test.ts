@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Thread } from '../../src/domain/thread.js';
 import { ServerError } from '../../src/errors.js';
-import { compareKey, isAfter } from '../../src/poll/cursor.js';
+import { compareKey, type Cursor, isAfter } from '../../src/domain/cursor.js';
 import { latestThreads, walkNewThreads } from '../../src/poll/fetch-new.js';
-import type { Cursor, MalformedThread, ThreadPage } from '../../src/service/api.js';
+import type { MalformedThread, ThreadPage } from '../../src/service/api.js';
 import { fakeApi } from '../support/fake-api.js';
 import { page, thread } from '../support/threads.js';
 

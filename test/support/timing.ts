@@ -1,4 +1,4 @@
-import type { Timing } from '../../src/http/client.js';
+import type { Timing } from '../../src/domain/clock.js';
 
 export const T0 = Date.parse('2025-06-01T12:00:00.000Z');
 

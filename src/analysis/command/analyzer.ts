@@ -1,3 +1,4 @@
+import { TERM_GRACE_MS } from '../../domain/budget.js';
 import { AnalyzerError, UsageError } from '../../errors.js';
 import { oneLine } from '../../output/sanitize.js';
 import { analyzerInput, parseAnswerText } from '../protocol.js';
@@ -38,7 +39,6 @@ export interface CommandAnalyzerOptions {
 
 const WHO = 'the analyzer command';
 const DEFAULT_MAX_OUTPUT = 1024 * 1024;
-const DEFAULT_KILL_GRACE_MS = 1000;
 /** A chatty script must not bury the rest of a --verbose run. */
 const STDERR_LINES_SHOWN = 100;
 const STDERR_LINE_MAX = 300;
@@ -71,7 +71,7 @@ export function createCommandAnalyzer(options: CommandAnalyzerOptions): Analyzer
         ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
         timeoutMs: options.timeoutMs,
         maxOutputBytes,
-        killGraceMs: options.killGraceMs ?? DEFAULT_KILL_GRACE_MS,
+        killGraceMs: options.killGraceMs ?? TERM_GRACE_MS,
         onStderrLine(line) {
           shown += 1;
           if (shown <= STDERR_LINES_SHOWN)

@@ -1,7 +1,7 @@
 import { AnalyzerConfigError, AnalyzerError } from '../../errors.js';
 import { errorBodyText } from '../../http/error-body.js';
 import type { Exchange } from './exchange.js';
-import { retryAfterMs } from '../../http/retry-after.js';
+import { retryAfterMs } from '../../http/pause.js';
 import { RetryableError } from './retry.js';
 
 /**

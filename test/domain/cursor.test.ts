@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareKey, isAfter, maxKey, nextCursor } from '../../src/poll/cursor.js';
-import type { Cursor } from '../../src/service/api.js';
+import { compareKey, type Cursor, isAfter, maxKey, nextCursor } from '../../src/domain/cursor.js';
 
 const key = (timestamp: string, id: string): Cursor => ({ timestamp, id });
 

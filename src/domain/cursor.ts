@@ -1,10 +1,15 @@
-import { compareKey } from '../domain/thread-order.js';
-import type { Cursor } from '../service/api.js';
+import { compareKey } from './thread-order.js';
 
 // Threads are ordered by (timestamp, id). Timestamps are compared as instants, because the service may
 // write one instant in several ISO forms; ids break ties, as text. The service may break ties otherwise
 // (ids that are numbers, say): so a thread at the cursor's own timestamp is never taken as old by its id
 // alone, and the journal keeps every entry at that timestamp to tell which of them were handled.
+
+/** Where a poll has read up to: the newest thread it may pass, by the rules below. */
+export interface Cursor {
+  timestamp: string;
+  id: string;
+}
 
 /** A thread stamped this far beyond the local clock is dated wrongly (a time zone, seconds for ms). */
 export const FUTURE_SKEW_MS = 15 * 60_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffMs, MAX_BACKOFF_MS, MIN_BACKOFF_MS, retryAfterMs } from '../../src/http/retry-after.js';
+import { backoffMs, MAX_BACKOFF_MS, MIN_BACKOFF_MS, retryAfterMs } from '../../src/http/pause.js';
 import { T0 } from '../support/timing.js';
 
 describe('backoffMs: max(60 s, Retry-After), capped at an hour', () => {
