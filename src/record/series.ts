@@ -22,6 +22,10 @@ export interface PriceSeries {
   newestMs: number;
 }
 
+/**
+ * The series of these samples, given in the order they were recorded (oldest first): a thread read again
+ * keeps the first price recorded for it as its p0, so a later read never moves an outcome.
+ */
 export function buildSeries(samples: Iterable<Sample>): PriceSeries {
   const byThread = new Map<string, Sample>();
   for (const sample of samples) if (!byThread.has(sample.threadId)) byThread.set(sample.threadId, sample);

@@ -133,5 +133,6 @@ function samplesReadSince(dir: string, from: number): { samples: Sample[]; reach
     }
     return true;
   });
-  return { samples, reachedMs };
+  // Read newest first; the series wants them in the order recorded (a thread's p0 is its first price).
+  return { samples: samples.reverse(), reachedMs };
 }

@@ -126,6 +126,17 @@ describe('settleRecord', () => {
     expect(w.outcomes().has('post\nancient')).toBe(false);
   });
 
+  it('takes the first price recorded for a thread as its p0, whatever was read again later', () => {
+    const w = world();
+    w.read(T0 + MIN, [['dup', 'bitcoin', T0, 100]]);
+    w.history([{ ts: iso(T0 + MIN), kind: 'post', threadId: 'dup', cell: 'bitcoin', conviction: 1, text: 'x' }]);
+    w.read(T0 + H, [['dup', 'bitcoin', T0, 50]]);
+    w.read(T0 + 3 * H + 5 * MIN, [['later', 'bitcoin', T0 + 3 * H, 101]]);
+    expect(w.settle(T0 + 3 * H + 40 * MIN)).toMatchObject([
+      { threadId: 'dup', move: 1, right: true, thread: { price: 100 } },
+    ]);
+  });
+
   it('never writes the key, and copies which analyzer decided when the history says', () => {
     const w = world();
     w.read(T0 + MIN, [[`t${KEY}`, 'bitcoin', T0, 100]]);
