@@ -23,15 +23,14 @@ export interface SettleDeps {
 /**
  * Resolves every post and skip of the last days that has no outcome yet and that the recorded prices can
  * now tell (resolve.ts), and appends the outcomes. Reads only the ends of the files that hold them: the
- * history and the outcomes back to LOOKBACK_MS, the prices back to the oldest pending decision. Returns
+ * history and the outcomes back to LOOKBACK_MS, the prices back to what the pending decisions need. Returns
  * the outcomes written. Throws what reading or writing threw; the caller says it and goes on.
  */
 export function settleRecord({ dir, now, redact }: SettleDeps): OutcomeRecord[] {
   const since = now - LOOKBACK_MS;
   const pending = pendingDecisions(dir, since);
   if (!pending.length) return [];
-  const oldest = Math.min(...pending.map((record) => Date.parse(record.ts)));
-  const { samples, reachedMs } = samplesReadSince(dir, oldest - 5 * 60_000);
+  const { samples, reachedMs } = samplesFor(dir, pending, since);
   const series = buildSeries(samples);
   const written: OutcomeRecord[] = [];
   const resolvedAt = new Date(now).toISOString();
@@ -118,21 +117,34 @@ function pendingDecisions(dir: string, since: number): Decision[] {
 }
 
 /**
- * The samples in batches read since `from` (by the local clock: a thread's price is recorded by the run
- * that reads it, after the thread was created), and how far back the files reached.
+ * Every recorded sample an outcome of these decisions can use, and how far back the files reached. A
+ * thread's prices were read at or after its own time, and so were the prices 3 hours on: the batches are
+ * read back (by the local clock of their reads) to before the oldest pending decision and before the
+ * oldest of their threads' own times, never past `bound`. What else is pending changes nothing.
  */
-function samplesReadSince(dir: string, from: number): { samples: Sample[]; reachedMs: number } {
+function samplesFor(
+  dir: string,
+  pending: readonly Decision[],
+  bound: number,
+): { samples: Sample[]; reachedMs: number } {
+  const wanted = new Set(pending.map((record) => record.threadId));
+  let from = Math.min(...pending.map((record) => Date.parse(record.ts))) - MARGIN_MS;
   const samples: Sample[] = [];
   let reachedMs = Number.POSITIVE_INFINITY;
   readLinesBackward(pricesFile(dir), (line) => {
     const parsed = parsePriceLine(line);
-    if (parsed?.kind === 'sample') samples.push(parsed.sample);
-    else if (parsed?.kind === 'readAt') {
+    if (parsed?.kind === 'sample') {
+      samples.push(parsed.sample);
+      if (wanted.has(parsed.sample.threadId)) from = Math.min(from, parsed.sample.ms - MARGIN_MS);
+    } else if (parsed?.kind === 'readAt') {
       reachedMs = parsed.ms;
-      if (parsed.ms < from) return false;
+      if (parsed.ms < Math.max(from, bound)) return false;
     }
     return true;
   });
   // Read newest first; the series wants them in the order recorded (a thread's p0 is its first price).
   return { samples: samples.reverse(), reachedMs };
 }
+
+/** Slack for a batch's read time against the threads in it. */
+const MARGIN_MS = 5 * 60_000;

@@ -137,6 +137,31 @@ describe('settleRecord', () => {
     ]);
   });
 
+  it('resolves a late decision from every sample near 3 hours after its thread, whatever else is pending', () => {
+    const now = T0 + 4 * H;
+    const late = () => {
+      const w = world();
+      w.read(now - 189 * MIN, [['L', 'bitcoin', now - 190 * MIN, 100]]);
+      w.read(now - 8 * MIN, [
+        ['A1', 'bitcoin', now - 11 * MIN, 110],
+        ['A2', 'bitcoin', now - 9 * MIN, 110],
+      ]);
+      return w;
+    };
+    const alone = late();
+    alone.read(now - 90_000, [['L', 'bitcoin', now - 190 * MIN, 100]]);
+    alone.history([{ ts: iso(now - MIN), kind: 'post', threadId: 'L', cell: 'bitcoin', conviction: 1.2, text: 'x' }]);
+    // The same data with one unrelated batch read between the 3-hour samples and the decision.
+    const busy = late();
+    busy.read(now - 7 * MIN, [['O', 'ethereum', now - 8 * MIN, 50]]);
+    busy.read(now - 90_000, [['L', 'bitcoin', now - 190 * MIN, 100]]);
+    busy.history([{ ts: iso(now - MIN), kind: 'post', threadId: 'L', cell: 'bitcoin', conviction: 1.2, text: 'x' }]);
+    for (const w of [alone, busy]) {
+      w.read(now, [['N', 'bitcoin', now - MIN, 90]]);
+      expect(w.settle(now + MIN)).toMatchObject([{ threadId: 'L', move: 10, right: true }]);
+    }
+  });
+
   it('never writes the key, and copies which analyzer decided when the history says', () => {
     const w = world();
     w.read(T0 + MIN, [[`t${KEY}`, 'bitcoin', T0, 100]]);
