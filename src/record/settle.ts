@@ -3,7 +3,7 @@ import { maskStrings } from '../history/mask.js';
 import { type HistoryRecord, parseRecord } from '../history/record.js';
 import { appendLines, lineFile, readLinesBackward } from './private-lines.js';
 import { type OutcomeRecord, outcomeKey, outcomeLine, outcomesFile, parseOutcome, usedSample } from './outcomes.js';
-import { resolveThread, rightOf } from './resolve.js';
+import { GIVE_UP_MS, HORIZON_MS, resolveThread, rightOf } from './resolve.js';
 import { parsePriceLine, pricesFile, type Sample } from './samples.js';
 import { buildSeries } from './series.js';
 
@@ -33,9 +33,8 @@ export function settleRecord({ dir, now, redact }: SettleDeps): OutcomeRecord[] 
   const { samples, reachedMs } = samplesFor(dir, pending, since);
   const series = buildSeries(samples);
   const written: OutcomeRecord[] = [];
-  const resolvedAt = new Date(now).toISOString();
   for (const record of pending) {
-    const outcome = outcomeOf(record, series, resolvedAt, reachedMs);
+    const outcome = outcomeOf(record, series, now, reachedMs);
     if (outcome) written.push(outcome);
   }
   if (written.length)
@@ -48,9 +47,10 @@ type Decision = HistoryRecord & { kind: 'post' | 'skip'; threadId: string; cell:
 function outcomeOf(
   record: Decision,
   series: ReturnType<typeof buildSeries>,
-  resolvedAt: string,
+  now: number,
   reachedMs: number,
 ): OutcomeRecord | undefined {
+  const resolvedAt = new Date(now).toISOString();
   const extra = record as unknown as Record<string, unknown>;
   const head = {
     resolvedAt,
@@ -65,11 +65,16 @@ function outcomeOf(
   const resolution = resolveThread(series, record.threadId, record.cell);
   if (resolution.status === 'pending') return undefined;
   if (resolution.status === 'unresolvable') {
-    // Decided before the oldest price the files still hold: the record began after it (or was rotated).
-    const reason =
-      !series.byThread.has(record.threadId) && Date.parse(record.ts) < reachedMs
-        ? 'no price was recorded for the thread (decided before the record of prices reaches back)'
-        : resolution.reason;
+    let reason = resolution.reason;
+    if (!series.byThread.has(record.threadId)) {
+      const decidedMs = Date.parse(record.ts);
+      // Decided before the oldest price the files still hold: the record began after it (or was rotated).
+      if (decidedMs < reachedMs)
+        reason = 'no price was recorded for the thread (decided before the record of prices reaches back)';
+      // A thread dated ahead of the clock gets its price recorded once its time comes: until it could
+      // no longer be resolved by the clock (3 hours and the 6 of giving up), it stays pending.
+      else if (now - decidedMs < HORIZON_MS + GIVE_UP_MS) return undefined;
+    }
     return { ...head, move: null, right: null, unresolvable: reason };
   }
   const { move, p0, t0, p3h, samples } = resolution;

@@ -93,7 +93,8 @@ describe('settleRecord', () => {
       { ts: iso(T0 + 5 * MIN), kind: 'post', threadId: 'priced', cell: 'solana', conviction: 1, text: 'x' },
     ]);
     w.read(T0 + 9 * H + MIN, [['late', 'solana', T0 + 9 * H, 185]]);
-    w.settle(T0 + 9 * H + 2 * MIN);
+    // 9 hours after the decision by the clock: a thread with no price can never have one now.
+    w.settle(T0 + 9 * H + 6 * MIN);
     const outcomes = w.outcomes();
     expect(outcomes.get('post\nold')).toMatchObject({
       move: null,
@@ -160,6 +161,23 @@ describe('settleRecord', () => {
       w.read(now, [['N', 'bitcoin', now - MIN, 90]]);
       expect(w.settle(now + MIN)).toMatchObject([{ threadId: 'L', move: 10, right: true }]);
     }
+  });
+
+  it('leaves a thread without a price pending until the clock says it can never have one', () => {
+    const w = world();
+    // A thread dated ahead of the local clock: its price is not recorded when the post is made.
+    w.history([{ ts: iso(T0), kind: 'post', threadId: 'ahead', cell: 'bitcoin', conviction: 1, text: 'x' }]);
+    w.read(T0, [['other', 'bitcoin', T0 - MIN, 100]]);
+    expect(w.settle(T0 + MIN)).toEqual([]);
+    w.read(T0 + 10 * MIN, [['ahead', 'bitcoin', T0 + 2 * MIN, 100]]);
+    w.read(T0 + 3 * H + 10 * MIN, [['b', 'bitcoin', T0 + 3 * H + 2 * MIN, 102]]);
+    expect(w.settle(T0 + 3 * H + 40 * MIN)).toMatchObject([{ threadId: 'ahead', move: 2, right: true }]);
+    // One that never gets a price is given up 9 hours after the decision, by the clock.
+    w.history([{ ts: iso(T0 + 4 * H), kind: 'post', threadId: 'never', cell: 'bitcoin', conviction: 1, text: 'x' }]);
+    expect(w.settle(T0 + 12 * H)).toEqual([]);
+    expect(w.settle(T0 + 13 * H + MIN)).toMatchObject([
+      { threadId: 'never', unresolvable: expect.stringMatching(/no usable price/) },
+    ]);
   });
 
   it('never writes the key, and copies which analyzer decided when the history says', () => {
