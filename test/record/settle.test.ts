@@ -180,6 +180,20 @@ describe('settleRecord', () => {
     ]);
   });
 
+  it('settles a history made by hand with mode 644, as the history writer takes it, and makes it private', () => {
+    const w = world();
+    const history = path.join(w.dir, 'history.jsonl');
+    fs.writeFileSync(
+      history,
+      `${JSON.stringify({ ts: iso(T0 + MIN), kind: 'post', threadId: 'hand', cell: 'bitcoin', conviction: 1, text: 'x' })}\n`,
+    );
+    fs.chmodSync(history, 0o644);
+    w.read(T0 + MIN, [['hand', 'bitcoin', T0, 100]]);
+    w.read(T0 + 3 * H + 5 * MIN, [['b', 'bitcoin', T0 + 3 * H, 99]]);
+    expect(w.settle(T0 + 3 * H + 40 * MIN)).toMatchObject([{ threadId: 'hand', move: -1, right: false }]);
+    expect(fs.statSync(history).mode & 0o777).toBe(0o600);
+  });
+
   it('never writes the key, and copies which analyzer decided when the history says', () => {
     const w = world();
     w.read(T0 + MIN, [[`t${KEY}`, 'bitcoin', T0, 100]]);
