@@ -28,6 +28,8 @@ export interface OutcomeView {
   price0?: number;
   price3h?: number;
   samples?: OutcomeRecord['samples'];
+  /** Prices near 3 hours on left out as absurd. */
+  dropped?: OutcomeRecord['dropped'];
   unresolvable?: string;
 }
 
@@ -44,6 +46,7 @@ export function outcomeOf(record: HistoryRecord, outcomes: Outcomes): OutcomeVie
     ...(outcome.thread ? { price0: outcome.thread.price } : {}),
     ...(outcome.price !== undefined ? { price3h: outcome.price } : {}),
     ...(outcome.samples ? { samples: outcome.samples } : {}),
+    ...(outcome.dropped ? { dropped: outcome.dropped } : {}),
   };
 }
 

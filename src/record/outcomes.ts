@@ -39,6 +39,8 @@ export interface OutcomeRecord {
   /** The price 3 hours after the thread (interpolated between two samples when two bracketed it). */
   price?: number;
   samples?: UsedSample[];
+  /** Samples near 3 hours on left out as absurd prices, when there were any. */
+  dropped?: UsedSample[];
   /** Why it can never be known, when it cannot. */
   unresolvable?: string;
 }

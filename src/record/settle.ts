@@ -77,7 +77,7 @@ function outcomeOf(
     }
     return { ...head, move: null, right: null, unresolvable: reason };
   }
-  const { move, p0, t0, p3h, samples } = resolution;
+  const { move, p0, t0, p3h, samples, dropped } = resolution;
   return {
     ...head,
     thread: { ts: new Date(t0).toISOString(), price: p0 },
@@ -85,6 +85,7 @@ function outcomeOf(
     right: record.kind === 'post' && record.conviction !== undefined ? rightOf(record.conviction, move) : null,
     price: Math.round(p3h * 1e8) / 1e8,
     samples: samples.map(usedSample),
+    ...(dropped.length ? { dropped: dropped.map(usedSample) } : {}),
   };
 }
 

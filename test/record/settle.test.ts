@@ -194,6 +194,25 @@ describe('settleRecord', () => {
     expect(fs.statSync(history).mode & 0o777).toBe(0o600);
   });
 
+  it('writes which samples resolved an outcome and which absurd ones near it were left out', () => {
+    const w = world();
+    w.read(T0 + MIN, [['q', 'ethereum', T0, 100]]);
+    w.history([{ ts: iso(T0 + MIN), kind: 'post', threadId: 'q', cell: 'ethereum', conviction: -1, text: 'x' }]);
+    w.read(T0 + 3 * H + 5 * MIN, [
+      ['good', 'ethereum', T0 + 3 * H - MIN, 99],
+      ['bad1', 'ethereum', T0 + 3 * H + MIN, 1e-7],
+      ['bad2', 'ethereum', T0 + 3 * H + 2 * MIN, 1e-7],
+    ]);
+    w.read(T0 + 3 * H + 45 * MIN, [['next', 'ethereum', T0 + 3 * H + 40 * MIN, 99.5]]);
+    w.settle(T0 + 3 * H + 50 * MIN);
+    expect(w.outcomes().get('post\nq')).toMatchObject({
+      move: -1,
+      right: true,
+      samples: [{ threadId: 'good', price: 99 }],
+      dropped: [{ threadId: 'bad1' }, { threadId: 'bad2' }],
+    });
+  });
+
   it('never writes the key, and copies which analyzer decided when the history says', () => {
     const w = world();
     w.read(T0 + MIN, [[`t${KEY}`, 'bitcoin', T0, 100]]);
