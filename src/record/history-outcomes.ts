@@ -6,10 +6,13 @@ import { type OutcomeRecord, outcomeKey, readOutcomes } from './outcomes.js';
 
 export type Outcomes = Map<string, OutcomeRecord>;
 
-/** The outcomes recorded in the config dir; a file that cannot be read is said, and shows as none. */
-export function loadOutcomes(ctx: Context): Outcomes {
+/**
+ * The outcomes recorded in the config dir (with `since`, those resolved since then); a file that cannot
+ * be read is said, and shows as none.
+ */
+export function loadOutcomes(ctx: Context, since?: number): Outcomes {
   try {
-    const { outcomes, unreadable } = readOutcomes(stateStore(ctx).dir);
+    const { outcomes, unreadable } = readOutcomes(stateStore(ctx).dir, since);
     if (unreadable) ctx.output.warn(`agent: ${unreadable} outcome line(s) could not be read and were left out`);
     return outcomes;
   } catch (error) {

@@ -213,6 +213,28 @@ describe('settleRecord', () => {
     });
   });
 
+  it('reads the outcomes back only to the period asked for (stats --since), first written winning', () => {
+    const w = world();
+    fs.writeFileSync(path.join(w.dir, 'outcomes.jsonl'), 'not json\n', { mode: 0o600 });
+    for (const [id, at, price] of [
+      ['old', T0, 100],
+      ['new', T0 + 2 * 24 * H, 100],
+    ] as const) {
+      w.read(at + MIN, [[id, 'bitcoin', at, price]]);
+      w.history([{ ts: iso(at + MIN), kind: 'post', threadId: id, cell: 'bitcoin', conviction: 1, text: 'x' }]);
+      w.read(at + 3 * H + 5 * MIN, [[`${id}3h`, 'bitcoin', at + 3 * H, 101]]);
+      w.settle(at + 3 * H + 40 * MIN);
+    }
+    // A second outcome for the same post (a copy) never replaces the first.
+    const lines = fs.readFileSync(path.join(w.dir, 'outcomes.jsonl'), 'utf8').trim().split('\n');
+    fs.appendFileSync(path.join(w.dir, 'outcomes.jsonl'), `${(lines.at(-1) ?? '').replace('"move":1', '"move":5')}\n`);
+    const recent = readOutcomes(w.dir, T0 + 24 * H);
+    expect(recent.unreadable).toBe(0);
+    expect([...recent.outcomes.keys()]).toEqual(['post\nnew']);
+    expect(recent.outcomes.get('post\nnew')?.move).toBe(1);
+    expect(readOutcomes(w.dir).unreadable).toBe(1);
+  });
+
   it('never writes the key, and copies which analyzer decided when the history says', () => {
     const w = world();
     w.read(T0 + MIN, [[`t${KEY}`, 'bitcoin', T0, 100]]);
