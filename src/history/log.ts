@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { StateError } from '../errors.js';
-import { fileSystemError } from '../state/private-file.js';
+import { fileSystemError, keepOpenFilePrivate } from '../state/private-file.js';
 import { linesBackward } from './read-back.js';
 import { type HistoryRecord, parseRecord } from './record.js';
 
@@ -143,9 +143,12 @@ class NotRegularError extends Error {}
 /** The file opened with `flags`, only if it is a regular file (and not a link to one). */
 function openRegular(file: string, flags: number): number {
   const fd = fs.openSync(file, flags, 0o600);
-  if (!fs.fstatSync(fd).isFile()) {
+  try {
+    if (!fs.fstatSync(fd).isFile()) throw new NotRegularError(file);
+    keepOpenFilePrivate(fd, file, 'the history');
+  } catch (error) {
     fs.closeSync(fd);
-    throw new NotRegularError(file);
+    throw error;
   }
   return fd;
 }

@@ -7,10 +7,13 @@ import { type OutcomeRecord, outcomeKey, readOutcomes } from './outcomes.js';
 
 export type Outcomes = Map<string, OutcomeRecord>;
 
-/** The outcomes recorded in the config dir; a file that cannot be read is said, and shows as none. */
-export function loadOutcomes(ctx: Context): Outcomes {
+/**
+ * The outcomes recorded in the config dir (with `since`, those resolved since then); a file that cannot
+ * be read is said, and shows as none.
+ */
+export function loadOutcomes(ctx: Context, since?: number): Outcomes {
   try {
-    const { outcomes, unreadable } = readOutcomes(stateStore(ctx).dir);
+    const { outcomes, unreadable } = readOutcomes(stateStore(ctx).dir, since);
     if (unreadable) ctx.output.warn(`agent: ${unreadable} outcome line(s) could not be read and were left out`);
     return outcomes;
   } catch (error) {
@@ -29,6 +32,8 @@ export interface OutcomeView {
   price0?: number;
   price3h?: number;
   samples?: OutcomeRecord['samples'];
+  /** Prices near 3 hours on left out as absurd. */
+  dropped?: OutcomeRecord['dropped'];
   unresolvable?: string;
 }
 
@@ -45,6 +50,7 @@ export function outcomeOf(record: HistoryRecord, outcomes: Outcomes): OutcomeVie
     ...(outcome.thread ? { price0: outcome.thread.price } : {}),
     ...(outcome.price !== undefined ? { price3h: outcome.price } : {}),
     ...(outcome.samples ? { samples: outcome.samples } : {}),
+    ...(outcome.dropped ? { dropped: outcome.dropped } : {}),
   };
 }
 

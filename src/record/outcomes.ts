@@ -1,7 +1,7 @@
 // The outcome of each post and skip, written once, when the price series could tell it (settle.ts): the
 // realized 3-hour move, whether the post was right, and the samples that decided it, so that a price that
 // looks wrong can be found. `history` and `stats` read these next to the history.
-import { lineFile, readAllLines, type LineFile } from './private-lines.js';
+import { lineFile, readAllLines, readLinesBackward, type LineFile } from './private-lines.js';
 import type { Sample } from './samples.js';
 
 /** ~400 bytes an outcome: two files of 4 MiB hold ~20,000, months of posts and skips. */
@@ -39,6 +39,8 @@ export interface OutcomeRecord {
   /** The price 3 hours after the thread (interpolated between two samples when two bracketed it). */
   price?: number;
   samples?: UsedSample[];
+  /** Samples near 3 hours on left out as absurd prices, when there were any. */
+  dropped?: UsedSample[];
   /** Why it can never be known, when it cannot. */
   unresolvable?: string;
 }
@@ -82,16 +84,33 @@ export function outcomeKey(kind: 'post' | 'skip', threadId: string): string {
   return `${kind}\n${threadId}`;
 }
 
-/** Every outcome, by outcomeKey (the first written wins: an outcome is recorded once), oldest first. */
-export function readOutcomes(dir: string): { outcomes: Map<string, OutcomeRecord>; unreadable: number } {
+/**
+ * Every outcome, by outcomeKey (the first written wins: an outcome is recorded once). With `since`, only
+ * those resolved since then, read from the end (outcomes are appended in the order resolved, and a
+ * decision is resolved after it was made): stats over a month need not parse months of them.
+ */
+export function readOutcomes(
+  dir: string,
+  since?: number,
+): { outcomes: Map<string, OutcomeRecord>; unreadable: number } {
   const outcomes = new Map<string, OutcomeRecord>();
   let unreadable = 0;
-  for (const line of readAllLines(outcomesFile(dir))) {
-    const record = parseOutcome(line);
-    const key = record && outcomeKey(record.kind, record.threadId);
-    if (!record || !key) unreadable += 1;
-    else if (!outcomes.has(key)) outcomes.set(key, record);
+  const take = (record: OutcomeRecord | undefined, first: boolean) => {
+    if (!record) unreadable += 1;
+    else if (first || !outcomes.has(outcomeKey(record.kind, record.threadId)))
+      outcomes.set(outcomeKey(record.kind, record.threadId), record);
+  };
+  if (since === undefined) {
+    for (const line of readAllLines(outcomesFile(dir))) take(parseOutcome(line), false);
+    return { outcomes, unreadable };
   }
+  readLinesBackward(outcomesFile(dir), (line) => {
+    const record = parseOutcome(line);
+    if (record && Date.parse(record.resolvedAt) < since) return false;
+    // Read newest first: an older line of the same outcome replaces a newer one.
+    take(record, true);
+    return true;
+  });
   return { outcomes, unreadable };
 }
 

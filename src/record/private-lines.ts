@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { keepOpenFilePrivate } from '../state/private-file.js';
 
 // The record's files (prices, thread texts, outcomes) are JSON lines in the config dir, private like
 // everything there: created 600 from the first byte, appended to (O_APPEND, one write a batch, so a killed
@@ -97,7 +98,7 @@ export function readLinesBackward(file: LineFile, more: (line: string) => boolea
   }
 }
 
-/** Opens with the mode 600 it is created with; refuses what is not a regular file, or is open to others. */
+/** Opens with the mode 600 it is created with; refuses what is not a regular file; makes private one open to others. */
 function openChecked(name: string, flags: number): number {
   let fd: number;
   try {
@@ -109,15 +110,13 @@ function openChecked(name: string, flags: number): number {
     if (code === 'ENXIO') throw new RecordFileError(`${name} is not a regular file`);
     throw error;
   }
-  const stat = fs.fstatSync(fd);
-  const problem = !stat.isFile()
-    ? 'is not a regular file'
-    : (stat.mode & 0o077) !== 0
-      ? `has mode ${(stat.mode & 0o777).toString(8)}: other users could read it (chmod 600 '${name}')`
-      : undefined;
-  if (problem) {
+  try {
+    if (!fs.fstatSync(fd).isFile()) throw new RecordFileError(`${name} is not a regular file`);
+    // The same rule as the history's: a file open to others is made private again, or refused.
+    keepOpenFilePrivate(fd, name, 'the record file');
+  } catch (error) {
     fs.closeSync(fd);
-    throw new RecordFileError(`${name} ${problem}`);
+    throw error;
   }
   return fd;
 }

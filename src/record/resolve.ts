@@ -1,5 +1,5 @@
 import type { Sample } from './samples.js';
-import type { PriceSeries } from './series.js';
+import { isPlausible, type PriceSeries } from './series.js';
 
 // What a cell's price did over the 3 hours after a thread, from the series (README "The record"):
 // the nearest sample within 15 minutes of t0 + 3 h, or, better, two samples bracketing it at most 30
@@ -50,6 +50,8 @@ export interface Realized {
   t0: number;
   p3h: number;
   samples: Sample[];
+  /** Samples near t0 + 3 h left out as absurd (series.ts): the outcome names them too. */
+  dropped: Sample[];
 }
 
 export type Resolution =
@@ -62,9 +64,17 @@ export function resolveThread(series: PriceSeries, threadId: string, cell: strin
   const own = series.byThread.get(threadId);
   if (!own) return { status: 'unresolvable', reason: 'the thread had no usable price when it was read' };
   if (series.suspect.has(threadId))
-    return { status: 'unresolvable', reason: "the thread's own price jumps by over 50% from its neighbours" };
-  const at = priceAt(series.cells.get(own.cell) ?? series.cells.get(cell) ?? [], own.ms + HORIZON_MS, series.newestMs);
+    return { status: 'unresolvable', reason: "the thread's own price is over 50% away from the cell's level" };
+  const target = own.ms + HORIZON_MS;
+  const at = priceAt(series.cells.get(own.cell) ?? series.cells.get(cell) ?? [], target, series.newestMs);
   if (at.status !== 'priced') return at;
+  // Each kept price is within the checks of the one before; a chain of them is not a 3-hour move.
+  if (!isPlausible(at.price, own.price))
+    return {
+      status: 'unresolvable',
+      reason: `the price 3 hours on (${at.price}) is over 50% away from the thread's (${own.price})`,
+    };
+  const dropped = (series.dropped.get(own.cell) ?? []).filter((s) => Math.abs(s.ms - target) <= BRACKET_MS);
   return {
     status: 'resolved',
     move: roundMove((at.price / own.price - 1) * 100),
@@ -72,6 +82,7 @@ export function resolveThread(series: PriceSeries, threadId: string, cell: strin
     t0: own.ms,
     p3h: at.price,
     samples: at.samples,
+    dropped,
   };
 }
 

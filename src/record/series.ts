@@ -1,19 +1,24 @@
 import type { Sample } from './samples.js';
 
-// The price series of each cell, from the samples the runs recorded. A service may send a wrong price:
-// one that jumps by more than half from every neighbour a few minutes away is left out, so that it never
-// moves an outcome silently (the outcome names the samples it used).
+// The price series of each cell, from the samples the runs recorded. A service may send a wrong price, and
+// wrong prices may agree with each other: each sample is checked against the cell's own level (the last
+// price kept, when recent), or with no recent level against the median of the samples around it, so that
+// neither two agreeing bad samples nor bad ones outnumbering a good one can move an outcome. Left-out
+// samples are named in the outcomes they would have touched.
 
-/** Neighbours this close in time that disagree by more than MAX_JUMP make a sample suspect. */
-export const JUMP_WINDOW_MS = 30 * 60_000;
-/** A price more than 1.5× or less than 1/1.5 of its neighbour's minutes apart is not a market move. */
+/** A price more than 1.5× or less than 1/1.5 of the cell's level is not a market move. */
 export const MAX_JUMP = 1.5;
-/** Neighbours looked at on each side. */
-const NEIGHBOURS = 2;
+/** The last price kept is the cell's level for this long; after it, the samples around one decide. */
+export const LEVEL_MS = 6 * 60 * 60_000;
+/** With no recent level, the median of up to this many samples on each side, this close in time. */
+const AROUND = 3;
+export const AROUND_MS = 30 * 60_000;
 
 export interface PriceSeries {
   /** Each cell's trusted samples, oldest first. */
   cells: Map<string, Sample[]>;
+  /** Each cell's samples left out as absurd, oldest first. */
+  dropped: Map<string, Sample[]>;
   /** Every sample by its thread's id (the first one recorded), trusted or not. */
   byThread: Map<string, Sample>;
   /** Ids of the samples left out as absurd. */
@@ -22,6 +27,10 @@ export interface PriceSeries {
   newestMs: number;
 }
 
+/**
+ * The series of these samples, given in the order they were recorded (oldest first): a thread read again
+ * keeps the first price recorded for it as its p0, so a later read never moves an outcome.
+ */
 export function buildSeries(samples: Iterable<Sample>): PriceSeries {
   const byThread = new Map<string, Sample>();
   for (const sample of samples) if (!byThread.has(sample.threadId)) byThread.set(sample.threadId, sample);
@@ -37,30 +46,44 @@ export function buildSeries(samples: Iterable<Sample>): PriceSeries {
     if (sample.ms > newestMs) newestMs = sample.ms;
   }
   const cells = new Map<string, Sample[]>();
+  const dropped = new Map<string, Sample[]>();
   const suspect = new Set<string>();
   for (const [cell, list] of raw) {
     list.sort((a, b) => a.ms - b.ms || (a.threadId < b.threadId ? -1 : 1));
-    const kept = list.filter((sample, i) => {
-      const absurd = isAbsurd(list, i);
-      if (absurd) suspect.add(sample.threadId);
-      return !absurd;
-    });
+    const kept: Sample[] = [];
+    const left: Sample[] = [];
+    for (let i = 0; i < list.length; i++) {
+      const sample = list[i] as Sample;
+      const level = kept[kept.length - 1];
+      const reference = level && sample.ms - level.ms <= LEVEL_MS ? level.price : medianAround(list, i, sample.ms);
+      if (isPlausible(sample.price, reference)) kept.push(sample);
+      else {
+        left.push(sample);
+        suspect.add(sample.threadId);
+      }
+    }
     cells.set(cell, kept);
+    if (left.length) dropped.set(cell, left);
   }
-  return { cells, byThread, suspect, newestMs };
+  return { cells, dropped, byThread, suspect, newestMs };
 }
 
-/** Suspect when it has neighbours within the window and disagrees with every one of them by a jump. */
-function isAbsurd(list: readonly Sample[], i: number): boolean {
-  const sample = list[i];
-  if (!sample) return false;
-  let near = 0;
-  for (let j = Math.max(0, i - NEIGHBOURS); j <= Math.min(list.length - 1, i + NEIGHBOURS); j++) {
+/** Within MAX_JUMP of the reference either way. */
+export function isPlausible(price: number, reference: number): boolean {
+  const ratio = price / reference;
+  return ratio <= MAX_JUMP && ratio >= 1 / MAX_JUMP;
+}
+
+/** The median price of the sample and up to AROUND samples on each side within AROUND_MS of it. */
+function medianAround(list: readonly Sample[], i: number, ms: number): number {
+  const prices: number[] = [];
+  for (let j = Math.max(0, i - AROUND); j <= Math.min(list.length - 1, i + AROUND); j++) {
     const other = list[j];
-    if (j === i || !other || Math.abs(other.ms - sample.ms) > JUMP_WINDOW_MS) continue;
-    near += 1;
-    const ratio = sample.price / other.price;
-    if (ratio <= MAX_JUMP && ratio >= 1 / MAX_JUMP) return false;
+    if (other && Math.abs(other.ms - ms) <= AROUND_MS) prices.push(other.price);
   }
-  return near > 0;
+  prices.sort((a, b) => a - b);
+  const middle = prices.length >>> 1;
+  return prices.length % 2
+    ? (prices[middle] as number)
+    : Math.sqrt((prices[middle - 1] as number) * (prices[middle] as number));
 }

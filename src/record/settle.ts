@@ -3,7 +3,7 @@ import { maskStrings } from '../history/mask.js';
 import { type HistoryRecord, parseRecord } from '../history/record.js';
 import { appendLines, lineFile, readLinesBackward } from './private-lines.js';
 import { type OutcomeRecord, outcomeKey, outcomeLine, outcomesFile, parseOutcome, usedSample } from './outcomes.js';
-import { resolveThread, rightOf } from './resolve.js';
+import { GIVE_UP_MS, HORIZON_MS, resolveThread, rightOf } from './resolve.js';
 import { parsePriceLine, pricesFile, type Sample } from './samples.js';
 import { buildSeries } from './series.js';
 
@@ -23,20 +23,18 @@ export interface SettleDeps {
 /**
  * Resolves every post and skip of the last days that has no outcome yet and that the recorded prices can
  * now tell (resolve.ts), and appends the outcomes. Reads only the ends of the files that hold them: the
- * history and the outcomes back to LOOKBACK_MS, the prices back to the oldest pending decision. Returns
+ * history and the outcomes back to LOOKBACK_MS, the prices back to what the pending decisions need. Returns
  * the outcomes written. Throws what reading or writing threw; the caller says it and goes on.
  */
 export function settleRecord({ dir, now, redact }: SettleDeps): OutcomeRecord[] {
   const since = now - LOOKBACK_MS;
   const pending = pendingDecisions(dir, since);
   if (!pending.length) return [];
-  const oldest = Math.min(...pending.map((record) => Date.parse(record.ts)));
-  const { samples, reachedMs } = samplesReadSince(dir, oldest - 5 * 60_000);
+  const { samples, reachedMs } = samplesFor(dir, pending, since);
   const series = buildSeries(samples);
   const written: OutcomeRecord[] = [];
-  const resolvedAt = new Date(now).toISOString();
   for (const record of pending) {
-    const outcome = outcomeOf(record, series, resolvedAt, reachedMs);
+    const outcome = outcomeOf(record, series, now, reachedMs);
     if (outcome) written.push(outcome);
   }
   if (written.length)
@@ -49,9 +47,10 @@ type Decision = HistoryRecord & { kind: 'post' | 'skip'; threadId: string; cell:
 function outcomeOf(
   record: Decision,
   series: ReturnType<typeof buildSeries>,
-  resolvedAt: string,
+  now: number,
   reachedMs: number,
 ): OutcomeRecord | undefined {
+  const resolvedAt = new Date(now).toISOString();
   const extra = record as unknown as Record<string, unknown>;
   const head = {
     resolvedAt,
@@ -66,14 +65,19 @@ function outcomeOf(
   const resolution = resolveThread(series, record.threadId, record.cell);
   if (resolution.status === 'pending') return undefined;
   if (resolution.status === 'unresolvable') {
-    // Decided before the oldest price the files still hold: the record began after it (or was rotated).
-    const reason =
-      !series.byThread.has(record.threadId) && Date.parse(record.ts) < reachedMs
-        ? 'no price was recorded for the thread (decided before the record of prices reaches back)'
-        : resolution.reason;
+    let reason = resolution.reason;
+    if (!series.byThread.has(record.threadId)) {
+      const decidedMs = Date.parse(record.ts);
+      // Decided before the oldest price the files still hold: the record began after it (or was rotated).
+      if (decidedMs < reachedMs)
+        reason = 'no price was recorded for the thread (decided before the record of prices reaches back)';
+      // A thread dated ahead of the clock gets its price recorded once its time comes: until it could
+      // no longer be resolved by the clock (3 hours and the 6 of giving up), it stays pending.
+      else if (now - decidedMs < HORIZON_MS + GIVE_UP_MS) return undefined;
+    }
     return { ...head, move: null, right: null, unresolvable: reason };
   }
-  const { move, p0, t0, p3h, samples } = resolution;
+  const { move, p0, t0, p3h, samples, dropped } = resolution;
   return {
     ...head,
     thread: { ts: new Date(t0).toISOString(), price: p0 },
@@ -81,6 +85,7 @@ function outcomeOf(
     right: record.kind === 'post' && record.conviction !== undefined ? rightOf(record.conviction, move) : null,
     price: Math.round(p3h * 1e8) / 1e8,
     samples: samples.map(usedSample),
+    ...(dropped.length ? { dropped: dropped.map(usedSample) } : {}),
   };
 }
 
@@ -118,20 +123,34 @@ function pendingDecisions(dir: string, since: number): Decision[] {
 }
 
 /**
- * The samples in batches read since `from` (by the local clock: a thread's price is recorded by the run
- * that reads it, after the thread was created), and how far back the files reached.
+ * Every recorded sample an outcome of these decisions can use, and how far back the files reached. A
+ * thread's prices were read at or after its own time, and so were the prices 3 hours on: the batches are
+ * read back (by the local clock of their reads) to before the oldest pending decision and before the
+ * oldest of their threads' own times, never past `bound`. What else is pending changes nothing.
  */
-function samplesReadSince(dir: string, from: number): { samples: Sample[]; reachedMs: number } {
+function samplesFor(
+  dir: string,
+  pending: readonly Decision[],
+  bound: number,
+): { samples: Sample[]; reachedMs: number } {
+  const wanted = new Set(pending.map((record) => record.threadId));
+  let from = Math.min(...pending.map((record) => Date.parse(record.ts))) - MARGIN_MS;
   const samples: Sample[] = [];
   let reachedMs = Number.POSITIVE_INFINITY;
   readLinesBackward(pricesFile(dir), (line) => {
     const parsed = parsePriceLine(line);
-    if (parsed?.kind === 'sample') samples.push(parsed.sample);
-    else if (parsed?.kind === 'readAt') {
+    if (parsed?.kind === 'sample') {
+      samples.push(parsed.sample);
+      if (wanted.has(parsed.sample.threadId)) from = Math.min(from, parsed.sample.ms - MARGIN_MS);
+    } else if (parsed?.kind === 'readAt') {
       reachedMs = parsed.ms;
-      if (parsed.ms < from) return false;
+      if (parsed.ms < Math.max(from, bound)) return false;
     }
     return true;
   });
-  return { samples, reachedMs };
+  // Read newest first; the series wants them in the order recorded (a thread's p0 is its first price).
+  return { samples: samples.reverse(), reachedMs };
 }
+
+/** Slack for a batch's read time against the threads in it. */
+const MARGIN_MS = 5 * 60_000;

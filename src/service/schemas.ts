@@ -22,11 +22,14 @@ const idLike = lazy(() =>
 
 const instant = lazy(() => z.string().check(z.refine(isIsoInstant, { message: 'not an ISO 8601 date-time' })));
 
+const PLAIN_DECIMAL = /^-?\d+(?:\.\d+)?$/;
+
 const numberLike = lazy(() =>
   z.pipe(
     z.union([z.number(), z.string()]),
     z.transform((value, ctx) => {
-      const n = typeof value === 'number' ? value : Number(value);
+      // Text is a plain decimal only: Number() would also read "0x10", "0b11", "" and " " as numbers.
+      const n = typeof value === 'number' ? value : PLAIN_DECIMAL.test(value) ? Number(value) : Number.NaN;
       if (!Number.isFinite(n)) ctx.issues.push({ code: 'custom', message: 'not a number', input: value });
       return n;
     }),

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { StateError } from '../errors.js';
@@ -19,6 +20,22 @@ export function refuseLooseMode(target: string, stat: Stats, wanted: number, kin
   throw new StateError(`${kind} ${shownPath(target)} has mode ${mode}: other users could ${risk}`, 'exposed', {
     hint: `run: chmod ${wanted.toString(8)} '${target}'`,
   });
+}
+
+/**
+ * A file of the config dir opened by hand with a mode others can read (history.jsonl made with an editor)
+ * is made private again rather than refused: it is the user's own file, and refusing it would stop what
+ * it records for good. The history and the record's files follow this one rule; a file this user cannot
+ * chmod (another user's) is refused, naming the fix.
+ */
+export function keepOpenFilePrivate(fd: number, target: string, kind: string): void {
+  const stat = fs.fstatSync(fd);
+  if ((stat.mode & 0o077) === 0) return;
+  try {
+    fs.fchmodSync(fd, FILE_MODE);
+  } catch {
+    refuseLooseMode(target, stat, FILE_MODE, kind, 'read it');
+  }
 }
 
 const FILE_SYSTEM_HINTS: Record<string, string> = {

@@ -21,7 +21,7 @@ export async function runStats(options: { since?: string }, ctx: Context): Promi
   const summed = aggregate(read.records.reverse(), now - span, now);
   const stats = { ...summed, cells: mask(summed.cells), skips: mask(summed.skips) };
   // What the posts did (README "The record"), from the outcomes the polls resolved.
-  const record = mask(recordStats(read.records, loadOutcomes(ctx), now - span, now));
+  const record = mask(recordStats(read.records, loadOutcomes(ctx, now - span), now - span, now));
   if (stats.runs.poll + stats.runs.predict === 0) {
     const file = path.join(ctx.configDir, HISTORY_FILE);
     const latest = readHistory(ctx.configDir, { limit: 1 }).records[0];

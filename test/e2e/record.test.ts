@@ -210,6 +210,55 @@ describe('the record of prices', () => {
     expect(report.recorded.pending).toBeGreaterThan(0);
   }, 90_000);
 
+  it('absurd prices never set an outcome, a good one outnumbered by them still does, and history names both', async () => {
+    const w = await registered();
+    const iso = (minutes: number) => minutesAgo(minutes);
+    const post = (id: string, cell: string, conviction: number) =>
+      JSON.stringify({ ts: iso(239), kind: 'post', threadId: id, cell, conviction, text: 'x', analyzer: 'builtin' });
+    fs.writeFileSync(
+      path.join(w.configDir, 'history.jsonl'),
+      `${post('P', 'bitcoin', 1.2)}\n${post('Q', 'ethereum', -1)}\n`,
+      {
+        mode: 0o600,
+      },
+    );
+    const sample = (id: string, cell: string, minutes: number, price: number) =>
+      JSON.stringify({ id, cell, ts: iso(minutes), price });
+    const lines = [
+      JSON.stringify({ readAt: iso(240) }),
+      sample('P', 'bitcoin', 240, 100),
+      sample('Q', 'ethereum', 240, 100),
+      JSON.stringify({ readAt: iso(20) }),
+      sample('X1', 'bitcoin', 61, 1e15),
+      sample('X2', 'bitcoin', 59, 1e15),
+      sample('Y1', 'ethereum', 61, 100.2),
+      sample('Y2', 'ethereum', 59, 0.0000001),
+      sample('Y3', 'ethereum', 58, 0.0000001),
+      sample('Y4', 'ethereum', 21, 100.02),
+    ];
+    fs.writeFileSync(path.join(w.configDir, 'prices.jsonl'), `${lines.join('\n')}\n`, { mode: 0o600 });
+    w.sandbox.addThread({
+      id: 'new',
+      text: 'nothing',
+      project_id: 'c/bitcoin',
+      timestamp: minutesAgo(1),
+      price_on_fetch: 100,
+    });
+    expect((await w.agent(['poll'])).code).toBe(0);
+    const history = JSON.parse((await w.agent(['history', '--json'])).stdout) as {
+      entries: Array<{ threadId?: string; outcome?: Record<string, unknown> }>;
+    };
+    const outcome = (id: string) => history.entries.find((entry) => entry.threadId === id)?.outcome;
+    // P: the only prices near 3 hours on are absurd; nothing is recorded yet (pending), never +1e15%.
+    expect(outcome('P')?.move ?? null).toBeNull();
+    expect(outcome('Q')).toMatchObject({
+      move: 0.2,
+      right: false,
+      samples: [{ threadId: 'Y1' }],
+      dropped: [{ threadId: 'Y2' }, { threadId: 'Y3' }],
+    });
+  });
+
   it("sizes posts by a cell's typical move measured from a week of recorded prices, and says so", async () => {
     const w = await registered();
     // A week of bitcoin far livelier than its written 0.9%: a thread every 10 minutes, swinging 4% every 3 hours.

@@ -72,7 +72,7 @@ describe('resolveThread', () => {
     const series = buildSeries([own, absurd, s(T0 + 2 * MIN, 201), s(TARGET, 202)]);
     expect(resolveThread(series, absurd.threadId, 'bitcoin')).toMatchObject({
       status: 'unresolvable',
-      reason: expect.stringMatching(/jumps by over 50%/),
+      reason: expect.stringMatching(/over 50% away from the cell's level/),
     });
   });
 });
@@ -86,8 +86,8 @@ describe('buildSeries', () => {
     expect([...series.suspect]).toEqual([bad.threadId]);
   });
 
-  it('keeps a real move: under half from one neighbour, or far apart in time', () => {
-    const list = [s(T0, 100), s(T0 + 5 * MIN, 140), s(T0 + 6 * MIN, 210), s(T0 + 3 * H, 400)];
+  it('keeps a real move: under half from the last price kept, or after hours without one', () => {
+    const list = [s(T0, 100), s(T0 + 5 * MIN, 140), s(T0 + 6 * MIN, 200), s(T0 + 7 * H, 400)];
     expect(buildSeries(list).cells.get('bitcoin')).toHaveLength(4);
   });
 
@@ -111,5 +111,45 @@ describe('rightOf', () => {
     expect(rightOf(-1.2, 0.3)).toBe(false);
     expect(rightOf(1.2, FLAT_PCT / 2)).toBeNull();
     expect(rightOf(-0.5, -FLAT_PCT)).toBe(true);
+  });
+});
+
+describe('absurd prices', () => {
+  const id = (sample: Sample, threadId: string): Sample => ({ ...sample, threadId });
+
+  it('does not let two agreeing absurd samples, far from the last good price, set an outcome', () => {
+    const own = id(s(T0, 100), 'P');
+    const series = buildSeries([own, s(TARGET - MIN, 1e15), s(TARGET + MIN, 1e15), s(TARGET + 7 * H, 100)]);
+    const resolved = resolveThread(series, 'P', 'bitcoin');
+    expect(resolved).toMatchObject({ status: 'unresolvable' });
+  });
+
+  it('keeps a good sample that absurd ones outnumber, and names the ones it dropped', () => {
+    const own = id(s(T0, 100, 'ethereum'), 'Q');
+    const good = s(TARGET - MIN, 100.01, 'ethereum');
+    const bad = [s(TARGET + MIN, 1e-7, 'ethereum'), s(TARGET + 2 * MIN, 1e-7, 'ethereum')];
+    const series = buildSeries([own, good, ...bad, s(TARGET + 40 * MIN, 100.2, 'ethereum')]);
+    expect(resolveThread(series, 'Q', 'ethereum')).toMatchObject({
+      status: 'resolved',
+      move: 0.01,
+      samples: [good],
+      dropped: bad,
+    });
+  });
+
+  it('drops a lone sample that jumps by over 50% from the last good price minutes before', () => {
+    const own = id(s(T0, 100), 'L');
+    const series = buildSeries([own, s(TARGET - 40 * MIN, 101), s(TARGET + 2 * MIN, 300), s(TARGET + 7 * H, 101)]);
+    expect(resolveThread(series, 'L', 'bitcoin')).toMatchObject({ status: 'unresolvable' });
+  });
+
+  it('records no move beyond what the checks allow, saying why', () => {
+    // Each step is within the checks, the whole is not a 3-hour move of a market.
+    const own = id(s(T0, 100), 'C');
+    const steps = [s(T0 + H, 140), s(T0 + 2 * H, 190), s(TARGET, 190), s(TARGET + H, 190)];
+    expect(resolveThread(buildSeries([own, ...steps]), 'C', 'bitcoin')).toMatchObject({
+      status: 'unresolvable',
+      reason: expect.stringMatching(/50%/),
+    });
   });
 });
