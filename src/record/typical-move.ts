@@ -56,5 +56,6 @@ export function loadTypicalMoves(dir: string, now: number): Map<string, TypicalM
     if (parsed?.kind === 'sample') samples.push(parsed.sample);
     return parsed?.kind !== 'readAt' || parsed.ms >= now - MEASURE_SPAN_MS - NEAREST_MS;
   });
-  return measureTypicalMoves(samples, now);
+  // Read newest first; a series keeps the first price recorded for a thread (series.ts), so oldest first.
+  return measureTypicalMoves(samples.reverse(), now);
 }

@@ -75,6 +75,10 @@ describe('loadTypicalMoves', () => {
     }
     const direct = measureTypicalMoves(week, NOW).get('bitcoin');
     expect(loadTypicalMoves(dir, NOW).get('bitcoin')).toEqual(direct);
+    // A thread read again later with another price keeps the first one it was recorded with.
+    const again = week.filter((_, i) => i % 5 === 0).map((s) => ({ ...s, price: s.price * 1.2 }));
+    appendLines(pricesFile(dir), `${readAtLine(NOW)}\n${again.map((s) => `${sampleLine(s)}\n`).join('')}`);
+    expect(loadTypicalMoves(dir, NOW).get('bitcoin')).toEqual(direct);
     // A week later, that week is behind the span: nothing measured, nothing read but the last batch.
     expect(loadTypicalMoves(dir, NOW + 8 * DAY).has('bitcoin')).toBe(false);
   });
