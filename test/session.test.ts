@@ -9,6 +9,7 @@ import type { HttpRequest, Transport } from '../src/http/transport.js';
 import { createStateStore } from '../src/state/store.js';
 import { makeOutput } from './support/streams.js';
 import { fakeTiming } from './support/timing.js';
+import { thrown } from './support/failure.js';
 
 // openSession: the state decides where the key may go, before any socket is opened (key-origin-only, key-at-rest).
 
@@ -50,15 +51,6 @@ function context(baseUrl?: string) {
 
 function register(baseUrl = 'https://svc.example.test') {
   createStateStore(path.join(root, 'config')).write({ apiKey: KEY, agentName: 'bot', cursor: null, baseUrl });
-}
-
-function thrown(run: () => unknown): Error {
-  try {
-    run();
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('expected an error');
 }
 
 describe('openSession', () => {

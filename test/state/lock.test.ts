@@ -6,6 +6,7 @@ import { BusyError, EXIT, LockLostError, NotRegisteredError, StateError } from '
 import { nodeFileOps, type FileOps } from '../../src/state/file-ops.js';
 import { acquireLock } from '../../src/state/lock.js';
 import { failing, systemError } from '../support/file-ops.js';
+import { thrown } from '../support/failure.js';
 
 // One state-changing run at a time (one-writer). Liveness is injected: no process is started or killed.
 
@@ -28,15 +29,6 @@ afterEach(() => {
 function leave(content: string, at = T0): void {
   fs.writeFileSync(file, content, { mode: 0o600 });
   fs.utimesSync(file, at / 1000, at / 1000);
-}
-
-function thrown(run: () => unknown): Error {
-  try {
-    run();
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('expected an error');
 }
 
 describe('acquire and release', () => {

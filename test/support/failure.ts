@@ -9,3 +9,13 @@ export async function failure(promise: Promise<unknown>): Promise<AgentError> {
   }
   throw new Error('expected the call to fail');
 }
+
+/** The error a call throws; the test fails if it returns instead. */
+export function thrown(run: () => unknown): Error {
+  try {
+    run();
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('expected the call to throw');
+}
