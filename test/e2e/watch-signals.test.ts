@@ -223,13 +223,17 @@ it('a watcher stopped by SIGTERM mid-cycle is no failed poll: its run is recorde
   expect(doctor.stdout + doctor.stderr).not.toMatch(/FAIL.*last poll|last poll.*(130|143|signal)/);
 });
 
-it('SIGTERM while an analyzer never answers: it ends once analyzer.timeout has passed, exit 0, nothing posted, the thread due', async () => {
+/**
+ * A watcher whose command analyzer never answers (its own timeout `timeoutS`), sent SIGTERM while that
+ * analyzer works on the one thread: how it ended, what it said, and the analyzer's pid.
+ */
+async function stoppedOverSilentAnalyzer(timeoutS: string, waitMs: number) {
   const w = await registered();
   const pidFile = path.join(w.home, 'analyzer.pid');
   const never = path.join(w.home, 'never');
   const answer = JSON.stringify({ action: 'post', conviction: 0.8, text: 'Bullish: the gated analyzer says up.' });
   const command = [process.execPath, GATE, pidFile, never, answer].map(quote).join(' ');
-  const settings = { 'analyzer.command': command, analyzer: 'command', 'analyzer.timeout': '1' };
+  const settings = { 'analyzer.command': command, analyzer: 'command', 'analyzer.timeout': timeoutS };
   for (const [key, value] of Object.entries(settings))
     expect((await w.agent(['config', 'set', key, value])).code).toBe(0);
   w.sandbox.addThread({ id: 'slow', text: BULLISH, project_id: 'c/bitcoin', timestamp: minutesAgo(1) });
@@ -237,37 +241,29 @@ it('SIGTERM while an analyzer never answers: it ends once analyzer.timeout has p
   await until('the analyzer at work', () => fs.existsSync(pidFile));
   const analyzer = Number(fs.readFileSync(pidFile, 'utf8'));
   process.kill(watcher.pid(), 'SIGTERM');
-  const ended = await endedWithin(watcher.ended, 10_000);
+  const ended = await endedWithin(watcher.ended, waitMs);
   watcher.child.kill('SIGKILL');
-  expect(ended, watcher.output()).toEqual({ code: 0, signal: null });
-  expect(watcher.output()).toMatch(/timed out after 1 s/);
+  return { w, ended, output: watcher.output(), analyzer };
+}
+
+/** Nothing posted, the thread due again as after any failed analysis (a try counted), nothing left over. */
+function expectStoppedClean(w: World, analyzer: number): void {
   expect(w.sandbox.comments()).toEqual([]);
   expect(w.state().journal).toEqual({ slow: { ts: expect.any(String), status: 'failed', tries: 1 } });
   expect(() => process.kill(analyzer, 0)).toThrow();
   expect(fs.existsSync(marker(w))).toBe(false);
+}
+
+it('SIGTERM while an analyzer never answers: it ends once analyzer.timeout has passed, exit 0, nothing posted, the thread due', async () => {
+  const { w, ended, output, analyzer } = await stoppedOverSilentAnalyzer('1', 10_000);
+  expect(ended, output).toEqual({ code: 0, signal: null });
+  expect(output).toMatch(/timed out after 1 s/);
+  expectStoppedClean(w, analyzer);
 });
 
 it("SIGTERM while an analyzer still works past the stop's grace (60 s shipped, 2 s in the test build): it is stopped, exit 0, nothing posted, the thread due", async () => {
-  const w = await registered();
-  const pidFile = path.join(w.home, 'analyzer.pid');
-  const never = path.join(w.home, 'never');
-  const answer = JSON.stringify({ action: 'post', conviction: 0.8, text: 'Bullish: the gated analyzer says up.' });
-  const command = [process.execPath, GATE, pidFile, never, answer].map(quote).join(' ');
   // Its own timeout far beyond the grace: what ends it is the stop.
-  const settings = { 'analyzer.command': command, analyzer: 'command', 'analyzer.timeout': '120' };
-  for (const [key, value] of Object.entries(settings))
-    expect((await w.agent(['config', 'set', key, value])).code).toBe(0);
-  w.sandbox.addThread({ id: 'slow', text: BULLISH, project_id: 'c/bitcoin', timestamp: minutesAgo(1) });
-  const watcher = startAgent(w, ['poll', '--watch', '--interval', '300'], { env: SHORT });
-  await until('the analyzer at work', () => fs.existsSync(pidFile));
-  const analyzer = Number(fs.readFileSync(pidFile, 'utf8'));
-  process.kill(watcher.pid(), 'SIGTERM');
-  const ended = await endedWithin(watcher.ended, 20_000);
-  watcher.child.kill('SIGKILL');
-  expect(ended, watcher.output()).toEqual({ code: 0, signal: null });
-  expect(w.sandbox.comments()).toEqual([]);
-  // Due again, as after any failed analysis (a try counted).
-  expect(w.state().journal).toEqual({ slow: { ts: expect.any(String), status: 'failed', tries: 1 } });
-  expect(() => process.kill(analyzer, 0)).toThrow();
-  expect(fs.existsSync(marker(w))).toBe(false);
+  const { w, ended, output, analyzer } = await stoppedOverSilentAnalyzer('120', 20_000);
+  expect(ended, output).toEqual({ code: 0, signal: null });
+  expectStoppedClean(w, analyzer);
 }, 40_000);
