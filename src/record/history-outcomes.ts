@@ -72,8 +72,24 @@ export function outcomeColumn(record: HistoryRecord, outcomes: Outcomes): string
   const outcome = outcomeOf(record, outcomes);
   if (!outcome) return (record.kind === 'post' ? '\u2026' : '').padStart(OUTCOME_WIDTH);
   if (outcome.move === null) return 'no price'.padStart(OUTCOME_WIDTH);
-  const move = `${outcome.move > 0 ? '+' : ''}${outcome.move.toFixed(2)}%`;
+  const move = shortMove(outcome.move);
   if (record.kind === 'skip') return `(${move})`.padStart(OUTCOME_WIDTH);
   const mark = outcome.right === null ? '\u00b7' : outcome.right ? '\u2713' : '\u2717';
   return `${move} ${mark}`.padStart(OUTCOME_WIDTH);
+}
+
+/** The longest move `shortMove` writes: "+99.99%", "-123.5%", "+4568%", ">+9999%". */
+const MOVE_CHARS = 7;
+
+/**
+ * A move in at most MOVE_CHARS characters, with as many decimals as fit, so that a service's price jump
+ * of any size keeps the column (its exact value is in `history --json`).
+ */
+function shortMove(move: number): string {
+  const sign = move > 0 ? '+' : '';
+  for (const decimals of [2, 1, 0]) {
+    const text = `${sign}${move.toFixed(decimals)}%`;
+    if (text.length <= MOVE_CHARS) return text;
+  }
+  return move > 0 ? '>+9999%' : '<-9999%';
 }

@@ -60,6 +60,21 @@ describe('outcomeColumn', () => {
   });
 });
 
+describe('outcomeColumn on moves of any size', () => {
+  it.each([
+    [99.994, '+99.99% \u2713', '(+99.99%)'],
+    [-123.456, '-123.5% \u2713', '(-123.5%)'],
+    [4567.8, '+4568% \u2713', '(+4568%)'],
+    [-98765, '-98765% \u2713', '(-98765%)'],
+    [-123456, '<-9999% \u2713', '(<-9999%)'],
+    [1e12, '>+9999% \u2713', '(>+9999%)'],
+  ])('%s keeps the column %s wide', (move, posted, skipped) => {
+    const column = outcomeColumn(post, only(outcome('post', 'p', move, true)));
+    expect(column).toBe(posted.padStart(OUTCOME_WIDTH));
+    expect(outcomeColumn(skip, only(outcome('skip', 's', move, null)))).toBe(skipped.padStart(OUTCOME_WIDTH));
+  });
+});
+
 describe('withOutcome', () => {
   it('adds move, right, resolvedAt and the prices and samples behind them; nothing while pending', () => {
     expect(withOutcome(post, new Map())).toEqual(post);
