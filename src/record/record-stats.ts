@@ -14,7 +14,8 @@ export type { CalibrationRow, Call, RecordMetrics, RecordStats } from './record-
 // - mae = mean |conviction − move| in percentage points; meanAbsMove = mean |move|.
 // - calibration: posts by |conviction|, the mean size predicted against the mean move realized in the
 //   predicted direction (move × sign of the conviction): a calibrated agent's two columns agree.
-// - best / worst: the calls with the largest and smallest move in their predicted direction.
+// - best / worst: the calls with the largest and smallest move in their predicted direction, three of
+//   each at most, none in both (with five calls: three best, two worst).
 // - skipped: what the skipped threads' cells did, for comparison with the posted ones.
 // Rates are rounded to 3 decimals, sizes and moves to 3, mae to 2.
 
@@ -100,10 +101,15 @@ export function recordStats(
             },
           ],
     ),
-    best: ranked.slice(0, CALLS_SHOWN),
-    worst: ranked.slice(-CALLS_SHOWN).reverse(),
+    ...bestAndWorst(ranked),
     skipped: { resolved: skipsResolved, meanAbsMove: skipsResolved ? round(skipsAbsMove / skipsResolved, 3) : null },
   };
+}
+
+/** From the calls ranked best first: at most three each, and with few calls no call in both. */
+function bestAndWorst(ranked: readonly Call[]): { best: Call[]; worst: Call[] } {
+  const best = ranked.slice(0, Math.min(CALLS_SHOWN, Math.ceil(ranked.length / 2)));
+  return { best, worst: ranked.slice(best.length).slice(-CALLS_SHOWN).reverse() };
 }
 
 function metricsOf(t: Tally): RecordMetrics {

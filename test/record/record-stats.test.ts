@@ -94,8 +94,23 @@ describe('recordStats', () => {
     ]);
     const r = recordStats(records, outcomes, 0, NOW);
     expect(r.best.map((c) => c.threadId)).toEqual(['b', 'e', 'a']);
-    expect(r.worst.map((c) => c.threadId)).toEqual(['c', 'd', 'a']);
+    // Five calls: the three best, and the worst of the two left; no call is both.
+    expect(r.worst.map((c) => c.threadId)).toEqual(['c', 'd']);
     expect(r.best[0]).toMatchObject({ cell: 'x', conviction: -1, move: -3, decidedAt: expect.any(String) });
+  });
+
+  it('never names a call both best and worst', () => {
+    for (let n = 0; n <= 7; n += 1) {
+      const { records, outcomes } = world(
+        Array.from({ length: n }, (_, i): [string, string, number, number] => [`t${i}`, 'x', 1, i - 3]),
+      );
+      const r = recordStats(records, outcomes, 0, NOW);
+      const best = r.best.map((c) => c.threadId);
+      const worst = r.worst.map((c) => c.threadId);
+      expect(best.filter((id) => worst.includes(id))).toEqual([]);
+      expect(best.length + worst.length).toBe(Math.min(n, 6));
+      expect(best.length).toBe(Math.min(3, Math.ceil(n / 2)));
+    }
   });
 
   it('sums up the skips, by analyzer too, and keeps only the period', () => {
