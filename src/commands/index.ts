@@ -1,4 +1,3 @@
-import { addAccountCommands } from './account.js';
 import { addAnalyzeCommand } from './analyze.js';
 import { addBacktestCommand } from './backtest.js';
 import { addCompletionCommand } from './completion.js';
@@ -6,16 +5,21 @@ import { addConfigCommands } from './config.js';
 import { addDoctorCommand } from './doctor.js';
 import { addHelpCommand } from './help.js';
 import { addHistoryCommand } from './history.js';
+import { addMeCommand } from './me/command.js';
 import { addPollCommand } from './poll.js';
 import { addPredictCommand } from './predict.js';
+import { addRegisterCommand } from './register/command.js';
 import { addSandboxCommand } from './sandbox.js';
 import { addStatsCommand } from './stats.js';
 import { addScheduleCommand } from './schedule.js';
+import { addUpdateCommand } from './update/command.js';
 import type { AddCommand } from './wiring.js';
 
 /** Every command, in the order `agent --help` lists them. */
 export const COMMANDS: AddCommand[] = [
-  addAccountCommands,
+  addRegisterCommand,
+  addMeCommand,
+  addUpdateCommand,
   addPollCommand,
   addScheduleCommand,
   addPredictCommand,

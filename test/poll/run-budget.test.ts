@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { runPoll } from '../../src/poll/run.js';
-import { runRegister } from '../../src/account/register.js';
+import { runRegister } from '../../src/commands/register/run.js';
 import type { Context } from '../../src/context.js';
 import { BudgetError } from '../../src/errors.js';
 import { createNodeTransport } from '../../src/http/node-transport.js';
@@ -47,16 +47,13 @@ function context(postMs: number) {
 it('a command analyzer with a 120 s timeout: after a first chunk that took 24 s, the rest wait for the next run (its posts need time too)', async () => {
   const { ctx, close } = context(6_000);
   try {
-    await runRegister(
-      {
-        name: 'budget-agent',
-        signal_method: 'onchain',
-        conviction_style: 'moderate',
-        directional_bias: 'neutral',
-        participation: 'active',
-      },
-      ctx,
-    );
+    await runRegister(ctx, {
+      name: 'budget-agent',
+      signalMethod: 'onchain',
+      convictionStyle: 'moderate',
+      directionalBias: 'neutral',
+      participation: 'active',
+    });
     writeSettings(ctx.configDir, {
       analyzer: 'command',
       'analyzer.command': `'${process.execPath}' '${RECORDER}' '${world.dir}'`,

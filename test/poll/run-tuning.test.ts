@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { runPoll } from '../../src/poll/run.js';
-import { runRegister } from '../../src/account/register.js';
+import { runRegister } from '../../src/commands/register/run.js';
 import type { Context } from '../../src/context.js';
 import { createNodeTransport } from '../../src/http/node-transport.js';
 import { sandboxPerTest } from '../support/sandbox-per-test.js';
@@ -30,16 +30,13 @@ it('a poll tunes itself for its batch once, after the first page shows new threa
     },
   };
   try {
-    await runRegister(
-      {
-        name: 'tuning-agent',
-        signal_method: 'onchain',
-        conviction_style: 'moderate',
-        directional_bias: 'neutral',
-        participation: 'active',
-      },
-      ctx,
-    );
+    await runRegister(ctx, {
+      name: 'tuning-agent',
+      signalMethod: 'onchain',
+      convictionStyle: 'moderate',
+      directionalBias: 'neutral',
+      participation: 'active',
+    });
     const polled = { ...ctx, baseUrl: undefined };
     world.sandbox.addThread({ id: 'old', timestamp: new Date(Date.now() - 60 * 60_000).toISOString(), locked: true });
     await runPoll({}, polled);

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runPredict } from '../../src/predict/predict.js';
 import { parseConviction } from '../../src/predict/own-values.js';
-import { runRegister } from '../../src/account/register.js';
+import { runRegister } from '../../src/commands/register/run.js';
 import type { Context } from '../../src/context.js';
 import { createNodeTransport } from '../../src/http/node-transport.js';
 import { sandboxPerTest } from '../support/sandbox-per-test.js';
@@ -81,16 +81,13 @@ describe('a size beyond the profile is confirmed before it is posted', () => {
         },
       },
     };
-    await runRegister(
-      {
-        name: 'size-agent',
-        signal_method: 'sentiment',
-        conviction_style: 'moderate',
-        directional_bias: 'neutral',
-        participation: 'active',
-      },
-      ctx,
-    );
+    await runRegister(ctx, {
+      name: 'size-agent',
+      signalMethod: 'sentiment',
+      convictionStyle: 'moderate',
+      directionalBias: 'neutral',
+      participation: 'active',
+    });
     world.sandbox.addThread({ id: 'big', project_id: 'c/bitcoin', timestamp: new Date().toISOString() });
     const posts = () => world.sandbox.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/comment/'));
     return { ctx, asked, stdout, posts, close: () => transport.close() };

@@ -1,7 +1,7 @@
-import type { Context } from '../context.js';
-import { ConnectionSetupError, NetworkError, ResponseError, TimeoutError, type AgentError } from '../errors.js';
-import { PROBE_TIMEOUT_MS } from '../domain/budget.js';
-import { baseUrlText } from '../http/origin.js';
+import type { Context } from '../../context.js';
+import { ConnectionSetupError, NetworkError, ResponseError, TimeoutError, type AgentError } from '../../errors.js';
+import { PROBE_TIMEOUT_MS } from '../../domain/budget.js';
+import { baseUrlText } from '../../http/origin.js';
 
 /**
  * Whether anything answers as a web service at the address, checked with one `GET /agent/me` without a key:

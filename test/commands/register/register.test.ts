@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { runRegister } from '../../src/account/register.js';
-import type { Context } from '../../src/context.js';
-import { createNodeTransport } from '../../src/http/node-transport.js';
-import { sandboxPerTest } from '../support/sandbox-per-test.js';
-import { makeOutput } from '../support/streams.js';
+import { runRegister } from '../../../src/commands/register/run.js';
+import type { Context } from '../../../src/context.js';
+import { createNodeTransport } from '../../../src/http/node-transport.js';
+import { sandboxPerTest } from '../../support/sandbox-per-test.js';
+import { makeOutput } from '../../support/streams.js';
 
 // docs/cli.md: at a terminal, values not given as flags are asked for; without one, a missing value is a
 // usage error and nothing is sent.
@@ -39,7 +39,7 @@ function context(answers: string[] | undefined, { noAddress = false } = {}) {
 
 it('asks at a terminal for every value not given as a flag, then registers', async () => {
   const { ctx, asked, stdout, close } = context(['  asked-agent ', 'bold', 'bearish', 'moderate']);
-  await runRegister({ signal_method: 'macro' }, ctx).finally(close);
+  await runRegister(ctx, { signalMethod: 'macro' }).finally(close);
   expect(asked).toHaveLength(4);
   expect(asked[0]).toContain('Agent name');
   expect(asked[1]).toContain('conservative/moderate/bold/degen');
@@ -50,7 +50,7 @@ it('asks at a terminal for every value not given as a flag, then registers', asy
 
 it('checks each answer as it is given, and asks again with the reason until it is valid', async () => {
   const { ctx, asked, stdout, close } = context(['ab', 'ok-name', 'reckless', 'BOLD', 'bearish', 'moderate']);
-  await runRegister({ signal_method: 'macro' }, ctx).finally(close);
+  await runRegister(ctx, { signalMethod: 'macro' }).finally(close);
   expect(asked).toHaveLength(6);
   expect(asked[1]).toMatch(/^the name must be 3-50 characters \(got 2\)\. Agent name/);
   expect(asked[3]).toMatch(
@@ -77,7 +77,7 @@ it('without an address, asks for it first, and checks it as it is given', async 
     ],
     { noAddress: true },
   );
-  await runRegister({}, ctx).finally(close);
+  await runRegister(ctx, {}).finally(close);
   expect(asked[0]).toMatch(/^Service address/);
   expect(asked[1]).toMatch(/^the service address must be http\(s\), not ftp:\. Service address/);
   expect(asked[2]).toMatch(/^refusing plain http to service\.example/);
@@ -89,14 +89,14 @@ it('without an address, asks for it first, and checks it as it is given', async 
 
 it('checks the flags it was given before asking anything', async () => {
   const { ctx, asked, close } = context(['unused']);
-  await expect(runRegister({ name: 'ab' }, ctx).finally(close)).rejects.toThrow(/^--name must be 3-50 characters/);
+  await expect(runRegister(ctx, { name: 'ab' }).finally(close)).rejects.toThrow(/^--name must be 3-50 characters/);
   expect(asked).toEqual([]);
   expect(world.sandbox.requests).toHaveLength(0);
 });
 
 it('without a terminal or an address, says both at once and sends nothing', async () => {
   const { ctx, close } = context(undefined, { noAddress: true });
-  await expect(runRegister({ name: 'no-address' }, ctx).finally(close)).rejects.toThrow(
+  await expect(runRegister(ctx, { name: 'no-address' }).finally(close)).rejects.toThrow(
     /^no service address: .*; missing --signal-method, /,
   );
   expect(world.sandbox.requests).toHaveLength(0);
@@ -104,7 +104,7 @@ it('without a terminal or an address, says both at once and sends nothing', asyn
 
 it('without a terminal, names every missing flag and sends nothing', async () => {
   const { ctx, asked, close } = context(undefined);
-  await expect(runRegister({ signal_method: 'macro' }, ctx).finally(close)).rejects.toThrow(
+  await expect(runRegister(ctx, { signalMethod: 'macro' }).finally(close)).rejects.toThrow(
     /--name, --conviction-style, --directional-bias, --participation/,
   );
   expect(asked).toEqual([]);

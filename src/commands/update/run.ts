@@ -1,16 +1,19 @@
-import type { Context } from '../context.js';
-import { openSession } from '../session.js';
-import type { Profile } from '../domain/profile.js';
-import { ResponseError, UsageError } from '../errors.js';
-import type { AgentPatch } from '../service/api.js';
-import { describeAgent } from './describe-agent.js';
-import { checkBio, failOn, profileFromFlags, type ProfileFlags } from '../domain/inputs.js';
+import type { Context } from '../../context.js';
+import { openSession } from '../../session.js';
+import type { Profile } from '../../domain/profile.js';
+import { ResponseError, UsageError } from '../../errors.js';
+import type { AgentPatch } from '../../service/api.js';
+import { describeAgent } from '../describe-agent.js';
+import { checkBio, failOn, profileFromFlags } from '../../domain/inputs.js';
+import { profileFlags, type ProfileOptions } from '../wiring.js';
 
-export interface UpdateOptions extends ProfileFlags {
+/** The flags as commander gives them; checked here. */
+export interface UpdateOptions extends ProfileOptions {
   bio?: string;
 }
 
-export async function runUpdate(options: UpdateOptions, ctx: Context): Promise<void> {
+export async function runUpdate(ctx: Context, flags: UpdateOptions): Promise<void> {
+  const options = { ...profileFlags(flags), bio: flags.bio };
   failOn([options.bio === undefined ? undefined : checkBio(options.bio)]);
   const changes = profileFromFlags(options);
   if (options.bio === undefined && Object.keys(changes).length === 0) {

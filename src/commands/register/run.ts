@@ -1,17 +1,18 @@
-import type { Context } from '../context.js';
-import { stateStore } from '../session.js';
-import { commandDeadline } from '../domain/budget.js';
-import { LIMITS, PROFILE_FIELDS, type Profile } from '../domain/profile.js';
-import { StateError, UsageError } from '../errors.js';
-import { createHttpClient } from '../http/client.js';
-import { baseUrlText, parseBaseUrl } from '../http/origin.js';
-import { refuseUnverifiedTls } from '../http/tls-check.js';
-import { nextAfterRegister } from '../output/command-hint.js';
-import { maskKey, shownPath } from '../output/sanitize.js';
-import { createServiceApi, type ServiceApi } from '../service/api.js';
+import type { Context } from '../../context.js';
+import { stateStore } from '../../session.js';
+import { commandDeadline } from '../../domain/budget.js';
+import { LIMITS, PROFILE_FIELDS, type Profile } from '../../domain/profile.js';
+import { StateError, UsageError } from '../../errors.js';
+import { createHttpClient } from '../../http/client.js';
+import { baseUrlText, parseBaseUrl } from '../../http/origin.js';
+import { refuseUnverifiedTls } from '../../http/tls-check.js';
+import { nextAfterRegister } from '../../output/command-hint.js';
+import { maskKey, shownPath } from '../../output/sanitize.js';
+import { createServiceApi, type ServiceApi } from '../../service/api.js';
 import { unreachable } from './reach-service.js';
-import { acquireLock } from '../state/lock.js';
-import type { State } from '../state/schema.js';
+import { profileFlags, type ProfileOptions } from '../wiring.js';
+import { acquireLock } from '../../state/lock.js';
+import type { State } from '../../state/schema.js';
 import {
   checkAvatarUrl,
   checkBio,
@@ -22,16 +23,27 @@ import {
   plainName,
   profileFromFlags,
   type ProfileFlags,
-} from '../domain/inputs.js';
+} from '../../domain/inputs.js';
 
-export interface RegisterOptions extends ProfileFlags {
+/** The flags as commander gives them; checked here. */
+export interface RegisterOptions extends ProfileOptions {
   name?: string;
   bio?: string;
   avatarUrl?: string;
   force?: boolean;
 }
 
-export async function runRegister(given: RegisterOptions, ctx: Context): Promise<void> {
+/** The flags with the profile's own field names, as checked below. */
+interface Given extends ProfileFlags {
+  name?: string;
+  bio?: string;
+  avatarUrl?: string;
+  force?: boolean;
+}
+
+export async function runRegister(ctx: Context, flags: RegisterOptions): Promise<void> {
+  const { name, bio, avatarUrl, force } = flags;
+  const given: Given = { ...profileFlags(flags), name, bio, avatarUrl, force };
   const options = { ...given, name: given.name === undefined ? undefined : plainName(given.name) };
   // What was given as flags is checked before any question: a typo there is not found after five answers.
   failOn([
@@ -152,10 +164,10 @@ const PROFILE_QUESTIONS: Record<keyof Profile, string> = {
  * then the name and the profile, each answer checked as it is given and asked again, with the reason, until
  * it is valid. Without a terminal, names everything missing at once.
  */
-async function askForMissing(options: RegisterOptions, ctx: Context): Promise<{ values: Values; baseUrl: URL }> {
+async function askForMissing(options: Given, ctx: Context): Promise<{ values: Values; baseUrl: URL }> {
   const given = ctx.baseUrl === undefined ? undefined : parseBaseUrl(ctx.baseUrl);
   const fields = (Object.keys(PROFILE_FLAG_NAMES) as Array<keyof Profile>).filter((f) => options[f] === undefined);
-  const values: RegisterOptions = { ...options };
+  const values: Given = { ...options };
   if (given && values.name !== undefined && fields.length === 0) return { values: values as Values, baseUrl: given };
   const prompt = ctx.prompt?.available() ? ctx.prompt : undefined;
   if (!prompt) {

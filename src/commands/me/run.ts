@@ -1,7 +1,7 @@
-import type { Context } from '../context.js';
-import { openSession } from '../session.js';
-import { maskKey, shownPath } from '../output/sanitize.js';
-import { describeAgent } from './describe-agent.js';
+import type { Context } from '../../context.js';
+import { openSession } from '../../session.js';
+import { maskKey, shownPath } from '../../output/sanitize.js';
+import { describeAgent } from '../describe-agent.js';
 
 export async function runMe(ctx: Context): Promise<void> {
   const session = openSession(ctx);
