@@ -1,6 +1,5 @@
-import { userPath } from '../domain/home-path.js';
-import type { PollOptions } from '../poll/run.js';
-import type { AddCommand } from './wiring.js';
+import type { AddCommand } from '../wiring.js';
+import type { PollOptions } from './run.js';
 
 export const addPollCommand: AddCommand = (program, action) => {
   program
@@ -13,9 +12,8 @@ export const addPollCommand: AddCommand = (program, action) => {
     .option('--log <file>', 'append the output to this file (created mode 600), each line after its time')
     .action(
       action(async (ctx, options: PollOptions) => {
-        const { runPoll } = await import('../poll/run.js');
-        const log = options.log === undefined ? undefined : userPath(options.log, ctx.env.HOME);
-        return runPoll({ ...options, log }, ctx);
+        const { runPoll } = await import('./run.js');
+        return runPoll(ctx, options);
       }),
     );
 };

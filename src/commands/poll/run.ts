@@ -1,11 +1,12 @@
 import path from 'node:path';
-import type { Context } from '../context.js';
-import { stateStore } from '../session.js';
-import { LIMITS } from '../domain/profile.js';
-import { EXIT, StateError, UsageError, type ExitCode } from '../errors.js';
-import { pollOnce } from './once.js';
-import { otherWatcher, overdueNotice } from './watch-marker.js';
-import { MAX_INTERVAL_S, WATCH_LIMITS } from './watch-limits.js';
+import type { Context } from '../../context.js';
+import { stateStore } from '../../session.js';
+import { userPath } from '../../domain/home-path.js';
+import { LIMITS } from '../../domain/profile.js';
+import { EXIT, StateError, UsageError, type ExitCode } from '../../errors.js';
+import { pollOnce } from '../../poll/once.js';
+import { otherWatcher, overdueNotice } from '../../poll/watch-marker.js';
+import { MAX_INTERVAL_S, WATCH_LIMITS } from '../../poll/watch-limits.js';
 
 export interface PollOptions {
   /** Where the run's output goes, each line after its time (what the crontab line names). */
@@ -17,13 +18,13 @@ export interface PollOptions {
 }
 
 /** `agent poll`: one polling cycle under the run lock (docs/cli.md `poll`). */
-export async function runPoll(options: PollOptions, ctx: Context): Promise<ExitCode> {
-  if (options.log !== undefined) await logTo(options.log, ctx);
+export async function runPoll(ctx: Context, options: PollOptions): Promise<ExitCode> {
+  if (options.log !== undefined) await logTo(userPath(options.log, ctx.env.HOME), ctx);
   const limit = parseLimit(options.limit);
   const dryRun = options.dryRun === true;
   if (options.watch) {
     if (dryRun) throw new UsageError('--watch and --dry-run cannot go together', { hint: 'a dry run is one cycle' });
-    const { watch } = await import('./watch.js');
+    const { watch } = await import('../../poll/watch.js');
     const limits = ctx.watchLimits ?? WATCH_LIMITS;
     return watch(ctx, { limit, intervalMs: parseInterval(options.interval, limits.minIntervalS), limits });
   }
@@ -50,7 +51,7 @@ export async function runPoll(options: PollOptions, ctx: Context): Promise<ExitC
  * stop the poll: it says why on stderr, which cron mails, and the output follows it there.
  */
 async function logTo(file: string, ctx: Context): Promise<void> {
-  const { openLog } = await import('../output/log-file.js');
+  const { openLog } = await import('../../output/log-file.js');
   try {
     ctx.output.sendTo((stderr) => openLog(path.resolve(file), { now: ctx.timing.now, fallback: stderr }));
   } catch (error) {

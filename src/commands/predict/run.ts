@@ -1,26 +1,26 @@
-import { analyzeThread, builtinAnalyzer } from '../analysis/index.js';
-import { composeSummary } from '../analysis/summary-text.js';
-import type { DecidedBy, Decision } from '../analysis/types.js';
-import type { Context } from '../context.js';
-import { openSession, takeLock, type Session } from '../session.js';
-import { analyzerDeadline, commandDeadline } from '../domain/budget.js';
-import type { Thread } from '../domain/thread.js';
-import { EXIT } from '../errors.js';
-import { exitCodeOf, isStateProblem, messageOf, recordRun } from '../history/record-run.js';
-import { RunRecorder } from '../history/recorder.js';
-import { lockedError } from '../service/api.js';
-import type { Prediction } from '../service/schemas.js';
-import type { JournalEntry } from '../state/schema.js';
-import { mayBePosted, withEntry } from '../posting/journal.js';
-import type { Outcome } from '../posting/outcome.js';
-import { guardAfter, postOnce } from '../posting/post-once.js';
-import type { Lock } from '../state/lock.js';
+import { analyzeThread, builtinAnalyzer } from '../../analysis/index.js';
+import { composeSummary } from '../../analysis/summary-text.js';
+import type { DecidedBy, Decision } from '../../analysis/types.js';
+import type { Context } from '../../context.js';
+import { openSession, takeLock, type Session } from '../../session.js';
+import { analyzerDeadline, commandDeadline } from '../../domain/budget.js';
+import type { Thread } from '../../domain/thread.js';
+import { EXIT } from '../../errors.js';
+import { exitCodeOf, isStateProblem, messageOf, recordRun } from '../../history/record-run.js';
+import { RunRecorder } from '../../history/recorder.js';
+import { lockedError } from '../../service/api.js';
+import type { Prediction } from '../../service/schemas.js';
+import type { JournalEntry } from '../../state/schema.js';
+import { mayBePosted, withEntry } from '../../posting/journal.js';
+import type { Outcome } from '../../posting/outcome.js';
+import { guardAfter, postOnce } from '../../posting/post-once.js';
+import type { Lock } from '../../state/lock.js';
 import { confirmSize, sizeQuestion } from './confirm-size.js';
 import { parseOwnValues, type OwnValues } from './own-values.js';
-import { loadAnalyzer } from '../analysis/load.js';
-import { decisionJson, decisionLine } from '../analysis/describe-decision.js';
-import { checkThreadId } from '../domain/inputs.js';
-import { recordThread, typicalMoves, withTypicalMove } from '../record/run-hooks.js';
+import { loadAnalyzer } from '../../analysis/load.js';
+import { decisionJson, decisionLine } from '../../analysis/describe-decision.js';
+import { checkThreadId } from '../../domain/inputs.js';
+import { recordThread, typicalMoves, withTypicalMove } from '../../record/run-hooks.js';
 
 export interface PredictOptions {
   conviction?: string;
@@ -31,7 +31,7 @@ export interface PredictOptions {
 }
 
 /** Fetches one thread and posts one prediction on it: the user's values, or the analyzer's decision. */
-export async function runPredict(rawId: string, options: PredictOptions, ctx: Context): Promise<void> {
+export async function runPredict(ctx: Context, rawId: string, options: PredictOptions): Promise<void> {
   const threadId = checkThreadId(rawId);
   const own = parseOwnValues(options);
   const dryRun = options.dryRun === true;

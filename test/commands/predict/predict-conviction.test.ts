@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runPredict } from '../../src/predict/predict.js';
-import { parseConviction } from '../../src/predict/own-values.js';
-import { runRegister } from '../../src/commands/register/run.js';
-import type { Context } from '../../src/context.js';
-import { createNodeTransport } from '../../src/http/node-transport.js';
-import { sandboxPerTest } from '../support/sandbox-per-test.js';
-import { makeOutput } from '../support/streams.js';
+import { runPredict } from '../../../src/commands/predict/run.js';
+import { parseConviction } from '../../../src/commands/predict/own-values.js';
+import { runRegister } from '../../../src/commands/register/run.js';
+import type { Context } from '../../../src/context.js';
+import { createNodeTransport } from '../../../src/http/node-transport.js';
+import { sandboxPerTest } from '../../support/sandbox-per-test.js';
+import { makeOutput } from '../../support/streams.js';
 
 describe('parseConviction', () => {
   it.each([
@@ -95,7 +95,7 @@ describe('a size beyond the profile is confirmed before it is posted', () => {
 
   it('at a terminal: asks, and "n" (or nothing) sends nothing', async () => {
     const { ctx, asked, posts, close } = await registered(['n']);
-    await expect(runPredict('big', { conviction: '5' }, ctx).finally(close)).rejects.toMatchObject({
+    await expect(runPredict(ctx, 'big', { conviction: '5' }).finally(close)).rejects.toMatchObject({
       exitCode: 2,
       message: expect.stringContaining('not confirmed'),
     });
@@ -109,14 +109,14 @@ describe('a size beyond the profile is confirmed before it is posted', () => {
 
   it('at a terminal: "y" posts it', async () => {
     const { ctx, posts, close } = await registered(['y']);
-    await runPredict('big', { conviction: '-5%' }, ctx).finally(close);
+    await runPredict(ctx, 'big', { conviction: '-5%' }).finally(close);
     expect(posts()).toHaveLength(1);
     expect(world.sandbox.comments()[0]!.conviction).toBe(-5);
   });
 
   it('within the profile it is not asked', async () => {
     const { ctx, asked, posts, close } = await registered([]);
-    await runPredict('big', { conviction: '1.3' }, ctx).finally(close);
+    await runPredict(ctx, 'big', { conviction: '1.3' }).finally(close);
     expect(asked).toEqual([]);
     expect(posts()).toHaveLength(1);
   });
@@ -124,12 +124,12 @@ describe('a size beyond the profile is confirmed before it is posted', () => {
   it('off a terminal it is refused with the hint to add --yes; with --yes it is posted', async () => {
     const { ctx, posts, close } = await registered(undefined);
     try {
-      await expect(runPredict('big', { conviction: '5' }, ctx)).rejects.toMatchObject({
+      await expect(runPredict(ctx, 'big', { conviction: '5' })).rejects.toMatchObject({
         exitCode: 2,
         hint: expect.stringContaining('--yes'),
       });
       expect(posts()).toHaveLength(0);
-      await runPredict('big', { conviction: '5', yes: true }, ctx);
+      await runPredict(ctx, 'big', { conviction: '5', yes: true });
       expect(posts()).toHaveLength(1);
     } finally {
       close();

@@ -1,4 +1,5 @@
-import type { AddCommand } from './wiring.js';
+import type { AddCommand } from '../wiring.js';
+import type { PredictOptions } from './run.js';
 
 export const addPredictCommand: AddCommand = (program, action) => {
   program
@@ -10,15 +11,9 @@ export const addPredictCommand: AddCommand = (program, action) => {
     .option('-y, --yes', "post a --conviction beyond your profile's largest size for the cell without asking")
     .option('--dry-run', 'print the decision, post nothing')
     .action(
-      action(
-        async (
-          ctx,
-          threadId: string,
-          options: { conviction?: string; text?: string; dryRun?: boolean; yes?: boolean },
-        ) => {
-          const { runPredict } = await import('../predict/predict.js');
-          await runPredict(threadId, options, ctx);
-        },
-      ),
+      action(async (ctx, threadId: string, options: PredictOptions) => {
+        const { runPredict } = await import('./run.js');
+        await runPredict(ctx, threadId, options);
+      }),
     );
 };

@@ -1,9 +1,9 @@
-import { sigmaOf, sizeCap } from '../analysis/profile-numbers.js';
-import type { Context } from '../context.js';
-import type { Thread } from '../domain/thread.js';
-import { UsageError } from '../errors.js';
-import { oneLine } from '../output/sanitize.js';
-import type { ServiceApi } from '../service/api.js';
+import { sigmaOf, sizeCap } from '../../analysis/profile-numbers.js';
+import type { Context } from '../../context.js';
+import type { Thread } from '../../domain/thread.js';
+import { UsageError } from '../../errors.js';
+import { oneLine } from '../../output/sanitize.js';
+import type { ServiceApi } from '../../service/api.js';
 
 /**
  * A post cannot be undone, so a size beyond the largest the agent's own profile would post on this cell is

@@ -1,6 +1,6 @@
-import { isValidText } from '../analysis/summary-text.js';
-import { UsageError } from '../errors.js';
-import { oneLine } from '../output/sanitize.js';
+import { isValidText } from '../../analysis/summary-text.js';
+import { UsageError } from '../../errors.js';
+import { oneLine } from '../../output/sanitize.js';
 
 /** The size and text a person gives `predict` instead of the analyzer's decision. */
 export interface OwnValues {

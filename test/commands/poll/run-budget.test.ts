@@ -1,22 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { runPoll } from '../../src/poll/run.js';
-import { runRegister } from '../../src/commands/register/run.js';
-import type { Context } from '../../src/context.js';
-import { BudgetError } from '../../src/errors.js';
-import { createNodeTransport } from '../../src/http/node-transport.js';
-import type { Transport } from '../../src/http/transport.js';
-import { writeSettings } from '../../src/settings/store.js';
-import { failure } from '../support/failure.js';
-import { sandboxPerTest } from '../support/sandbox-per-test.js';
-import { makeOutput } from '../support/streams.js';
-import { fakeTiming } from '../support/timing.js';
+import { runPoll } from '../../../src/commands/poll/run.js';
+import { runRegister } from '../../../src/commands/register/run.js';
+import type { Context } from '../../../src/context.js';
+import { BudgetError } from '../../../src/errors.js';
+import { createNodeTransport } from '../../../src/http/node-transport.js';
+import type { Transport } from '../../../src/http/transport.js';
+import { writeSettings } from '../../../src/settings/store.js';
+import { failure } from '../../support/failure.js';
+import { sandboxPerTest } from '../../support/sandbox-per-test.js';
+import { makeOutput } from '../../support/streams.js';
+import { fakeTiming } from '../../support/timing.js';
 
 // bounded with a slow analyzer: a chunk of threads is started only when the run could wait out the analyzer's
 // whole timeout and still send the posts that follow; the rest stay due for the next run.
 
-const RECORDER = path.join(import.meta.dirname, '..', 'e2e', 'fixtures', 'recording-analyzer.mjs');
+const RECORDER = path.join(import.meta.dirname, '..', '..', 'e2e', 'fixtures', 'recording-analyzer.mjs');
 
 const world = sandboxPerTest('agent-poll-budget-');
 
@@ -67,7 +67,7 @@ it('a command analyzer with a 120 s timeout: after a first chunk that took 24 s,
         timestamp: new Date(Date.now() - (10 - i) * 60_000).toISOString(),
       });
 
-    const error = await failure(runPoll({}, { ...ctx, baseUrl: undefined }));
+    const error = await failure(runPoll({ ...ctx, baseUrl: undefined }, {}));
     expect(error).toBeInstanceOf(BudgetError);
     // Newest first: the first chunk of 4 was read and posted (4 × 6 s); 24 + 120 s fit in 150 s, but not
     // with the kill grace and the posts' reserve: 24 + 120 + 2 + 10 > 150.
@@ -86,7 +86,7 @@ it('a command analyzer with a 120 s timeout: after a first chunk that took 24 s,
 
   const next = context(0);
   try {
-    await runPoll({}, { ...next.ctx, baseUrl: undefined });
+    await runPoll({ ...next.ctx, baseUrl: undefined }, {});
     expect(world.sandbox.comments()).toHaveLength(8);
   } finally {
     next.close();
