@@ -1,17 +1,17 @@
-import { addAnalyzeCommand } from './analyze.js';
+import { addAnalyzeCommand } from './analyze/command.js';
 import { addBacktestCommand } from './backtest.js';
 import { addCompletionCommand } from './completion.js';
-import { addConfigCommands } from './config.js';
+import { addConfigCommand } from './config/command.js';
 import { addDoctorCommand } from './doctor.js';
 import { addHelpCommand } from './help.js';
-import { addHistoryCommand } from './history.js';
+import { addHistoryCommand } from './history/command.js';
 import { addMeCommand } from './me/command.js';
 import { addPollCommand } from './poll/command.js';
 import { addPredictCommand } from './predict/command.js';
 import { addRegisterCommand } from './register/command.js';
-import { addSandboxCommand } from './sandbox.js';
-import { addStatsCommand } from './stats.js';
-import { addScheduleCommand } from './schedule.js';
+import { addSandboxCommand } from './sandbox/command.js';
+import { addStatsCommand } from './stats/command.js';
+import { addScheduleCommand } from './schedule/command.js';
 import { addUpdateCommand } from './update/command.js';
 import type { AddCommand } from './wiring.js';
 
@@ -26,7 +26,7 @@ export const COMMANDS: AddCommand[] = [
   addHistoryCommand,
   addStatsCommand,
   addDoctorCommand,
-  addConfigCommands,
+  addConfigCommand,
   addAnalyzeCommand,
   addBacktestCommand,
   addSandboxCommand,

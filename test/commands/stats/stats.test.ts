@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { HistoryRecord } from '../../src/history/record.js';
-import { parseRecord } from '../../src/history/record.js';
-import { aggregate } from '../../src/stats/aggregate.js';
-import { makeOutput } from '../support/streams.js';
-import { fitLines, type Line } from '../../src/output/wrap.js';
-import { renderStats, sparkline } from '../../src/stats/render.js';
+import type { HistoryRecord } from '../../../src/history/record.js';
+import { parseRecord } from '../../../src/history/record.js';
+import { aggregate } from '../../../src/commands/stats/aggregate.js';
+import { makeOutput } from '../../support/streams.js';
+import { fitLines, type Line } from '../../../src/output/wrap.js';
+import { renderStats, sparkline } from '../../../src/commands/stats/render.js';
 
 /** Lines as the output prints them: at a terminal (colour allowed or not) or elsewhere. */
 function printed(lines: readonly Line[], { tty = false, noColor = false } = {}): string {

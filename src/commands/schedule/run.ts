@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Context, RunProgram } from '../context.js';
-import { stateStore } from '../session.js';
-import { NotRegisteredError, SetupError, UsageError } from '../errors.js';
-import { agentCommand } from '../output/command-hint.js';
-import { LOG_LIMIT_BYTES } from '../output/log-file.js';
-import { oneLine } from '../output/sanitize.js';
-import { shellWord } from '../output/shell-word.js';
-import { refuseUncarriable } from './carriable.js';
+import type { Context, RunProgram } from '../../context.js';
+import { stateStore } from '../../session.js';
+import { userPath } from '../../domain/home-path.js';
+import { NotRegisteredError, SetupError, UsageError } from '../../errors.js';
+import { agentCommand } from '../../output/command-hint.js';
+import { LOG_LIMIT_BYTES } from '../../output/log-file.js';
+import { oneLine } from '../../output/sanitize.js';
+import { shellWord } from '../../output/shell-word.js';
+import { refuseUncarriable } from '../../schedule/carriable.js';
 import {
   commandLength,
   cronLine,
@@ -16,10 +17,10 @@ import {
   MAX_COMMAND_CHARS,
   withEntry,
   withoutEntry,
-} from './cron.js';
-import { readCrontab, writeCrontab } from './crontab-program.js';
-import type { PollCommand } from './shell.js';
-import { scheduleSystemd } from './systemd-schedule.js';
+} from '../../schedule/cron.js';
+import { readCrontab, writeCrontab } from '../../schedule/crontab-program.js';
+import type { PollCommand } from '../../schedule/shell.js';
+import { scheduleSystemd } from '../../schedule/systemd-schedule.js';
 
 export interface ScheduleOptions {
   install?: boolean;
@@ -30,7 +31,8 @@ export interface ScheduleOptions {
 }
 
 /** `agent schedule`: prints, installs or removes what runs `agent poll` every few minutes (docs/cli.md). */
-export async function runSchedule(options: ScheduleOptions, ctx: Context): Promise<void> {
+export async function runSchedule(ctx: Context, flags: ScheduleOptions): Promise<void> {
+  const options = { ...flags, log: flags.log === undefined ? undefined : userPath(flags.log, ctx.env.HOME) };
   const every = parseEvery(options.every);
   if (options.install && options.remove) throw new UsageError('--install and --remove cannot go together');
   if (options.systemd && options.log !== undefined) {

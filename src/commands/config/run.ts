@@ -1,8 +1,8 @@
-import type { AnalyzerKind } from '../analysis/types.js';
-import type { Context } from '../context.js';
-import { userPath } from '../domain/home-path.js';
-import { type AgentPlace, agentCommand } from '../output/command-hint.js';
-import { StateError, UsageError } from '../errors.js';
+import type { AnalyzerKind } from '../../analysis/types.js';
+import type { Context } from '../../context.js';
+import { userPath } from '../../domain/home-path.js';
+import { type AgentPlace, agentCommand } from '../../output/command-hint.js';
+import { StateError, UsageError } from '../../errors.js';
 import {
   checkKey,
   parseAnalyzerKind,
@@ -12,12 +12,12 @@ import {
   SETTING_DEFAULTS,
   type SettingKey,
   type Settings,
-} from './keys.js';
-import { readKeyFile } from './key-file.js';
-import { parseLlmBaseUrl } from './llm-url.js';
-import { readSettings, readSettingsForEdit, settingsFile, writeSettings } from './store.js';
-import { checkCommandLine } from '../analysis/command/check.js';
-import { shownPath } from '../output/sanitize.js';
+} from '../../settings/keys.js';
+import { readKeyFile } from '../../settings/key-file.js';
+import { parseLlmBaseUrl } from '../../settings/llm-url.js';
+import { readSettings, readSettingsForEdit, settingsFile, writeSettings } from '../../settings/store.js';
+import { checkCommandLine } from '../../analysis/command/check.js';
+import { shownPath } from '../../output/sanitize.js';
 
 /** The env var that overrides a setting per run (docs/cli.md), if any. */
 const ENV_OVERRIDES: Partial<Record<SettingKey, string>> = {
@@ -28,7 +28,7 @@ const ENV_OVERRIDES: Partial<Record<SettingKey, string>> = {
 };
 
 /** `agent config get [<key>]`: stored values alone on stdout (for scripts); defaults and overrides noted. */
-export async function runConfigGet(rawKey: string | undefined, ctx: Context): Promise<void> {
+export async function runConfigGet(ctx: Context, rawKey: string | undefined): Promise<void> {
   const settings = readSettings(ctx.configDir, ctx);
   const file = settingsFile(ctx.configDir);
   if (rawKey !== undefined) {
@@ -72,7 +72,7 @@ export async function runConfigGet(rawKey: string | undefined, ctx: Context): Pr
 }
 
 /** `agent config set <key> <value>`: checked as it will be used, then written atomically (mode 600). */
-export async function runConfigSet(rawKey: string, rawValue: string, ctx: Context): Promise<void> {
+export async function runConfigSet(ctx: Context, rawKey: string, rawValue: string): Promise<void> {
   const key = checkKey(rawKey);
   // Said after the result, which is what was asked for.
   const notes: string[] = [];
@@ -91,7 +91,7 @@ export async function runConfigSet(rawKey: string, rawValue: string, ctx: Contex
 }
 
 /** `agent config unset <key>`: back to the default. */
-export async function runConfigUnset(rawKey: string, ctx: Context): Promise<void> {
+export async function runConfigUnset(ctx: Context, rawKey: string): Promise<void> {
   const key = checkKey(rawKey);
   const settings = readSettingsForEdit(ctx.configDir);
   const file = settingsFile(ctx.configDir);

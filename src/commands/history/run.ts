@@ -1,13 +1,19 @@
 import path from 'node:path';
-import type { Context } from '../context.js';
-import { parseDuration } from '../domain/duration.js';
-import { UsageError } from '../errors.js';
-import { oneLine } from '../output/sanitize.js';
-import { fitLines } from '../output/wrap.js';
-import { loadOutcomes, OUTCOME_WIDTH, type Outcomes, outcomeColumn, withOutcome } from '../record/history-outcomes.js';
-import { maskKnownKeys } from './mask.js';
-import { HISTORY_FILE, readHistory, readNotes } from './log.js';
-import type { HistoryRecord } from './record.js';
+import type { Context } from '../../context.js';
+import { parseDuration } from '../../domain/duration.js';
+import { UsageError } from '../../errors.js';
+import { oneLine } from '../../output/sanitize.js';
+import { fitLines } from '../../output/wrap.js';
+import {
+  loadOutcomes,
+  OUTCOME_WIDTH,
+  type Outcomes,
+  outcomeColumn,
+  withOutcome,
+} from '../../record/history-outcomes.js';
+import { maskKnownKeys } from '../../history/mask.js';
+import { HISTORY_FILE, readHistory, readNotes } from '../../history/log.js';
+import type { HistoryRecord } from '../../history/record.js';
 
 export interface HistoryOptions {
   since?: string;
@@ -15,7 +21,7 @@ export interface HistoryOptions {
 }
 
 /** `agent history`: what this agent did, newest first (docs/cli.md). */
-export async function runHistory(options: HistoryOptions, ctx: Context): Promise<void> {
+export async function runHistory(ctx: Context, options: HistoryOptions): Promise<void> {
   const sinceMs = options.since === undefined ? undefined : parseDuration(options.since, '--since');
   const limit = parseLimit(options.limit);
   const mask = maskKnownKeys(ctx);

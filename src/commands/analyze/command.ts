@@ -1,6 +1,7 @@
 import { Option } from 'commander';
-import { ANALYZER_KINDS } from '../analysis/types.js';
-import type { AddCommand } from './wiring.js';
+import { ANALYZER_KINDS } from '../../analysis/types.js';
+import type { AddCommand } from '../wiring.js';
+import type { AnalyzeOptions } from './run.js';
 
 export const addAnalyzeCommand: AddCommand = (program, action) => {
   program
@@ -13,9 +14,9 @@ export const addAnalyzeCommand: AddCommand = (program, action) => {
       'read one protocol object on stdin, print the decision as one JSON line (built-in analyzer unless --analyzer)',
     )
     .action(
-      action(async (ctx, threadId: string | undefined, options: { analyzer?: string; stdin?: boolean }) => {
-        const { runAnalyze } = await import('../analysis/analyze-command.js');
-        await runAnalyze(threadId, options, ctx);
+      action(async (ctx, threadId: string | undefined, options: AnalyzeOptions) => {
+        const { runAnalyze } = await import('./run.js');
+        await runAnalyze(ctx, threadId, options);
       }),
     );
 };

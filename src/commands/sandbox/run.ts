@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
-import type { Context } from '../context.js';
-import { parseDuration } from '../domain/duration.js';
-import { UsageError } from '../errors.js';
-import { isLoopbackHost } from '../http/origin.js';
-import { oneLine, shownPath } from '../output/sanitize.js';
-import { sandboxWithHistory, writeResolvedThreads } from './export.js';
-import { createSandboxClock, formatListeningLine, SANDBOX_CLI_DEFAULTS, startSandbox } from './index.js';
+import type { Context } from '../../context.js';
+import { parseDuration } from '../../domain/duration.js';
+import { userPath } from '../../domain/home-path.js';
+import { UsageError } from '../../errors.js';
+import { isLoopbackHost } from '../../http/origin.js';
+import { oneLine, shownPath } from '../../output/sanitize.js';
+import { sandboxWithHistory, writeResolvedThreads } from '../../sandbox/export.js';
+import { createSandboxClock, formatListeningLine, SANDBOX_CLI_DEFAULTS, startSandbox } from '../../sandbox/index.js';
 
-export interface SandboxFlags {
+export interface SandboxOptions {
   port?: string;
   host?: string;
   seed?: string;
@@ -31,7 +32,9 @@ const MAX_HISTORY_HOURS = 24 * 30;
  * Serves the local sandbox of the service until SIGINT or SIGTERM (docs/cli.md `sandbox`); with --export,
  * writes its resolved threads for `agent backtest` instead, and serves nothing.
  */
-export async function runSandbox(flags: SandboxFlags, ctx: Context): Promise<void> {
+export async function runSandbox(ctx: Context, given: SandboxOptions): Promise<void> {
+  const file = (path: string | undefined) => (path === undefined ? undefined : userPath(path, ctx.env.HOME));
+  const flags = { ...given, state: file(given.state), export: file(given.export) };
   const options = {
     host: flags.host ?? SANDBOX_CLI_DEFAULTS.host,
     port: number('--port', flags.port, SANDBOX_CLI_DEFAULTS.port, { min: 0, max: 65535, integer: true }),

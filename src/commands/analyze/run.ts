@@ -1,16 +1,16 @@
-import { analyzeThread, type Trace } from './index.js';
-import { parseInput } from './protocol.js';
-import type { Context } from '../context.js';
-import { openSession } from '../session.js';
-import { commandDeadline } from '../domain/budget.js';
-import type { Profile } from '../domain/profile.js';
-import type { Thread } from '../domain/thread.js';
-import { UsageError } from '../errors.js';
-import { oneLine } from '../output/sanitize.js';
-import { loadAnalyzer } from './load.js';
-import { decisionJson, decisionLine } from './describe-decision.js';
-import { checkThreadId } from '../domain/inputs.js';
-import { typicalMoves, withTypicalMove } from '../record/run-hooks.js';
+import { analyzeThread, type Trace } from '../../analysis/index.js';
+import { parseInput } from '../../analysis/protocol.js';
+import type { Context } from '../../context.js';
+import { openSession } from '../../session.js';
+import { commandDeadline } from '../../domain/budget.js';
+import type { Profile } from '../../domain/profile.js';
+import type { Thread } from '../../domain/thread.js';
+import { UsageError } from '../../errors.js';
+import { oneLine } from '../../output/sanitize.js';
+import { loadAnalyzer } from '../../analysis/load.js';
+import { decisionJson, decisionLine } from '../../analysis/describe-decision.js';
+import { checkThreadId } from '../../domain/inputs.js';
+import { typicalMoves, withTypicalMove } from '../../record/run-hooks.js';
 
 export interface AnalyzeOptions {
   analyzer?: string;
@@ -25,7 +25,7 @@ export const STDIN_LIMIT_BYTES = 1024 * 1024;
  * whole trace; nothing is posted and no thread state changes. With `--stdin` it is an analyzer itself,
  * speaking the external protocol, so a script can be compared with the built-in analyzer.
  */
-export async function runAnalyze(rawId: string | undefined, options: AnalyzeOptions, ctx: Context): Promise<void> {
+export async function runAnalyze(ctx: Context, rawId: string | undefined, options: AnalyzeOptions): Promise<void> {
   if (options.stdin) {
     if (rawId !== undefined) throw new UsageError('give a thread id or --stdin, not both');
     return analyzeStdin(options, ctx);

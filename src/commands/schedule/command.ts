@@ -1,5 +1,5 @@
-import { userPath } from '../domain/home-path.js';
-import type { AddCommand } from './wiring.js';
+import type { AddCommand } from '../wiring.js';
+import type { ScheduleOptions } from './run.js';
 
 export const addScheduleCommand: AddCommand = (program, action) => {
   program
@@ -11,15 +11,9 @@ export const addScheduleCommand: AddCommand = (program, action) => {
     .option('--log <file>', "where cron appends the polls' output (default <config-dir>/poll.log)")
     .option('--systemd', 'a user service and timer instead of a crontab line')
     .action(
-      action(
-        async (
-          ctx,
-          options: { install?: boolean; remove?: boolean; every?: string; log?: string; systemd?: boolean },
-        ) => {
-          const { runSchedule } = await import('../schedule/schedule-command.js');
-          const log = options.log === undefined ? undefined : userPath(options.log, ctx.env.HOME);
-          await runSchedule({ ...options, log }, ctx);
-        },
-      ),
+      action(async (ctx, options: ScheduleOptions) => {
+        const { runSchedule } = await import('./run.js');
+        await runSchedule(ctx, options);
+      }),
     );
 };

@@ -2,17 +2,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { builtinAnalyzer } from '../../src/analysis/index.js';
-import { runBacktest } from '../../src/backtest/backtest-command.js';
-import { runSandbox, type SandboxFlags } from '../../src/sandbox/serve-command.js';
-import type { Context } from '../../src/context.js';
-import { UsageError } from '../../src/errors.js';
-import { createFakeClock, HOUR_MS } from '../../src/sandbox/clock.js';
-import { sandboxWithHistory } from '../../src/sandbox/export.js';
-import { createSandbox } from '../../src/sandbox/server.js';
-import { settleThread } from '../../src/sandbox/settle.js';
-import { failure } from '../support/failure.js';
-import { makeOutput } from '../support/streams.js';
+import { builtinAnalyzer } from '../../../src/analysis/index.js';
+import { runBacktest } from '../../../src/backtest/backtest-command.js';
+import { runSandbox, type SandboxOptions } from '../../../src/commands/sandbox/run.js';
+import type { Context } from '../../../src/context.js';
+import { UsageError } from '../../../src/errors.js';
+import { createFakeClock, HOUR_MS } from '../../../src/sandbox/clock.js';
+import { sandboxWithHistory } from '../../../src/sandbox/export.js';
+import { createSandbox } from '../../../src/sandbox/server.js';
+import { settleThread } from '../../../src/sandbox/settle.js';
+import { failure } from '../../support/failure.js';
+import { makeOutput } from '../../support/streams.js';
 
 // `agent sandbox --export <file>`: the resolved threads of a sandbox built as the flags say, written for
 // `agent backtest`, and no server started.
@@ -43,9 +43,9 @@ function context(json = false) {
   return { ctx, stdout, stderr };
 }
 
-async function exportTo(flags: SandboxFlags, json = false) {
+async function exportTo(flags: SandboxOptions, json = false) {
   const { ctx, stdout, stderr } = context(json);
-  await runSandbox(flags, ctx);
+  await runSandbox(ctx, flags);
   return { stdout: stdout.text, stderr: stderr.text, doc: JSON.parse(fs.readFileSync(flags.export!, 'utf8')) };
 }
 
@@ -147,7 +147,7 @@ describe('usage errors (exit 2), nothing written', () => {
     ],
   ])('%s', async (_what, flags, message) => {
     const { ctx } = context();
-    const error = await failure(runSandbox(flags, ctx));
+    const error = await failure(runSandbox(ctx, flags));
     expect(error).toBeInstanceOf(UsageError);
     expect(error.message).toMatch(message);
   });
@@ -155,7 +155,7 @@ describe('usage errors (exit 2), nothing written', () => {
   it('a file in a directory that does not exist, named in the message', async () => {
     const { ctx } = context();
     const file = path.join(dir, 'missing', 'out.json');
-    const error = await failure(runSandbox({ export: file }, ctx));
+    const error = await failure(runSandbox(ctx, { export: file }));
     expect(error).toBeInstanceOf(UsageError);
     expect(error.message).toBe(`cannot write ${JSON.stringify(file)}: ENOENT`);
   });

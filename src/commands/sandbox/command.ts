@@ -1,6 +1,6 @@
-import { userPath } from '../domain/home-path.js';
-import { SANDBOX_CLI_DEFAULTS as D } from '../sandbox/defaults.js';
-import type { AddCommand } from './wiring.js';
+import { SANDBOX_CLI_DEFAULTS as D } from '../../sandbox/defaults.js';
+import type { AddCommand } from '../wiring.js';
+import type { SandboxOptions } from './run.js';
 
 export const addSandboxCommand: AddCommand = (program, action) => {
   program
@@ -29,10 +29,9 @@ export const addSandboxCommand: AddCommand = (program, action) => {
     )
     .option('--history <hours>', 'with --export: run the feed this many hours of sandbox time first (default 0)')
     .action(
-      action(async (ctx, options: Record<string, string | undefined>) => {
-        const { runSandbox } = await import('../sandbox/serve-command.js');
-        const file = (given: string | undefined) => (given === undefined ? undefined : userPath(given, ctx.env.HOME));
-        await runSandbox({ ...options, state: file(options.state), export: file(options.export) }, ctx);
+      action(async (ctx, options: SandboxOptions) => {
+        const { runSandbox } = await import('./run.js');
+        await runSandbox(ctx, options);
       }),
     );
 };

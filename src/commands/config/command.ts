@@ -1,6 +1,6 @@
-import type { AddCommand } from './wiring.js';
+import type { AddCommand } from '../wiring.js';
 
-export const addConfigCommands: AddCommand = (program, action) => {
+export const addConfigCommand: AddCommand = (program, action) => {
   const config = program
     .command('config')
     .description('the analyzer settings in <config-dir>/config.json (mode 600): get, set, unset');
@@ -13,8 +13,8 @@ export const addConfigCommands: AddCommand = (program, action) => {
     )
     .action(
       action(async (ctx, key: string | undefined) => {
-        const { runConfigGet } = await import('../settings/config-command.js');
-        await runConfigGet(key, ctx);
+        const { runConfigGet } = await import('./run.js');
+        await runConfigGet(ctx, key);
       }),
     );
   config
@@ -40,8 +40,8 @@ llm.base-url and llm.model (a poll would fail without them, so the switch is ref
     )
     .action(
       action(async (ctx, key: string, value: string) => {
-        const { runConfigSet } = await import('../settings/config-command.js');
-        await runConfigSet(key, value, ctx);
+        const { runConfigSet } = await import('./run.js');
+        await runConfigSet(ctx, key, value);
       }),
     );
   config
@@ -50,8 +50,8 @@ llm.base-url and llm.model (a poll would fail without them, so the switch is ref
     .argument('<key>')
     .action(
       action(async (ctx, key: string) => {
-        const { runConfigUnset } = await import('../settings/config-command.js');
-        await runConfigUnset(key, ctx);
+        const { runConfigUnset } = await import('./run.js');
+        await runConfigUnset(ctx, key);
       }),
     );
 };

@@ -1,4 +1,5 @@
-import type { AddCommand } from './wiring.js';
+import type { AddCommand } from '../wiring.js';
+import type { HistoryOptions } from './run.js';
 
 export const addHistoryCommand: AddCommand = (program, action) => {
   program
@@ -7,9 +8,9 @@ export const addHistoryCommand: AddCommand = (program, action) => {
     .option('--since <duration>', 'only this far back: 30m, 12h, 7d')
     .option('--limit <n>', 'at most this many entries (default 50)')
     .action(
-      action(async (ctx, options: { since?: string; limit?: string }) => {
-        const { runHistory } = await import('../history/history-command.js');
-        await runHistory(options, ctx);
+      action(async (ctx, options: HistoryOptions) => {
+        const { runHistory } = await import('./run.js');
+        await runHistory(ctx, options);
       }),
     );
 };

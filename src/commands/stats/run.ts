@@ -1,17 +1,22 @@
 import path from 'node:path';
-import type { Context } from '../context.js';
-import { parseDuration } from '../domain/duration.js';
-import { maskKnownKeys } from '../history/mask.js';
-import { HISTORY_FILE, readHistory, readNotes } from '../history/log.js';
-import { loadOutcomes } from '../record/history-outcomes.js';
-import { renderRecord } from '../record/record-render.js';
-import { recordStats } from '../record/record-stats.js';
+import type { Context } from '../../context.js';
+import { parseDuration } from '../../domain/duration.js';
+import { maskKnownKeys } from '../../history/mask.js';
+import { HISTORY_FILE, readHistory, readNotes } from '../../history/log.js';
+import { loadOutcomes } from '../../record/history-outcomes.js';
+import { renderRecord } from '../../record/record-render.js';
+import { recordStats } from '../../record/record-stats.js';
 import { aggregate } from './aggregate.js';
-import { fitLines } from '../output/wrap.js';
+import { fitLines } from '../../output/wrap.js';
 import { renderStats } from './render.js';
 
+/** The flags as commander gives them; parsed here. */
+export interface StatsOptions {
+  since?: string;
+}
+
 /** `agent stats [--since 7d]`: how the agent is doing, from its history (docs/cli.md). */
-export async function runStats(options: { since?: string }, ctx: Context): Promise<void> {
+export async function runStats(ctx: Context, options: StatsOptions): Promise<void> {
   const span = parseDuration(options.since ?? '7d', '--since');
   const now = ctx.timing.now();
   const mask = maskKnownKeys(ctx);

@@ -1,5 +1,5 @@
-import { oneLine } from '../output/sanitize.js';
-import type { Line, Painted } from '../output/wrap.js';
+import { oneLine } from '../../output/sanitize.js';
+import type { Line, Painted } from '../../output/wrap.js';
 import type { Stats } from './aggregate.js';
 
 const BARS = ['\u2581', '\u2582', '\u2583', '\u2584', '\u2585', '\u2586', '\u2587', '\u2588'];

@@ -1,4 +1,4 @@
-import type { HistoryRecord } from '../history/record.js';
+import type { HistoryRecord } from '../../history/record.js';
 
 export interface Stats {
   from: string;
