@@ -1,8 +1,8 @@
 import { addAnalyzeCommand } from './analyze/command.js';
-import { addBacktestCommand } from './backtest.js';
+import { addBacktestCommand } from './backtest/command.js';
 import { addCompletionCommand } from './completion.js';
 import { addConfigCommand } from './config/command.js';
-import { addDoctorCommand } from './doctor.js';
+import { addDoctorCommand } from './doctor/command.js';
 import { addHelpCommand } from './help.js';
 import { addHistoryCommand } from './history/command.js';
 import { addMeCommand } from './me/command.js';

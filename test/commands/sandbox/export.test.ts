@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { builtinAnalyzer } from '../../../src/analysis/index.js';
-import { runBacktest } from '../../../src/backtest/backtest-command.js';
+import { replayFile } from '../../../src/commands/backtest/replay.js';
 import { runSandbox, type SandboxOptions } from '../../../src/commands/sandbox/run.js';
 import type { Context } from '../../../src/context.js';
 import { UsageError } from '../../../src/errors.js';
@@ -166,7 +166,7 @@ it('round trip: an export backtested with the built-in analyzer agrees with the 
   const flags = { export: file, seed: '5', history: '12' };
   await exportTo(flags);
   const { ctx, stdout } = context(true);
-  await runBacktest(file, {}, ctx, builtinAnalyzer);
+  await replayFile(file, {}, ctx, builtinAnalyzer);
   const report = JSON.parse(stdout.text);
   const exported = JSON.parse(fs.readFileSync(file, 'utf8')).threads;
   expect(report.overall.threads).toBe(exported.length);

@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { builtinAnalyzer } from '../../src/analysis/index.js';
-import type { Analyzer } from '../../src/analysis/types.js';
-import { runBacktest, type BacktestOptions } from '../../src/backtest/backtest-command.js';
-import type { Context } from '../../src/context.js';
-import { AnalyzerError, UsageError } from '../../src/errors.js';
-import { failure } from '../support/failure.js';
-import { makeOutput } from '../support/streams.js';
+import { builtinAnalyzer } from '../../../src/analysis/index.js';
+import type { Analyzer } from '../../../src/analysis/types.js';
+import { replayFile, type ReplayOptions } from '../../../src/commands/backtest/replay.js';
+import type { Context } from '../../../src/context.js';
+import { AnalyzerError, UsageError } from '../../../src/errors.js';
+import { failure } from '../../support/failure.js';
+import { makeOutput } from '../../support/streams.js';
 
 // The example file through the built-in analyzer with the default profile must print exactly the golden
 // files. When a change to the analyzer, the policy or the example is meant to change the numbers, look at
@@ -38,12 +38,12 @@ function context(mode: { json?: boolean; quiet?: boolean; stderrTTY?: boolean } 
 
 async function backtest(
   file: string,
-  options: BacktestOptions = {},
+  options: ReplayOptions = {},
   mode: Parameters<typeof context>[0] = {},
   analyzer: Analyzer = builtinAnalyzer,
 ) {
   const { ctx, stdout, stderr } = context(mode);
-  await runBacktest(file, options, ctx, analyzer);
+  await replayFile(file, options, ctx, analyzer);
   return { stdout: stdout.text, stderr: stderr.text };
 }
 
@@ -108,7 +108,7 @@ describe('the profile', () => {
   it("refuses a value not in the interface's lists, before reading the file (exit 2)", async () => {
     const { ctx } = context();
     const error = await failure(
-      runBacktest('/nonexistent/file.json', { conviction_style: 'yolo' }, ctx, builtinAnalyzer),
+      replayFile('/nonexistent/file.json', { conviction_style: 'yolo' }, ctx, builtinAnalyzer),
     );
     expect(error).toBeInstanceOf(UsageError);
     expect(error.message).toContain('--conviction-style must be one of conservative, moderate, bold, degen');
@@ -168,7 +168,7 @@ describe('files with problems', () => {
   ])('refuses a file %s with a usage error naming it, printing nothing', async (_what, content) => {
     const p = write(content);
     const { ctx, stdout } = context({ json: true });
-    const error = await failure(runBacktest(p, {}, ctx, builtinAnalyzer));
+    const error = await failure(replayFile(p, {}, ctx, builtinAnalyzer));
     expect(error.exitCode).toBe(2);
     expect(error.message).toContain(p);
     expect(stdout.text).toBe('');
@@ -252,7 +252,7 @@ describe('an analyzer that fails', () => {
 
   it('on every thread: no numbers (they would measure nothing), an AnalyzerError with the first reason', async () => {
     const { ctx, stdout } = context({ json: true });
-    const error = await failure(runBacktest(SAMPLE, {}, ctx, failing(true)));
+    const error = await failure(replayFile(SAMPLE, {}, ctx, failing(true)));
     expect(error).toBeInstanceOf(AnalyzerError);
     expect(error.message).toMatch(
       /^the command analyzer answered none of the 40 thread\(s\); first, sample-01: the analyzer command exited with code 3$/,
@@ -265,13 +265,13 @@ describe('what was measured', () => {
   it('the command or model is named in the heading and as analyzerDetail in --json', async () => {
     const named: Analyzer = { name: 'llm', analyze: builtinAnalyzer.analyze };
     const { ctx, stdout } = context({ json: true });
-    await runBacktest(SAMPLE, {}, ctx, named, 'qwen2.5:7b at http://127.0.0.1:11434');
+    await replayFile(SAMPLE, {}, ctx, named, 'qwen2.5:7b at http://127.0.0.1:11434');
     expect(JSON.parse(stdout.text)).toMatchObject({
       analyzer: 'llm',
       analyzerDetail: 'qwen2.5:7b at http://127.0.0.1:11434',
     });
     const human = context();
-    await runBacktest(SAMPLE, {}, human.ctx, named, 'qwen2.5:7b at http://127.0.0.1:11434');
+    await replayFile(SAMPLE, {}, human.ctx, named, 'qwen2.5:7b at http://127.0.0.1:11434');
     expect(human.stdout.text).toMatch(
       /^Backtest of examples\/backtest-sample\.json: analyzer llm \(qwen2\.5:7b at http:\/\/127\.0\.0\.1:11434\), profile/,
     );

@@ -1,8 +1,8 @@
-import { pausedUntil } from '../http/pause.js';
+import { pausedUntil } from '../../http/pause.js';
 import path from 'node:path';
-import { otherWatcher } from '../poll/watch-marker.js';
-import { StateError } from '../errors.js';
-import { readRegularFile } from '../state/regular-file.js';
+import { otherWatcher } from '../../poll/watch-marker.js';
+import { StateError } from '../../errors.js';
+import { readRegularFile } from '../../state/regular-file.js';
 import { type Check, fail, ok, warn } from './check.js';
 
 const SUPPORTED = [20, 19] as const;

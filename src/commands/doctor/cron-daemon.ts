@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { RunProgram } from '../context.js';
+import type { RunProgram } from '../../context.js';
 
 /** The names the cron daemon runs under: Debian's cron, cronie's and busybox's crond, fcron. */
 const DAEMONS = new Set(['cron', 'crond', 'fcron']);

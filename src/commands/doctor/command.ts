@@ -1,4 +1,4 @@
-import type { AddCommand } from './wiring.js';
+import type { AddCommand } from '../wiring.js';
 
 export const addDoctorCommand: AddCommand = (program, action) => {
   program
@@ -6,7 +6,7 @@ export const addDoctorCommand: AddCommand = (program, action) => {
     .description('check what a poll from cron needs, one line each with the fix (exit 1 when something fails)')
     .action(
       action(async (ctx) => {
-        const { runDoctor } = await import('../doctor/doctor-command.js');
+        const { runDoctor } = await import('./run.js');
         return runDoctor(ctx);
       }),
     );

@@ -1,21 +1,21 @@
-import { ANALYSIS_CONCURRENCY } from '../analysis/concurrency.js';
-import type { Analyzer } from '../analysis/types.js';
-import { type BacktestFile, type BacktestThread, readBacktestFile, type InvalidThread } from './file.js';
-import { registeredProfile } from './registered-profile.js';
-import { runBacktestOn, type BacktestReport } from './run.js';
-import { headingLine, LEGEND, tableLines } from './table.js';
-import type { Context } from '../context.js';
-import type { Profile } from '../domain/profile.js';
-import type { TypicalMove } from '../domain/thread.js';
-import { AnalyzerError } from '../errors.js';
-import type { Output } from '../output/output.js';
-import { profileFromFlags, type ProfileFlags } from '../domain/inputs.js';
+import { ANALYSIS_CONCURRENCY } from '../../analysis/concurrency.js';
+import type { Analyzer } from '../../analysis/types.js';
+import { type BacktestFile, type BacktestThread, readBacktestFile, type InvalidThread } from '../../backtest/file.js';
+import { registeredProfile } from '../../backtest/registered-profile.js';
+import { runBacktestOn, type BacktestReport } from '../../backtest/run.js';
+import { headingLine, LEGEND, tableLines } from '../../backtest/table.js';
+import type { Context } from '../../context.js';
+import type { Profile } from '../../domain/profile.js';
+import type { TypicalMove } from '../../domain/thread.js';
+import { AnalyzerError } from '../../errors.js';
+import type { Output } from '../../output/output.js';
+import { profileFromFlags, type ProfileFlags } from '../../domain/inputs.js';
 
 /**
  * The raw profile flags, as for `register` (each is checked against the interface's list), and the
  * registered agent's profile, which they override field by field, when there is one.
  */
-export type BacktestOptions = ProfileFlags & { registered?: Profile };
+export type ReplayOptions = ProfileFlags & { registered?: Profile };
 
 /**
  * Without an agent registered: a profile in the middle of every range, so a backtest without flags
@@ -36,12 +36,12 @@ const INVALID_SHOWN = 5;
 /** `agent backtest <file>` with the configured analyzer, or the one --analyzer names (never its fallback). */
 export async function backtestConfigured(
   file: string,
-  options: BacktestOptions & { analyzer?: string },
+  options: ReplayOptions & { analyzer?: string },
   ctx: Context,
 ): Promise<void> {
   const registered = await registeredProfile(options, ctx);
   await withAnalyzer(options, ctx, (analyzer, describe, slow) =>
-    runBacktest(file, { ...options, registered }, ctx, analyzer, describe, slow),
+    replayFile(file, { ...options, registered }, ctx, analyzer, describe, slow),
   );
 }
 
@@ -54,7 +54,7 @@ export async function withAnalyzer(
   ctx: Context,
   work: (analyzer: Analyzer, describe: string | undefined, slow: boolean) => Promise<void>,
 ): Promise<void> {
-  const { loadAnalyzer } = await import('../analysis/load.js');
+  const { loadAnalyzer } = await import('../../analysis/load.js');
   const { analyzer, config } = await loadAnalyzer(ctx, {
     override: options.analyzer,
     fallback: false,
@@ -80,9 +80,9 @@ export async function withAnalyzer(
  * `describe`: which command or model the analyzer is, for the heading and `analyzerDetail` in --json.
  * `slow`: a command or a model, which reads threads side by side as in a poll.
  */
-export async function runBacktest(
+export async function replayFile(
   file: string,
-  options: BacktestOptions,
+  options: ReplayOptions,
   ctx: Context,
   analyzer: Analyzer,
   describe?: string,
@@ -113,7 +113,7 @@ export interface BacktestSource {
 export async function replayAndReport(
   load: () => BacktestFile,
   source: BacktestSource,
-  options: BacktestOptions,
+  options: ReplayOptions,
   ctx: Context,
   analyzer: Analyzer,
   describe?: string,

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RunProgram } from '../../src/context.js';
-import { cronDaemon } from '../../src/doctor/cron-daemon.js';
+import type { RunProgram } from '../../../src/context.js';
+import { cronDaemon } from '../../../src/commands/doctor/cron-daemon.js';
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { RunProgram } from '../context.js';
-import { AgentError } from '../errors.js';
-import { readHistory } from '../history/log.js';
-import type { HistoryRecord } from '../history/record.js';
-import { entrySettings, findEntry } from '../schedule/cron.js';
-import { unitName } from '../schedule/systemd.js';
+import type { RunProgram } from '../../context.js';
+import { AgentError } from '../../errors.js';
+import { readHistory } from '../../history/log.js';
+import type { HistoryRecord } from '../../history/record.js';
+import { entrySettings, findEntry } from '../../schedule/cron.js';
+import { unitName } from '../../schedule/systemd.js';
 import { type Check, fail, ok, warn } from './check.js';
 import { cronDaemon } from './cron-daemon.js';
 

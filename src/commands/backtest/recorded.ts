@@ -1,21 +1,21 @@
-import { type BacktestOptions, replayAndReport, withAnalyzer } from '../backtest/backtest-command.js';
-import { type BacktestFile, type BacktestThread, parseBacktestData } from '../backtest/file.js';
-import { registeredProfile } from '../backtest/registered-profile.js';
-import type { BacktestReport } from '../backtest/run.js';
-import type { Context } from '../context.js';
-import { stateStore } from '../session.js';
-import { parseDuration } from '../domain/duration.js';
-import { cellOf, type TypicalMove } from '../domain/thread.js';
-import { UsageError } from '../errors.js';
-import { outcomeKey, readOutcomes } from './outcomes.js';
-import { readAllLines } from './private-lines.js';
-import { resolveThread } from './resolve.js';
-import { parsePriceLine, pricesFile, type Sample } from './samples.js';
-import { buildSeries } from './series.js';
-import { threadsFile } from './thread-texts.js';
-import { measureTypicalMoves } from './typical-move.js';
+import { type ReplayOptions, replayAndReport, withAnalyzer } from './replay.js';
+import { type BacktestFile, type BacktestThread, parseBacktestData } from '../../backtest/file.js';
+import { registeredProfile } from '../../backtest/registered-profile.js';
+import type { BacktestReport } from '../../backtest/run.js';
+import type { Context } from '../../context.js';
+import { stateStore } from '../../session.js';
+import { parseDuration } from '../../domain/duration.js';
+import { cellOf, type TypicalMove } from '../../domain/thread.js';
+import { UsageError } from '../../errors.js';
+import { outcomeKey, readOutcomes } from '../../record/outcomes.js';
+import { readAllLines } from '../../record/private-lines.js';
+import { resolveThread } from '../../record/resolve.js';
+import { parsePriceLine, pricesFile, type Sample } from '../../record/samples.js';
+import { buildSeries } from '../../record/series.js';
+import { threadsFile } from '../../record/thread-texts.js';
+import { measureTypicalMoves } from '../../record/typical-move.js';
 
-export interface RecordedOptions extends BacktestOptions {
+export interface RecordedOptions extends ReplayOptions {
   analyzer?: string;
   since?: string;
 }
