@@ -1,17 +1,17 @@
 import { addAnalyzeCommand } from './analyze/command.js';
 import { addBacktestCommand } from './backtest/command.js';
-import { addCompletionCommand } from './completion.js';
+import { addCompletionCommand } from './completion/command.js';
 import { addConfigCommand } from './config/command.js';
 import { addDoctorCommand } from './doctor/command.js';
-import { addHelpCommand } from './help.js';
+import { addHelpCommand } from './help/command.js';
 import { addHistoryCommand } from './history/command.js';
 import { addMeCommand } from './me/command.js';
 import { addPollCommand } from './poll/command.js';
 import { addPredictCommand } from './predict/command.js';
 import { addRegisterCommand } from './register/command.js';
 import { addSandboxCommand } from './sandbox/command.js';
-import { addStatsCommand } from './stats/command.js';
 import { addScheduleCommand } from './schedule/command.js';
+import { addStatsCommand } from './stats/command.js';
 import { addUpdateCommand } from './update/command.js';
 import type { AddCommand } from './wiring.js';
 

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { ANALYZER_KINDS } from '../analysis/types.js';
-import { FALLBACKS, SETTING_DEFAULTS } from '../settings/keys.js';
+import { ANALYZER_KINDS } from '../../analysis/types.js';
+import { FALLBACKS, SETTING_DEFAULTS } from '../../settings/keys.js';
 import { bashScript, zshScript } from './bash.js';
 import { fishScript } from './fish.js';
 import type { CompletionSpec, OptionSpec, SHELLS } from './spec.js';

@@ -1,6 +1,6 @@
 import { Argument } from 'commander';
-import { SHELLS } from '../completion/spec.js';
-import type { AddCommand } from './wiring.js';
+import { SHELLS } from './spec.js';
+import type { AddCommand } from '../wiring.js';
 
 /**
  * `agent completion bash|zsh|fish`: a script that completes commands, options, their choices and the
@@ -13,9 +13,8 @@ export const addCompletionCommand: AddCommand = (program, action) => {
     .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(SHELLS))
     .action(
       action(async (ctx, shell: (typeof SHELLS)[number]) => {
-        const { completionScript } = await import('../completion/script.js');
-        const script = completionScript(shell, program);
-        ctx.output.result(script.trimEnd(), { shell, script });
+        const { runCompletion } = await import('./run.js');
+        await runCompletion(ctx, shell, program);
       }),
     );
 };

@@ -1,4 +1,4 @@
-// What `agent completion` completes, as src/commands/completion.ts reads it from the program, and what the
+// What `agent completion` completes, as script.ts reads it from the program, and what the
 // scripts of bash.ts and fish.ts share.
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
