@@ -1,4 +1,4 @@
-import { type ReplayOptions, replayAndReport, withAnalyzer } from './replay.js';
+import { type ReplayOptions, replayAndReport, withAnalyzer } from './measure.js';
 import { type BacktestFile, type BacktestThread, parseBacktestData } from '../../backtest/file.js';
 import { registeredProfile } from '../../backtest/registered-profile.js';
 import type { BacktestReport } from '../../backtest/run.js';

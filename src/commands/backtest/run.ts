@@ -20,6 +20,6 @@ export async function runBacktest(ctx: Context, file: string | undefined, option
   if (file === undefined)
     throw new UsageError('missing the file to replay', { hint: 'or --recorded: the threads this agent read' });
   if (options.since !== undefined) throw new UsageError('--since goes with --recorded');
-  const { backtestConfigured } = await import('./replay.js');
+  const { backtestConfigured } = await import('./measure.js');
   await backtestConfigured(file, chosen, ctx);
 }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { builtinAnalyzer } from '../../../src/analysis/index.js';
-import { replayFile } from '../../../src/commands/backtest/replay.js';
+import { replayFile } from '../../../src/commands/backtest/measure.js';
 import { runSandbox, type SandboxOptions } from '../../../src/commands/sandbox/run.js';
 import type { Context } from '../../../src/context.js';
 import { UsageError } from '../../../src/errors.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { builtinAnalyzer } from '../../../src/analysis/index.js';
 import type { Analyzer } from '../../../src/analysis/types.js';
-import { replayFile, type ReplayOptions } from '../../../src/commands/backtest/replay.js';
+import { replayFile, type ReplayOptions } from '../../../src/commands/backtest/measure.js';
 import type { Context } from '../../../src/context.js';
 import { AnalyzerError, UsageError } from '../../../src/errors.js';
 import { failure } from '../../support/failure.js';
