@@ -10,7 +10,7 @@ const spawnsProcesses = [
   'test/examples/**/*.test.ts',
   'test/analysis/command/**/*.test.ts',
   'test/analysis/load.test.ts',
-  'test/poll/run-budget.test.ts',
+  'test/commands/poll/run-budget.test.ts',
 ];
 
 export default defineConfig({

@@ -4,7 +4,7 @@ import type { CellMetrics } from './metrics.js';
 import type { BacktestReport } from './run.js';
 
 // The human form of a backtest: one line saying what was measured, a table, one line saying what the
-// columns mean. The JSON form (backtest-command.ts) carries the same numbers unformatted.
+// columns mean. The JSON form (commands/backtest/measure.ts) carries the same numbers unformatted.
 
 const CELL_WIDTH_MAX = 24;
 const PROFILE_FLAGS: Array<[keyof Profile, string]> = [

@@ -31,13 +31,16 @@ export function profileOptions(command: Command, changing = false): Command {
     .addOption(new Option('--participation <p>', 'how strong a signal must be to post').choices(PARTICIPATIONS));
 }
 
-/** Commander's camelCase profile options as the profile's own field names. */
-export function profileFlags(options: {
+/** The four profile flags as commander gives them (camelCase, unchecked). */
+export interface ProfileOptions {
   signalMethod?: string;
   convictionStyle?: string;
   directionalBias?: string;
   participation?: string;
-}): ProfileFlags {
+}
+
+/** Commander's camelCase profile options as the profile's own field names. */
+export function profileFlags(options: ProfileOptions): ProfileFlags {
   return {
     signal_method: options.signalMethod,
     conviction_style: options.convictionStyle,

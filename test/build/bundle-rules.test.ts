@@ -63,3 +63,30 @@ describe('imports of built-in modules in src/', () => {
     expect(misses).toEqual([]);
   });
 });
+
+describe('what start-up loads', () => {
+  // Every static value import from src/main.ts runs on each start, `--version` and a cron poll with
+  // nothing new included. `import type` is erased and `await import()` waits for its command.
+  const STATIC = /^(?:import|export)\s+(?!type\s)[^;]*?from\s+'(\.{1,2}\/[^']+)';/gms;
+  const src = path.join(root, 'src');
+
+  function loadedAtStart(): Set<string> {
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const text = fs.readFileSync(path.join(src, file), 'utf8');
+      for (const [, spec] of text.matchAll(STATIC)) {
+        visit(path.normalize(path.join(path.dirname(file), spec!.replace(/\.js$/, '.ts'))));
+      }
+    };
+    visit('main.ts');
+    return seen;
+  }
+
+  it("reaches each command's command.ts, and no command's run.ts: its work waits behind import()", () => {
+    const loaded = [...loadedAtStart()];
+    expect(loaded.filter((file) => /^commands\/[^/]+\/command\.ts$/.test(file)).length).toBeGreaterThan(10);
+    expect(loaded.filter((file) => /^commands\/[^/]+\/run\.ts$/.test(file))).toEqual([]);
+  });
+});

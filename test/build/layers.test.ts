@@ -8,12 +8,11 @@ import { describe, expect, it } from 'vitest';
 const SRC = path.join(import.meta.dirname, '..', '..', 'src');
 
 const LAYERS: Array<[name: string, matches: RegExp]> = [
-  // What a command does, and the wiring above it.
   ['entry', /^(main|run-process|cli)\.ts$/],
-  ['wiring', /^commands\//],
-  ['command', /^(account|predict)\/|^poll\/run\.ts$|-command\.ts$/],
+  // One folder per command (docs/architecture.md, "How to add"), and the files they share beside them.
+  ['command', /^commands\//],
   // The work the commands share, and what it is built on.
-  ['work', /^(poll|posting|backtest|sandbox|schedule|history|doctor|stats|completion|record)\/|^analysis\/load\.ts$/],
+  ['work', /^(poll|posting|backtest|sandbox|schedule|history|record)\/|^analysis\/load\.ts$/],
   ['session', /^(context|session)\.ts$/],
   ['parts', /^(analysis|settings|service|state|http)\//],
   ['base', /^(domain|output)\/|^errors\.ts$/],
@@ -70,6 +69,16 @@ describe('the import graph of src/', () => {
     };
     for (const file of graph.keys()) visit(file, []);
     expect(cycles).toEqual([]);
+  });
+
+  it("keeps each command in its own folder: none imports another command's", () => {
+    const folder = (file: string) => /^commands\/([^/]+)\//.exec(file)?.[1];
+    const crossing = [...graph].flatMap(([file, deps]) =>
+      deps
+        .filter((dep) => folder(file) !== undefined && folder(dep) !== undefined && folder(dep) !== folder(file))
+        .map((dep) => `${file} -> ${dep}`),
+    );
+    expect(crossing).toEqual([]);
   });
 
   it('imports only from its own layer or below', () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { nodeCheck } from '../../src/doctor/local-checks.js';
+import { nodeCheck } from '../../src/commands/doctor/local-checks.js';
 import { registeredWorlds, runAgent, type World } from './harness.js';
 import { age, startAgent, until } from './live-process.js';
 

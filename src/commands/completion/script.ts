@@ -1,0 +1,76 @@
+import type { Command } from 'commander';
+import { ANALYZER_KINDS } from '../../analysis/types.js';
+import { FALLBACKS, SETTING_DEFAULTS } from '../../settings/keys.js';
+import { bashScript, zshScript } from './bash.js';
+import { fishScript } from './fish.js';
+import type { CompletionSpec, OptionSpec, SHELLS } from './spec.js';
+
+// What `agent completion` prints: the program's own commands read into a CompletionSpec, written for one
+// shell. Loaded only by that command.
+
+/** Options whose value is a path: the shell offers files (or directories) there. */
+const PATH_OPTIONS: Record<string, 'file' | 'dir'> = {
+  '--config-dir': 'dir',
+  '--log': 'file',
+  '--state': 'file',
+  '--export': 'file',
+};
+
+const KEYS = Object.keys(SETTING_DEFAULTS);
+
+/** The words each command takes after its options, where the program knows them. */
+const ARGUMENTS: Record<string, CompletionSpec['commands'][number]['args']> = {
+  'config get': [{ words: KEYS }],
+  'config unset': [{ words: KEYS }],
+  'config set': [
+    { words: KEYS },
+    {
+      byPrevious: {
+        analyzer: { words: ANALYZER_KINDS },
+        'analyzer.fallback': { words: FALLBACKS },
+        'llm.key-file': { path: 'file' },
+      },
+    },
+  ],
+  backtest: [{ path: 'file' }],
+};
+
+/** The completion script for `shell`, made from the commands of `program`. */
+export function completionScript(shell: (typeof SHELLS)[number], program: Command): string {
+  return { bash: bashScript, zsh: zshScript, fish: fishScript }[shell](specOf(program));
+}
+
+function specOf(program: Command): CompletionSpec {
+  const commands: CompletionSpec['commands'] = [];
+  const walk = (command: Command, path: string[]) => {
+    const name = path.join(' ');
+    const subcommands = command.commands.map((sub) => sub.name());
+    commands.push({
+      path: name,
+      description: command.description(),
+      subcommands,
+      options: path.length === 0 ? [] : command.options.filter((o) => !o.hidden).map(optionSpec),
+      args: name === 'help' ? [{ commands: true }] : (ARGUMENTS[name] ?? argumentsOf(command)),
+    });
+    for (const sub of command.commands) walk(sub, [...path, sub.name()]);
+  };
+  walk(program, []);
+  const help = { long: '--help', short: '-h', description: 'display help for command', value: false };
+  return { names: ['agent', 'prediction-agent'], global: [...program.options.map(optionSpec), help], commands };
+}
+
+function optionSpec(option: Command['options'][number]): OptionSpec {
+  const long = option.long ?? undefined;
+  return {
+    long,
+    short: option.short ?? undefined,
+    description: option.description,
+    value: option.required || option.optional,
+    choices: option.argChoices,
+    path: long === undefined ? undefined : PATH_OPTIONS[long],
+  };
+}
+
+function argumentsOf(command: Command): CompletionSpec['commands'][number]['args'] {
+  return command.registeredArguments.map((argument) => (argument.argChoices ? { words: argument.argChoices } : {}));
+}

@@ -1,0 +1,80 @@
+import { pausedUntil } from '../../http/pause.js';
+import path from 'node:path';
+import { otherWatcher } from '../../poll/watch-marker.js';
+import { StateError } from '../../errors.js';
+import { readRegularFile } from '../../state/regular-file.js';
+import { type Check, fail, ok, warn } from './check.js';
+
+const SUPPORTED = [20, 19] as const;
+
+export function nodeCheck(version: string): Check {
+  const [major = 0, minor = 0] = version.split('.').map(Number);
+  const supported = major > SUPPORTED[0] || (major === SUPPORTED[0] && minor >= SUPPORTED[1]);
+  return supported
+    ? ok('node', `Node ${version} (${SUPPORTED.join('.')} or later is supported)`)
+    : fail(
+        'node',
+        `Node ${version} is older than ${SUPPORTED.join('.')}`,
+        'install Node 20.19 or later (22 and 24 work too)',
+      );
+}
+
+/** A lock left by a run that is gone: harmless (the next run takes it over), but worth knowing about. */
+export function lockCheck(configDir: string, isAlive: (pid: number) => boolean): Check {
+  let text: string;
+  try {
+    const found = readRegularFile(path.join(configDir, 'lock'), 'the lock file');
+    if (!found) return ok('lock', 'no run holds the lock');
+    text = found.text;
+  } catch (error) {
+    // Every run would stop at it: a FIFO, a directory, a symbolic link, a file this user may not read.
+    if (error instanceof StateError) return fail('lock', error.message, error.hint);
+    throw error;
+  }
+  const holder = safeJson(text) as { pid?: unknown; startedAt?: unknown } | undefined;
+  const pid = typeof holder?.pid === 'number' ? holder.pid : undefined;
+  const since = typeof holder?.startedAt === 'string' ? ` since ${holder.startedAt}` : '';
+  if (pid !== undefined && isAlive(pid)) return ok('lock', `a run is in progress (pid ${pid}${since})`);
+  return warn(
+    'lock',
+    `a lock is left by a run that is gone (pid ${pid ?? 'unknown'}${since})`,
+    'nothing: the next run takes it over',
+  );
+}
+
+export function pauseCheck(rateLimitedUntil: string | undefined, now: number): Check {
+  if (pausedUntil({ rateLimitedUntil }, now) === undefined) return ok('rate limit', 'no pause pending');
+  return warn(
+    'rate limit',
+    `the service asked for a pause: nothing is sent until ${rateLimitedUntil}`,
+    'nothing: runs resume by themselves',
+  );
+}
+
+/** A `poll --watch` on this config dir, if one runs: polling, or overdue (stopped with Ctrl-Z, or stuck). */
+export function watchCheck(
+  configDir: string,
+  { isAlive, self, now }: { isAlive: (pid: number) => boolean; self: number; now: number },
+): Check | undefined {
+  const seen = otherWatcher(configDir, { isAlive, self, now });
+  if (!seen) return undefined;
+  const { pid, startedAt } = seen.watcher;
+  if (!seen.overdue)
+    return ok('watcher', `poll --watch (pid ${pid}, since ${startedAt}) polls; its next cycle by ${seen.dueBy}`);
+  return fail(
+    'watcher',
+    `poll --watch (pid ${pid}, since ${startedAt}) should have polled by ${seen.dueBy} and has not; cron polls do its work meanwhile, if there are any`,
+    // Without /proc the pid may be another process's by now: no signal is advised for it unchecked.
+    seen.verified
+      ? `kill -CONT ${pid} if it was stopped (Ctrl-Z), or end it (kill ${pid}) and start it again`
+      : `check that pid ${pid} is agent poll --watch (ps -p ${pid} -o args) before signalling it`,
+  );
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

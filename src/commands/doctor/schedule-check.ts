@@ -1,0 +1,148 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { RunProgram } from '../../context.js';
+import { AgentError } from '../../errors.js';
+import { readHistory } from '../../history/log.js';
+import type { HistoryRecord } from '../../history/record.js';
+import { entrySettings, findEntry } from '../../schedule/cron.js';
+import { unitName } from '../../schedule/systemd.js';
+import { type Check, fail, ok, warn } from './check.js';
+import { cronDaemon } from './cron-daemon.js';
+
+/** Without a known interval (a watcher, or nothing installed), a poll is late after this. */
+const DEFAULT_LATE_MS = 60 * 60_000;
+
+export interface ScheduleFound {
+  check: Check;
+  /** Minutes between the polls installed for this config dir, when the entry or timer says. */
+  every?: number;
+}
+
+/**
+ * What runs `agent poll` for this config dir, and whether it will: the crontab entry (its node and script
+ * there, a cron daemon running), or this config dir's own systemd user timer (active), or a watcher.
+ */
+export async function scheduleCheck(
+  configDir: string,
+  run: RunProgram,
+  { configHome, watching, proc }: { configHome: string | undefined; watching: boolean; proc: string },
+): Promise<ScheduleFound> {
+  const listed = await run('crontab', ['-l']);
+  const entry = listed.status === 0 ? findEntry(listed.stdout, configDir) : undefined;
+  if (entry) {
+    const [node, script] = (entry.replace(/^(\S+\s+){5}/, '').match(/'(?:[^']|'\\'')*'|\S+/g) ?? []).map(unquote);
+    const missing = [node, script].filter((file): file is string => !file || !fs.existsSync(file));
+    if (missing.length) {
+      return {
+        check: fail(
+          'schedule',
+          `the crontab entry runs ${missing.join(' and ')}, which is not there any more`,
+          'run "agent schedule --install" again with the node and agent you use now',
+        ),
+      };
+    }
+    const { every } = entrySettings(entry);
+    const how = every ? ` every ${minutes(every)}` : '';
+    const daemon = await cronDaemon(proc, run);
+    if (daemon === 'stopped') {
+      return {
+        check: fail(
+          'schedule',
+          `the crontab entry for this config dir is there, but no cron daemon runs: nothing runs it`,
+          'start cron and have it start at boot (e.g. sudo systemctl enable --now cron, or sudo service cron start)',
+        ),
+        every,
+      };
+    }
+    const unsure = daemon === 'unknown' ? ' (whether a cron daemon runs could not be seen from here)' : '';
+    return { check: ok('schedule', `cron runs ${script} with ${node}${how} for this config dir${unsure}`), every };
+  }
+  const name = unitName(configDir);
+  const timer = configHome ? path.join(configHome, 'systemd', 'user', `${name}.timer`) : undefined;
+  if (timer && fs.existsSync(timer)) {
+    const every = timerEvery(fs.readFileSync(timer, 'utf8'));
+    const asked = await run('systemctl', ['--user', 'is-active', `${name}.timer`]);
+    const state = asked.stdout.trim() || (asked.missing ? 'no systemctl here' : `exit ${asked.status}`);
+    if (state !== 'active') {
+      return {
+        check: fail(
+          'schedule',
+          `the systemd user timer ${name}.timer for this config dir is installed but not active (${state})`,
+          `systemctl --user enable --now ${name}.timer`,
+        ),
+        every,
+      };
+    }
+    const how = every ? ` every ${minutes(every)}` : '';
+    return { check: ok('schedule', `the systemd user timer ${name}.timer polls this config dir${how}`), every };
+  }
+  if (watching) return { check: ok('schedule', 'no crontab entry or timer: the watcher polls this config dir') };
+  const why = listed.missing
+    ? 'there is no crontab program here'
+    : 'no crontab entry or systemd timer for this config dir';
+  return { check: warn('schedule', `nothing runs agent poll on a schedule (${why})`, 'agent schedule --install') };
+}
+
+/** The last poll the history recorded: when, how it ended, and whether the next is overdue. */
+export function lastPollCheck(configDir: string, now: number, every: number | undefined): Check {
+  let last: HistoryRecord | undefined;
+  try {
+    [last] = readHistory(configDir, {
+      limit: 1,
+      keep: (r) => r.kind === 'run' && r.summary?.command === 'poll',
+    }).records;
+  } catch (error) {
+    const known = error instanceof AgentError;
+    return warn(
+      'last poll',
+      `the history cannot be read: ${known ? error.message : String(error)}`,
+      known ? error.hint : undefined,
+    );
+  }
+  if (!last?.summary) return warn('last poll', 'no poll is recorded yet', 'agent poll (or agent schedule --install)');
+  const age = now - Date.parse(last.ts);
+  const ago = describeAgo(age);
+  const s = last.summary;
+  const what = `${s.posted} posted, ${s.skipped} skipped, ${s.failed} failed, exit ${s.exitCode}`;
+  if (s.exitCode !== 0) {
+    return fail(
+      'last poll',
+      `${ago}: ${what}${s.error ? `: ${s.error}` : ''}`,
+      'agent poll -v shows what goes wrong; agent history shows the runs',
+    );
+  }
+  // One run missed is nothing (a poll that found another busy records nothing); two, plus the longest a
+  // run takes, is a schedule that does not run.
+  const late = every ? (2 * every + 3) * 60_000 : DEFAULT_LATE_MS;
+  if (age > late) {
+    const expected = every ? `polls every ${minutes(every)} are installed` : 'none since';
+    return warn(
+      'last poll',
+      `${ago}: ${what}; ${expected}`,
+      'check the schedule (agent schedule) and the log it writes',
+    );
+  }
+  return ok('last poll', `${ago}: ${what}`);
+}
+
+/** `OnCalendar=*:0/15` is every 15 minutes. */
+function timerEvery(timer: string): number | undefined {
+  const match = /^OnCalendar=\*:0\/(\d+)\s*$/m.exec(timer);
+  return match ? Number(match[1]) || undefined : undefined;
+}
+
+function minutes(n: number): string {
+  return n === 1 ? 'minute' : `${n} minutes`;
+}
+
+function describeAgo(ms: number): string {
+  const minutes = Math.round(ms / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 120) return `${minutes} min ago`;
+  const hours = Math.round(minutes / 60);
+  return hours < 48 ? `${hours} h ago` : `${Math.round(hours / 24)} days ago`;
+}
+
+function unquote(word: string): string {
+  return word.startsWith("'") ? word.slice(1, -1).replaceAll(`'\\''`, "'") : word;
+}
