@@ -51,11 +51,6 @@ export class PollLedger {
     this.due.push(keyOf(thread));
   }
 
-  /** Written to disk before the POST leaves (never-twice). */
-  posting(thread: Thread, tries: number): void {
-    this.write(thread, { status: 'posting', ...(tries ? { tries } : {}) });
-  }
-
   tries(thread: Thread): number {
     return this.journal.get(thread.id)?.tries ?? 0;
   }

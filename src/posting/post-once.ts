@@ -2,6 +2,7 @@ import type { CrashPoint } from '../context.js';
 import type { Thread } from '../domain/thread.js';
 import type { ServiceApi } from '../service/api.js';
 import type { Outcome, ToPost } from './outcome.js';
+import type { Marked, PostingJournal } from './posting-journal.js';
 import { sendPrediction } from './send.js';
 
 /**
@@ -10,19 +11,19 @@ import { sendPrediction } from './send.js';
  * sending leaves a thread that no later run (poll or predict) posts on again. After the answers, each
  * thread's entry says what guardAfter() says. Each item comes back with its outcome.
  *
- * `markPosting` sets the marks and writes them durably (one write for the batch), or throws, and then
- * nothing is sent.
+ * The marks go through the `journal` it is given (`heldJournal`, one write for the batch); when that
+ * write throws, nothing is sent.
  */
-export async function postOnce<T extends { thread: Thread; post: ToPost }>(
+export async function postOnce<T extends Marked & { thread: Thread; post: ToPost }>(
   batch: readonly T[],
   deps: {
     api: ServiceApi;
-    markPosting: (batch: readonly T[]) => void;
+    journal: PostingJournal;
     crashPoint?: ((point: CrashPoint) => void) | undefined;
   },
 ): Promise<Array<T & { outcome: Outcome }>> {
   if (!batch.length) return [];
-  deps.markPosting(batch);
+  deps.journal.markPosting(batch);
   deps.crashPoint?.('before-post');
   // Side by side: each mark is already on disk, whatever order the answers come in.
   const sent = await Promise.all(
