@@ -15,7 +15,7 @@ import { aheadOf, isHandled, MAX_AHEAD, pruneJournal } from '../posting/journal.
 import { heldJournal } from '../posting/posting-journal.js';
 import type { Lock } from '../state/lock.js';
 import { PollLedger } from './ledger.js';
-import { renderPoll } from './report.js';
+import { emptyReport, renderPoll } from './report.js';
 import { threadHandler, type ThreadHandler } from './thread-handler.js';
 
 /**
@@ -57,7 +57,7 @@ export async function pollCycle(
   if (pausedUntil(state, started) !== undefined) {
     // The service asked for a pause (polite): this run sends nothing at all.
     const note = pauseNote(state);
-    renderPoll({ posted: [], skipped: [], failed: [], cursor: state.cursor }, ctx.output, {
+    renderPoll(emptyReport(state.cursor), ctx.output, {
       dryRun,
       elapsedMs: 0,
       note,

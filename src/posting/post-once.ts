@@ -1,4 +1,5 @@
 import type { CrashPoint } from '../context.js';
+import type { Fate } from '../domain/fate.js';
 import type { Thread } from '../domain/thread.js';
 import type { ServiceApi } from '../service/api.js';
 import type { Outcome, ToPost } from './outcome.js';
@@ -38,7 +39,7 @@ export async function postOnce<T extends Marked & { thread: Thread; post: ToPost
  * or already there), "unknown" when it may exist (never sent again), or nothing to guard: the POST
  * certainly stored nothing, and the caller may let the thread be posted on later.
  */
-export function guardAfter(outcome: Outcome): 'posted' | 'unknown' | undefined {
+export function guardAfter(outcome: Outcome): Extract<Fate, 'posted' | 'unknown'> | undefined {
   if (outcome.kind === 'posted' || (outcome.kind === 'skipped' && outcome.predicted)) return 'posted';
   if (outcome.kind === 'unknown') return 'unknown';
   return undefined;
