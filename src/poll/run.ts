@@ -3,7 +3,7 @@ import type { Context } from '../context.js';
 import { stateStore } from '../session.js';
 import { LIMITS } from '../domain/profile.js';
 import { EXIT, StateError, UsageError, type ExitCode } from '../errors.js';
-import { pollOnce } from './once.js';
+import { lockedCycle } from './locked-cycle.js';
 import { otherWatcher, overdueNotice } from './watch-marker.js';
 import { MAX_INTERVAL_S, WATCH_LIMITS } from './watch-limits.js';
 
@@ -42,7 +42,7 @@ export async function runPoll(options: PollOptions, ctx: Context): Promise<ExitC
     return EXIT.ok;
   }
   if (seen) ctx.output.warn(overdueNotice(seen, 'this poll does the work'));
-  return pollOnce(ctx, { limit, dryRun, started: ctx.timing.now() });
+  return lockedCycle(ctx, { limit, dryRun, started: ctx.timing.now() });
 }
 
 /**

@@ -12,7 +12,7 @@ import { emptyReport, renderPoll } from './report.js';
  * One cycle under the run lock (none for a dry run), recorded in the history. `shouldStop`: a watcher's
  * signal, which ends the cycle after the thread in hand.
  */
-export async function pollOnce(
+export async function lockedCycle(
   ctx: Context,
   {
     limit,
