@@ -15,7 +15,7 @@ import {
 } from './keys.js';
 import { readKeyFile } from './key-file.js';
 import { parseLlmBaseUrl } from './llm-url.js';
-import { readSettings, readSettingsForEdit, settingsFile, writeSettings } from './store.js';
+import { readSettings, readSettingsForEdit, settingsFile, writeSettings } from './settings-file.js';
 import { checkCommandLine } from '../analysis/command/check.js';
 import { shownPath } from '../output/sanitize.js';
 

@@ -5,7 +5,7 @@ import { parseRecord } from '../../src/history/record.js';
 import { RunRecorder } from '../../src/history/recorder.js';
 import { PollLedger } from '../../src/poll/ledger.js';
 import { fateOf, type Outcome } from '../../src/posting/outcome.js';
-import { parseState } from '../../src/state/store.js';
+import { parseState } from '../../src/state/state-store.js';
 import { thread } from '../support/threads.js';
 import { T0 } from '../support/timing.js';
 

@@ -11,7 +11,7 @@ import { heldJournal } from '../../src/posting/posting-journal.js';
 import { createServiceApi } from '../../src/service/api.js';
 import { holdState } from '../../src/state/held-state.js';
 import type { Journal, State } from '../../src/state/schema.js';
-import { createStateStore } from '../../src/state/store.js';
+import { createStateStore } from '../../src/state/state-store.js';
 import { failing, systemError } from '../support/file-ops.js';
 import { thread } from '../support/threads.js';
 import { fakeTiming, T0 } from '../support/timing.js';
