@@ -12,7 +12,7 @@ import type { PriceRecorder } from '../record/recorder.js';
 import { compareKey, isFuture } from '../domain/cursor.js';
 import { latestThreads, walkNewThreads } from './fetch-new.js';
 import { aheadOf, isHandled, MAX_AHEAD, pruneJournal } from '../posting/journal.js';
-import { heldJournal } from '../posting/posting-journal.js';
+import { heldJournal } from '../posting/post-once.js';
 import type { Lock } from '../state/lock.js';
 import { PollLedger } from './ledger.js';
 import { emptyReport, renderPoll } from './report.js';

@@ -9,7 +9,7 @@ import type { Spinner } from '../output/output.js';
 import type { ServiceApi } from '../service/api.js';
 import type { ToPost } from '../posting/outcome.js';
 import { postOnce } from '../posting/post-once.js';
-import type { PostingJournal } from '../posting/posting-journal.js';
+import type { PostingJournal } from '../posting/post-once.js';
 import { prepareThread } from './prepare-thread.js';
 import { typicalMoves, withTypicalMove } from '../record/run-hooks.js';
 import type { PollLedger } from './ledger.js';

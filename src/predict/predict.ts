@@ -14,7 +14,7 @@ import type { JournalEntry } from '../state/schema.js';
 import { journalOf, mayBePosted, withEntry } from '../posting/journal.js';
 import type { Outcome } from '../posting/outcome.js';
 import { guardAfter, postOnce } from '../posting/post-once.js';
-import { heldJournal } from '../posting/posting-journal.js';
+import { heldJournal } from '../posting/post-once.js';
 import type { Lock } from '../state/lock.js';
 import { confirmSize, sizeQuestion } from './confirm-size.js';
 import { parseOwnValues, type OwnValues } from './own-values.js';

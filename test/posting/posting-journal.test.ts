@@ -7,7 +7,7 @@ import { createHttpClient } from '../../src/http/client.js';
 import type { HttpRequest, Transport } from '../../src/http/transport.js';
 import type { ToPost } from '../../src/posting/outcome.js';
 import { postOnce } from '../../src/posting/post-once.js';
-import { heldJournal } from '../../src/posting/posting-journal.js';
+import { heldJournal } from '../../src/posting/post-once.js';
 import { createServiceApi } from '../../src/service/api.js';
 import { holdState } from '../../src/state/held-state.js';
 import type { Journal, State } from '../../src/state/schema.js';
