@@ -10,7 +10,7 @@ import { createServiceApi, type ServiceApi } from './service/api.js';
 import { holdState, type HeldState } from './state/held-state.js';
 import { acquireLock, type Lock } from './state/lock.js';
 import type { State } from './state/schema.js';
-import { createStateStore, type StateStore } from './state/store.js';
+import { createStateStore, type StateStore } from './state/state-store.js';
 
 // Opening a session: the registered agent's state, the lock a command takes, and a client bound to the
 // origin its key belongs to. The dependencies themselves are described in context.ts.

@@ -6,7 +6,7 @@ import type { Context } from '../src/context.js';
 import { openSession } from '../src/session.js';
 import { EXIT, NotRegisteredError, StateError, UsageError } from '../src/errors.js';
 import type { HttpRequest, Transport } from '../src/http/transport.js';
-import { createStateStore } from '../src/state/store.js';
+import { createStateStore } from '../src/state/state-store.js';
 import { makeOutput } from './support/streams.js';
 import { fakeTiming } from './support/timing.js';
 import { thrown } from './support/failure.js';

@@ -8,7 +8,7 @@ import type { Context } from '../context.js';
 import { analyzerTimeout, commandDeadline } from '../domain/budget.js';
 import { readKeyFile } from '../settings/key-file.js';
 import { resolveAnalyzerConfig, type AnalyzerConfig } from '../settings/resolve.js';
-import { readSettings } from '../settings/store.js';
+import { readSettings } from '../settings/settings-file.js';
 import { refuseWritableFiles } from './command/check.js';
 
 export interface LoadedAnalyzer {

@@ -1,7 +1,7 @@
 import type { Profile } from '../domain/profile.js';
 import { oneLine } from '../output/sanitize.js';
 import type { CellMetrics } from './metrics.js';
-import type { BacktestReport } from './run.js';
+import type { BacktestReport } from './replay.js';
 
 // The human form of a backtest: one line saying what was measured, a table, one line saying what the
 // columns mean. The JSON form (commands/backtest/measure.ts) carries the same numbers unformatted.

@@ -1,4 +1,6 @@
 import type { AnalyzerKind } from '../analysis/types.js';
+import { HISTORY_KIND, type HistoryKind } from '../domain/fate.js';
+
 /** The service's counters at one moment: what stats draws over time. */
 export interface Counters {
   honey: number;
@@ -6,7 +8,10 @@ export interface Counters {
   predictions: number;
 }
 
-/** One run, summed up: what `doctor` reads for "the last poll" and `stats` for runs and snapshots. */
+/**
+ * One run, summed up: what `doctor` reads for "the last poll" and `stats` for runs and snapshots. Its
+ * counts are the tallies of src/domain/fate.ts.
+ */
 export interface RunSummary {
   command: 'poll' | 'predict';
   posted: number;
@@ -21,12 +26,13 @@ export interface RunSummary {
 }
 
 /**
- * One line of the history: a post, a skip (with its reason), a failure (its error as the reason), or a
- * run's summary. Lines written by a later version may carry more fields; they are kept.
+ * One line of the history: a thread's fate in history.jsonl's words (`HISTORY_KIND`: a post, a skip with
+ * its reason, a failure with its error as the reason), or a run's summary. Lines written by a later
+ * version may carry more fields; they are kept.
  */
 export interface HistoryRecord {
   ts: string;
-  kind: 'post' | 'skip' | 'fail' | 'run';
+  kind: HistoryKind | 'run';
   threadId?: string;
   cell?: string;
   conviction?: number;
@@ -38,7 +44,7 @@ export interface HistoryRecord {
   summary?: RunSummary;
 }
 
-const KINDS = new Set(['post', 'skip', 'fail', 'run']);
+const KINDS = new Set<string>([...Object.values(HISTORY_KIND), 'run']);
 
 /**
  * A parsed line as a record, or undefined when it is not one. Checked field by field by hand rather than

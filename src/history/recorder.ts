@@ -1,5 +1,6 @@
 import type { DecidedBy } from '../analysis/types.js';
-import type { Outcome } from '../posting/outcome.js';
+import { type Fate, HISTORY_KIND, TALLY, type Tally } from '../domain/fate.js';
+import { fateOf, type Outcome, reasonOf } from '../posting/outcome.js';
 import type { HistoryRecord, RunSummary } from './record.js';
 
 /**
@@ -9,7 +10,7 @@ import type { HistoryRecord, RunSummary } from './record.js';
  */
 export class RunRecorder {
   private records: HistoryRecord[] = [];
-  private readonly counts = { post: 0, skip: 0, fail: 0 };
+  private readonly counts: Record<Tally, number> = { posted: 0, skipped: 0, failed: 0 };
   private locked = 0;
   counters: RunSummary['counters'];
 
@@ -22,26 +23,23 @@ export class RunRecorder {
   outcome(thread: { id: string; cell: string }, outcome: Outcome): void {
     if (outcome.kind === 'posted') this.post(thread.id, thread.cell, outcome.conviction, outcome.text, outcome.by);
     else if (outcome.kind === 'skipped') this.skip(thread.id, thread.cell, outcome.reason, outcome.by);
-    else this.fail(thread.id, thread.cell, outcome.kind === 'stop' ? outcome.error.message : outcome.error);
+    else this.add(fateOf(outcome), { threadId: thread.id, ...where(thread.cell), reason: reasonOf(outcome) });
   }
 
   post(threadId: string, cell: string, conviction: number, text: string, by?: DecidedBy): void {
-    this.counts.post += 1;
-    this.records.push({ ts: this.ts(), kind: 'post', threadId, cell, conviction, text, ...decided(by) });
+    this.add('posted', { threadId, cell, conviction, text, ...decided(by) });
   }
 
   skip(threadId: string, cell: string | undefined, reason: string, by?: DecidedBy): void {
     // A run after a long gap meets thousands of locked threads: one count, not a line each.
     if (reason === 'locked') this.locked += 1;
-    else {
-      this.counts.skip += 1;
-      this.records.push({ ts: this.ts(), kind: 'skip', threadId, ...(cell ? { cell } : {}), reason, ...decided(by) });
-    }
+    else this.add('skipped', { threadId, ...where(cell), reason, ...decided(by) });
   }
 
-  fail(threadId: string, cell: string | undefined, error: string): void {
-    this.counts.fail += 1;
-    this.records.push({ ts: this.ts(), kind: 'fail', threadId, ...(cell ? { cell } : {}), reason: error });
+  // A line in history.jsonl's words, counted in the summary's (src/domain/fate.ts maps both).
+  private add(fate: Fate, line: Omit<HistoryRecord, 'ts' | 'kind'>): void {
+    this.counts[TALLY[fate]] += 1;
+    this.records.push({ ts: this.ts(), kind: HISTORY_KIND[fate], ...line });
   }
 
   /** The records kept since the last take, which are then forgotten. */
@@ -55,9 +53,9 @@ export class RunRecorder {
   finish(started: number, exitCode: number, error?: string): HistoryRecord[] {
     const summary: RunSummary = {
       command: this.command,
-      posted: this.counts.post,
-      skipped: this.counts.skip + this.locked,
-      failed: this.counts.fail,
+      posted: this.counts.posted,
+      skipped: this.counts.skipped + this.locked,
+      failed: this.counts.failed,
       ...(this.locked ? { locked: this.locked } : {}),
       exitCode,
       elapsedMs: Math.max(0, this.now() - started),
@@ -70,6 +68,10 @@ export class RunRecorder {
   private ts(): string {
     return new Date(this.now()).toISOString();
   }
+}
+
+function where(cell: string | undefined): { cell?: string } {
+  return cell ? { cell } : {};
 }
 
 function decided(by: DecidedBy | undefined): { analyzer?: DecidedBy['analyzer']; fallback?: true } {

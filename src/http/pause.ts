@@ -2,7 +2,7 @@ import { BusyError, RateLimitedError } from '../errors.js';
 import type { HeldState } from '../state/held-state.js';
 import type { Lock } from '../state/lock.js';
 import type { State } from '../state/schema.js';
-import type { StateStore } from '../state/store.js';
+import type { StateStore } from '../state/state-store.js';
 
 // The rate-limit pause (polite, docs/guarantees.md), in one place: how long a 429 asks for, storing it the
 // moment it arrives, whether one is in force, and what a request does inside it (wait, or refuse).

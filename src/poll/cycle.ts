@@ -12,9 +12,10 @@ import type { PriceRecorder } from '../record/recorder.js';
 import { compareKey, isFuture } from '../domain/cursor.js';
 import { latestThreads, walkNewThreads } from './fetch-new.js';
 import { aheadOf, isHandled, MAX_AHEAD, pruneJournal } from '../posting/journal.js';
+import { heldJournal } from '../posting/post-once.js';
 import type { Lock } from '../state/lock.js';
 import { PollLedger } from './ledger.js';
-import { renderPoll } from './report.js';
+import { emptyReport, renderPoll } from './report.js';
 import { threadHandler, type ThreadHandler } from './thread-handler.js';
 
 /**
@@ -56,7 +57,7 @@ export async function pollCycle(
   if (pausedUntil(state, started) !== undefined) {
     // The service asked for a pause (polite): this run sends nothing at all.
     const note = pauseNote(state);
-    renderPoll({ posted: [], skipped: [], failed: [], cursor: state.cursor }, ctx.output, {
+    renderPoll(emptyReport(state.cursor), ctx.output, {
       dryRun,
       elapsedMs: 0,
       note,
@@ -64,7 +65,6 @@ export async function pollCycle(
     return EXIT.ok;
   }
   const ledger = new PollLedger(state, now, recorder);
-  const saveJournal = () => held?.update({ journal: ledger.journal });
   const spinner = await ctx.output.spinner('Fetching new threads…');
   const handler: ThreadHandler = threadHandler({
     shouldStop,
@@ -75,7 +75,8 @@ export async function pollCycle(
     spinner,
     deadline,
     secrets: [state.apiKey],
-    saveJournal,
+    // The marks go into the ledger's journal, which is written whole with each page.
+    journal: heldJournal(held, ledger.journal, now),
   });
 
   // Threads first met this run dated ahead of the local clock: a service's time zone or unit mistake
@@ -138,7 +139,7 @@ export async function pollCycle(
     }
   } catch (error) {
     // What was handled is kept (a post's mark above all); the cursor stays where the last page left it.
-    saveJournal();
+    held?.update({ journal: ledger.journal });
     throw error;
   } finally {
     spinner.stop();

@@ -7,7 +7,8 @@ import type { RunRecorder } from '../history/recorder.js';
 import type { Outcome } from '../posting/outcome.js';
 import { guardAfter } from '../posting/post-once.js';
 import { journalOf, MAX_TRIES, mayBePosted, type Journal } from '../posting/journal.js';
-import type { PollReport } from './report.js';
+import type { Fate } from '../domain/fate.js';
+import { addOutcome, emptyReport, type PollReport } from './report.js';
 
 /**
  * What one poll did with each thread: the report the user sees, the journal that keeps a thread from
@@ -29,7 +30,7 @@ export class PollLedger {
     /** Absent in a dry run, which records nothing. */
     private readonly recorder?: RunRecorder,
   ) {
-    this.report = { posted: [], skipped: [], failed: [], cursor: state.cursor };
+    this.report = emptyReport(state.cursor);
     this.journal = journalOf(state);
   }
 
@@ -42,7 +43,7 @@ export class PollLedger {
     this.handled.push(keyOf(bad));
     // An earlier entry stays: were it "posted" or "unknown", overwriting it would let predict post again.
     if (this.journal.has(bad.id)) return;
-    this.report.skipped.push({ threadId: bad.id, reason: bad.reason });
+    addOutcome(this.report, bad.id, { kind: 'skipped', reason: bad.reason });
     this.recorder?.skip(bad.id, undefined, bad.reason);
     this.write(bad, { status: 'skipped', reason: bad.reason });
   }
@@ -51,46 +52,34 @@ export class PollLedger {
     this.due.push(keyOf(thread));
   }
 
-  /** Written to disk before the POST leaves (never-twice). */
-  posting(thread: Thread, tries: number): void {
-    this.write(thread, { status: 'posting', ...(tries ? { tries } : {}) });
-  }
-
   tries(thread: Thread): number {
     return this.journal.get(thread.id)?.tries ?? 0;
   }
 
+  /** The outcome in the report and the history, and the journal entry it leaves (never-twice, no-thread-lost). */
   apply(outcome: Outcome, thread: Thread, tries: number): void {
-    const { report } = this;
     this.recorder?.outcome(thread, outcome);
-    const done = (status: 'posted' | 'skipped' | 'unknown', reason?: string) => {
+    addOutcome(this.report, thread.id, outcome);
+    const done = (status: Exclude<Fate, 'failed'>, reason?: string) => {
       this.write(thread, { status, ...(reason ? { reason } : {}) });
       this.handled.push(keyOf(thread));
     };
     switch (outcome.kind) {
       case 'posted':
-        report.posted.push({
-          threadId: thread.id,
-          conviction: outcome.conviction,
-          text: outcome.text,
-          predictionId: outcome.predictionId,
-        });
         done('posted');
         break;
       case 'skipped':
-        report.skipped.push({ threadId: thread.id, reason: outcome.reason });
         // "Already predicted" guards the thread like a post of this run's.
         done(guardAfter(outcome) ?? 'skipped', outcome.reason);
         break;
       case 'unknown':
         // Never posted on again, by poll or by predict.
-        report.failed.push({ threadId: thread.id, error: outcome.error });
         this.raise(EXIT.temporary);
         done('unknown', outcome.error);
         break;
       case 'failed':
-        report.failed.push({ threadId: thread.id, error: outcome.error });
         this.raise(outcome.exitCode);
+        // Given up: done with, as a skip is.
         if (!outcome.retry) done('skipped', outcome.error);
         else if (tries + 1 >= MAX_TRIES) done('skipped', `given up after ${tries + 1} temporary failures`);
         else {
@@ -99,7 +88,6 @@ export class PollLedger {
         }
         break;
       case 'stop':
-        report.failed.push({ threadId: thread.id, error: outcome.error.message });
         this.write(thread, { status: 'failed', ...(tries ? { tries } : {}) });
         this.stop ??= outcome.error;
         this.leaveDue(thread);

@@ -1,12 +1,28 @@
 import type { Output } from '../output/output.js';
 import { oneLine } from '../output/sanitize.js';
 import type { Cursor } from '../domain/cursor.js';
+import { TALLY } from '../domain/fate.js';
+import { fateOf, type Outcome, reasonOf } from '../posting/outcome.js';
 
+/** What a poll did, for a person or as `poll --json`: its three lists are the tallies of src/domain/fate.ts. */
 export interface PollReport {
   posted: Array<{ threadId: string; conviction: number; text: string; predictionId: string | null }>;
   skipped: Array<{ threadId: string; reason: string }>;
   failed: Array<{ threadId: string; error: string }>;
   cursor: Cursor | null;
+}
+
+export function emptyReport(cursor: Cursor | null): PollReport {
+  return { posted: [], skipped: [], failed: [], cursor };
+}
+
+/** A thread's outcome, in the list its fate is counted in. */
+export function addOutcome(report: PollReport, threadId: string, outcome: Outcome): void {
+  if (outcome.kind === 'posted') {
+    const { conviction, text, predictionId } = outcome;
+    report.posted.push({ threadId, conviction, text, predictionId });
+  } else if (TALLY[fateOf(outcome)] === 'skipped') report.skipped.push({ threadId, reason: reasonOf(outcome) });
+  else report.failed.push({ threadId, error: reasonOf(outcome) });
 }
 
 /**

@@ -9,7 +9,8 @@ import type { Spinner } from '../output/output.js';
 import type { ServiceApi } from '../service/api.js';
 import type { ToPost } from '../posting/outcome.js';
 import { postOnce } from '../posting/post-once.js';
-import { prepareThread } from './handle-thread.js';
+import type { PostingJournal } from '../posting/post-once.js';
+import { prepareThread } from './prepare-thread.js';
 import { typicalMoves, withTypicalMove } from '../record/run-hooks.js';
 import type { PollLedger } from './ledger.js';
 
@@ -23,8 +24,8 @@ export interface HandlerDeps {
   /** Kept out of an external analyzer's environment. */
   secrets: string[];
   dryRun: boolean;
-  /** Writes the journal durably (the "posting" marks before their POSTs leave). */
-  saveJournal: () => void;
+  /** Where postOnce writes the "posting" marks before their POSTs leave (never-twice). */
+  journal: PostingJournal;
   ctx: Context;
   spinner: Spinner;
   /** A watcher was asked to stop: the threads not started yet stay due for the next run. */
@@ -86,13 +87,9 @@ export function threadHandler(deps: HandlerDeps): ThreadHandler {
     const sending = batch;
     batch = [];
     if (sending.length) spinner.update(`Posting ${sending.length} prediction(s)…`);
-    const markPosting = (marked: readonly (typeof sending)[number][]) => {
-      for (const { thread, tries } of marked) ledger.posting(thread, tries);
-      deps.saveJournal();
-    };
     for (const { thread, tries, outcome } of await postOnce(sending, {
       api,
-      markPosting,
+      journal: deps.journal,
       crashPoint: ctx.crashPoint,
     })) {
       ledger.apply(outcome, thread, tries);

@@ -2,7 +2,7 @@ import type { Context, WatchLimits } from '../context.js';
 import { stateStore } from '../session.js';
 import { AgentError, BusyError, EXIT, type ExitCode, NotRegisteredError } from '../errors.js';
 import { oneLine } from '../output/sanitize.js';
-import { pollOnce } from './once.js';
+import { lockedCycle } from './locked-cycle.js';
 import { identify } from './process-identity.js';
 import {
   dirIdentity,
@@ -72,7 +72,7 @@ export async function watch(
     while (!stopping()) {
       touchWatchMarker(dir, me, ctx.timing.now());
       try {
-        await pollOnce(cycleCtx, { limit, dryRun: false, started: ctx.timing.now(), shouldStop: stopping });
+        await lockedCycle(cycleCtx, { limit, dryRun: false, started: ctx.timing.now(), shouldStop: stopping });
       } catch (error) {
         if (stopping()) break;
         if (endsTheWatch(error)) throw error;

@@ -1,6 +1,7 @@
 // The outcome of each post and skip, written once, when the price series could tell it (settle.ts): the
 // realized 3-hour move, whether the post was right, and the samples that decided it, so that a price that
 // looks wrong can be found. `history` and `stats` read these next to the history.
+import type { HistoryKind } from '../domain/fate.js';
 import { lineFile, readAllLines, readLinesBackward, type LineFile } from './private-lines.js';
 import type { Sample } from './samples.js';
 
@@ -21,7 +22,8 @@ export interface OutcomeRecord {
   /** When it was resolved (the local clock). */
   resolvedAt: string;
   threadId: string;
-  kind: 'post' | 'skip';
+  /** The history line's kind it settles: the outcome of a post, or of a skip (what it would have done). */
+  kind: Decided;
   cell: string;
   /** The post's conviction; absent on a skip. */
   conviction?: number;
@@ -80,7 +82,10 @@ export function parseOutcome(line: string): OutcomeRecord | undefined {
 }
 
 /** A thread may be skipped by a poll and posted on by hand later: each has its own outcome. */
-export function outcomeKey(kind: 'post' | 'skip', threadId: string): string {
+/** The history kinds that carry a decision, whose price move is settled. */
+export type Decided = Extract<HistoryKind, 'post' | 'skip'>;
+
+export function outcomeKey(kind: Decided, threadId: string): string {
   return `${kind}\n${threadId}`;
 }
 

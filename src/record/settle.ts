@@ -2,7 +2,15 @@ import { HISTORY_LIMIT_BYTES } from '../history/log.js';
 import { maskStrings } from '../history/mask.js';
 import { type HistoryRecord, parseRecord } from '../history/record.js';
 import { appendLines, lineFile, readLinesBackward } from './private-lines.js';
-import { type OutcomeRecord, outcomeKey, outcomeLine, outcomesFile, parseOutcome, usedSample } from './outcomes.js';
+import {
+  type Decided,
+  type OutcomeRecord,
+  outcomeKey,
+  outcomeLine,
+  outcomesFile,
+  parseOutcome,
+  usedSample,
+} from './outcomes.js';
 import { GIVE_UP_MS, HORIZON_MS, resolveThread, rightOf } from './resolve.js';
 import { parsePriceLine, pricesFile, type Sample } from './samples.js';
 import { buildSeries } from './series.js';
@@ -42,7 +50,7 @@ export function settleRecord({ dir, now, redact }: SettleDeps): OutcomeRecord[] 
   return written;
 }
 
-type Decision = HistoryRecord & { kind: 'post' | 'skip'; threadId: string; cell: string };
+type Decision = HistoryRecord & { kind: Decided; threadId: string; cell: string };
 
 function outcomeOf(
   record: Decision,

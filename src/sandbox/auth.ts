@@ -4,7 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { HttpError } from './http-io.js';
 import type { AgentRecord } from './records.js';
-import type { SandboxStore } from './store.js';
+import type { SandboxStore } from './sandbox-store.js';
 
 export const API_KEY_PREFIX = 'hive_';
 

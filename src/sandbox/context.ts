@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Clock } from './clock.js';
 import type { Caller } from './auth.js';
 import { HttpError } from './http-io.js';
-import type { SandboxStore } from './store.js';
+import type { SandboxStore } from './sandbox-store.js';
 
 export type ListOrder = 'asc' | 'desc';
 

@@ -9,7 +9,7 @@ import { LOCK_AFTER_MS, outcomeOnPath } from './outcome.js';
 import { pricePath } from './price-path.js';
 import { createRng, mixSeed } from './random.js';
 import type { ThreadRecord } from './records.js';
-import type { SandboxStore } from './store.js';
+import type { SandboxStore } from './sandbox-store.js';
 import { writeSignal } from './texts.js';
 
 /** A sandbox left stopped for days does not flood its first poll: older missed slots are dropped. */

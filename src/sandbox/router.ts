@@ -10,7 +10,7 @@ import type { RateLimiter } from './rate-limit.js';
 import { getMe, patchMe, register } from './routes-agent.js';
 import { postComment } from './routes-comment.js';
 import { getThread, listThreads } from './routes-thread.js';
-import type { SandboxStore } from './store.js';
+import type { SandboxStore } from './sandbox-store.js';
 
 interface Route {
   method: string;

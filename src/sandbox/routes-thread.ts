@@ -11,7 +11,7 @@ import { paramOf } from './context.js';
 import { HttpError } from './http-io.js';
 import type { Reply } from './http-io.js';
 import type { ThreadRecord } from './records.js';
-import { compareThreads } from './store.js';
+import { compareThreads } from './sandbox-store.js';
 import { threadView } from './views.js';
 
 /** The largest `limit` accepted; the interface does not say, so the sandbox documents its own. */

@@ -6,7 +6,7 @@ import type { ListOrder, SandboxSettings } from './context.js';
 import type { Feed } from './feed.js';
 import type { ThreadInput } from './manual-threads.js';
 import type { RequestLogEntry } from './router.js';
-import type { SandboxStore } from './store.js';
+import type { SandboxStore } from './sandbox-store.js';
 import type { PredictionView, ThreadView } from './views.js';
 
 export interface SandboxOptions {

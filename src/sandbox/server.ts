@@ -13,7 +13,7 @@ import { dispatch } from './router.js';
 import type { RequestLogEntry } from './router.js';
 import { settleThread } from './settle.js';
 import { loadStoreFile, saveStoreFile } from './state-file.js';
-import { SandboxStore } from './store.js';
+import { SandboxStore } from './sandbox-store.js';
 import type { Interceptor, RunningSandbox, Sandbox, SandboxOptions } from './sandbox-types.js';
 import { isLocked, predictionView, threadView } from './views.js';
 

@@ -3,7 +3,7 @@
 import { sigmaOf } from './markets.js';
 import type { ThreadRecord } from './records.js';
 import { scorePrediction } from './scoring.js';
-import type { SandboxStore } from './store.js';
+import type { SandboxStore } from './sandbox-store.js';
 
 export function settleThread(store: SandboxStore, thread: ThreadRecord): void {
   if (thread.scored) return;

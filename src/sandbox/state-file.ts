@@ -4,7 +4,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { writeFileAtomic } from '../state/private-file.js';
-import { SandboxStore } from './store.js';
+import { SandboxStore } from './sandbox-store.js';
 
 /** The store saved at `path`, or undefined when there is no file yet. */
 export function loadStoreFile(path: string): SandboxStore | undefined {

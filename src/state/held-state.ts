@@ -1,7 +1,7 @@
 import { fromDisk, raise, type FromDisk } from './keep-from-disk.js';
 import type { Lock } from './lock.js';
 import type { State } from './schema.js';
-import { serializeState, type StateStore } from './store.js';
+import { serializeState, type StateStore } from './state-store.js';
 
 /**
  * The state of a run that holds the lock: every change the run makes goes through here, and each is

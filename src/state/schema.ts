@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { JOURNAL_STATUSES, type JournalStatus } from '../domain/fate.js';
 import { isIsoInstant } from '../domain/instant.js';
 
 export const STATE_VERSION = 1;
@@ -10,8 +11,6 @@ const cursorSchema = z.object({
   id: z.string(),
 });
 
-const STATUSES = ['posting', 'posted', 'unknown', 'skipped', 'failed'] as const;
-
 /**
  * What this agent did with each thread newer than the cursor, so that a thread is never posted on twice
  * (never-twice) although the cursor may stay behind it while an older thread still has to be retried (no-thread-lost).
@@ -21,7 +20,8 @@ const STATUSES = ['posting', 'posted', 'unknown', 'skipped', 'failed'] as const;
 export interface JournalEntry {
   /** The thread's own timestamp: where it stands relative to the cursor. */
   ts: string;
-  status: (typeof STATUSES)[number];
+  /** The thread's fate, or the mark `posting` (src/domain/fate.ts). */
+  status: JournalStatus;
   /** When this agent last wrote the entry: how long it is kept is measured from here, not from `ts`. */
   at?: string;
   tries?: number;
@@ -60,8 +60,8 @@ function journalProblem(journal: unknown): { path: string[]; message: string } |
     const { ts, status, tries, reason, at } = entry as Record<string, unknown>;
     if (typeof ts !== 'string') return { path: [id, 'ts'], message: 'expected a string' };
     if (at !== undefined && typeof at !== 'string') return { path: [id, 'at'], message: 'expected a string' };
-    if (!(STATUSES as readonly unknown[]).includes(status))
-      return { path: [id, 'status'], message: `expected one of ${STATUSES.join(', ')}` };
+    if (!(JOURNAL_STATUSES as readonly unknown[]).includes(status))
+      return { path: [id, 'status'], message: `expected one of ${JOURNAL_STATUSES.join(', ')}` };
     if (tries !== undefined && (typeof tries !== 'number' || !Number.isFinite(tries)))
       return { path: [id, 'tries'], message: 'expected a number' };
     if (reason !== undefined && typeof reason !== 'string')

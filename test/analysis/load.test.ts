@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadAnalyzer } from '../../src/analysis/load.js';
 import { AnalyzerError, BudgetError } from '../../src/errors.js';
-import { writeSettings } from '../../src/settings/store.js';
+import { writeSettings } from '../../src/settings/settings-file.js';
 import { offlineContext } from '../support/context.js';
 import { failure } from '../support/failure.js';
 import { thread } from '../support/threads.js';

@@ -71,16 +71,6 @@ describe('PollLedger', () => {
     expect(ledger.cursor(undefined)).toEqual(STATE.cursor);
   });
 
-  it('marks a thread "posting" with its tries, before the POST', () => {
-    const ledger = new PollLedger(STATE, () => NOW);
-    ledger.posting(OLD, 0);
-    ledger.posting(NEW, 3);
-    expect(Object.fromEntries(ledger.journal)).toEqual({
-      old: { ts: OLD.timestamp, status: 'posting', at: NOW_ISO },
-      new: { ts: NEW.timestamp, status: 'posting', tries: 3, at: NOW_ISO },
-    });
-  });
-
   it('a failure that waiting cannot fix outranks a temporary one in the exit code', () => {
     const ledger = new PollLedger(STATE, () => NOW);
     ledger.apply({ kind: 'failed', error: '400', retry: false, exitCode: EXIT.unexpected }, OLD, 0);

@@ -22,7 +22,7 @@ describe('postOnce', () => {
     });
     const sent = await postOnce(batch, {
       api,
-      markPosting: (marked) => events.push(`mark ${marked.map((item) => item.thread.id).join(',')}`),
+      journal: { markPosting: (marked) => events.push(`mark ${marked.map((item) => item.thread.id).join(',')}`) },
       crashPoint: (point) => events.push(point),
     });
     expect(events).toEqual(['mark a,b,c', 'before-post', 'POST a', 'POST b', 'POST c', 'after-post']);
@@ -39,8 +39,10 @@ describe('postOnce', () => {
     await expect(
       postOnce(batch, {
         api,
-        markPosting: () => {
-          throw full;
+        journal: {
+          markPosting: () => {
+            throw full;
+          },
         },
       }),
     ).rejects.toBe(full);
@@ -50,7 +52,7 @@ describe('postOnce', () => {
   it('an empty batch writes nothing and sends nothing', async () => {
     const api = fakeApi({});
     let marked = false;
-    await expect(postOnce([], { api, markPosting: () => (marked = true) })).resolves.toEqual([]);
+    await expect(postOnce([], { api, journal: { markPosting: () => (marked = true) } })).resolves.toEqual([]);
     expect(marked).toBe(false);
     expect(api.calls).toEqual([]);
   });
@@ -64,7 +66,7 @@ describe('postOnce', () => {
         return { status: 'posted', prediction: undefined };
       },
     });
-    const sent = await postOnce(batch, { api, markPosting: () => undefined });
+    const sent = await postOnce(batch, { api, journal: { markPosting: () => undefined } });
     expect(sent.map((item) => [item.thread.id, item.outcome.kind])).toEqual([
       ['a', 'posted'],
       ['b', 'unknown'],

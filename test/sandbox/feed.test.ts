@@ -5,7 +5,7 @@ import { createFakeClock } from '../../src/sandbox/clock.js';
 import { createFeed, generateThread } from '../../src/sandbox/feed.js';
 import { MARKETS, formatLevel } from '../../src/sandbox/markets.js';
 import { createSandbox } from '../../src/sandbox/server.js';
-import { SandboxStore } from '../../src/sandbox/store.js';
+import { SandboxStore } from '../../src/sandbox/sandbox-store.js';
 import { HOUR, MINUTE } from './helpers.js';
 
 const T0 = Date.UTC(2025, 0, 6, 12, 0, 0);

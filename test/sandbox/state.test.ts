@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createFakeClock } from '../../src/sandbox/clock.js';
 import { createSandbox } from '../../src/sandbox/server.js';
-import { SandboxStore } from '../../src/sandbox/store.js';
+import { SandboxStore } from '../../src/sandbox/sandbox-store.js';
 import { HOUR, MINUTE, call, predict, register, start } from './helpers.js';
 
 const tempState = () => join(mkdtempSync(join(tmpdir(), 'sandbox-state-')), 'nested', 'state.json');

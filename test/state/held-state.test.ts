@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { holdState } from '../../src/state/held-state.js';
 import type { Journal, State } from '../../src/state/schema.js';
-import { parseState, serializeState, type StateStore } from '../../src/state/store.js';
+import { parseState, serializeState, type StateStore } from '../../src/state/state-store.js';
 import { LockLostError } from '../../src/errors.js';
 
 const START: State = {

@@ -6,7 +6,7 @@ import { signed } from '../text-clean.js';
 import type { Analyzer, AnalyzerOutput } from '../types.js';
 import { childEnvironment, redact } from './child-env.js';
 import { parseCommandLine } from './command-line.js';
-import { startProcess, type RunningProcess, type RunResult } from './run.js';
+import { startProcess, type RunningProcess, type RunResult } from './start-process.js';
 
 // The user's own analyzer (README "Your own analyzer"): a program run without a shell for each thread,
 // given the protocol's input on stdin, answering on the last line of stdout. Only an exit status of 0

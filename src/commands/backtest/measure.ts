@@ -2,7 +2,7 @@ import { ANALYSIS_CONCURRENCY } from '../../analysis/concurrency.js';
 import type { Analyzer } from '../../analysis/types.js';
 import { type BacktestFile, type BacktestThread, readBacktestFile, type InvalidThread } from '../../backtest/file.js';
 import { registeredProfile } from '../../backtest/registered-profile.js';
-import { runBacktestOn, type BacktestReport } from '../../backtest/run.js';
+import { runBacktestOn, type BacktestReport } from '../../backtest/replay.js';
 import { headingLine, LEGEND, tableLines } from '../../backtest/table.js';
 import type { Context } from '../../context.js';
 import type { Profile } from '../../domain/profile.js';

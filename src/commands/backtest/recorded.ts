@@ -1,7 +1,7 @@
 import { type ReplayOptions, replayAndReport, withAnalyzer } from './measure.js';
 import { type BacktestFile, type BacktestThread, parseBacktestData } from '../../backtest/file.js';
 import { registeredProfile } from '../../backtest/registered-profile.js';
-import type { BacktestReport } from '../../backtest/run.js';
+import type { BacktestReport } from '../../backtest/replay.js';
 import type { Context } from '../../context.js';
 import { stateStore } from '../../session.js';
 import { parseDuration } from '../../domain/duration.js';
@@ -25,7 +25,7 @@ const DAY_MS = 24 * 60 * 60_000;
 /**
  * `agent backtest --recorded`: the open threads this agent read (their texts are in threads.jsonl) replayed
  * through an analyzer and a profile, each against its own realized 3-hour move from the recorded prices.
- * Without look-ahead: the analyzer sees a thread as it was at its time (backtest/run.ts), and a post is sized
+ * Without look-ahead: the analyzer sees a thread as it was at its time (backtest/replay.ts), and a post is sized
  * by the typical moves measured from the prices recorded before the thread's day began.
  */
 export async function backtestRecorded(options: RecordedOptions, ctx: Context): Promise<void> {

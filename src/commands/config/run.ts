@@ -15,7 +15,7 @@ import {
 } from '../../settings/keys.js';
 import { readKeyFile } from '../../settings/key-file.js';
 import { parseLlmBaseUrl } from '../../settings/llm-url.js';
-import { readSettings, readSettingsForEdit, settingsFile, writeSettings } from '../../settings/store.js';
+import { readSettings, readSettingsForEdit, settingsFile, writeSettings } from '../../settings/settings-file.js';
 import { checkCommandLine } from '../../analysis/command/check.js';
 import { shownPath } from '../../output/sanitize.js';
 

@@ -9,7 +9,7 @@ import { maskKnownKeys } from '../../history/mask.js';
 import { oneLine } from '../../output/sanitize.js';
 import { readKeyFile } from '../../settings/key-file.js';
 import { resolveAnalyzerConfig } from '../../settings/resolve.js';
-import { readSettings } from '../../settings/store.js';
+import { readSettings } from '../../settings/settings-file.js';
 import type { State } from '../../state/schema.js';
 import { stateStore } from '../../session.js';
 import { type Check, fail, ok, warn } from './check.js';

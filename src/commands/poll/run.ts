@@ -4,7 +4,7 @@ import { stateStore } from '../../session.js';
 import { userPath } from '../../domain/home-path.js';
 import { LIMITS } from '../../domain/profile.js';
 import { EXIT, StateError, UsageError, type ExitCode } from '../../errors.js';
-import { pollOnce } from '../../poll/once.js';
+import { lockedCycle } from '../../poll/locked-cycle.js';
 import { otherWatcher, overdueNotice } from '../../poll/watch-marker.js';
 import { MAX_INTERVAL_S, WATCH_LIMITS } from '../../poll/watch-limits.js';
 
@@ -43,7 +43,7 @@ export async function runPoll(ctx: Context, options: PollOptions): Promise<ExitC
     return EXIT.ok;
   }
   if (seen) ctx.output.warn(overdueNotice(seen, 'this poll does the work'));
-  return pollOnce(ctx, { limit, dryRun, started: ctx.timing.now() });
+  return lockedCycle(ctx, { limit, dryRun, started: ctx.timing.now() });
 }
 
 /**

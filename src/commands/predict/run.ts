@@ -11,9 +11,9 @@ import { RunRecorder } from '../../history/recorder.js';
 import { lockedError } from '../../service/api.js';
 import type { Prediction } from '../../service/schemas.js';
 import type { JournalEntry } from '../../state/schema.js';
-import { mayBePosted, withEntry } from '../../posting/journal.js';
+import { journalOf, mayBePosted, withEntry } from '../../posting/journal.js';
 import type { Outcome } from '../../posting/outcome.js';
-import { guardAfter, postOnce } from '../../posting/post-once.js';
+import { guardAfter, heldJournal, postOnce } from '../../posting/post-once.js';
 import type { Lock } from '../../state/lock.js';
 import { confirmSize, sizeQuestion } from './confirm-size.js';
 import { parseOwnValues, type OwnValues } from './own-values.js';
@@ -120,7 +120,7 @@ async function predictLocked(
     const { api, held } = session;
     spinner.update('Posting…');
     // Retention of a post's entry counts from when it was written (journal.ts), so it carries the time.
-    const entry = (status: 'posting' | 'posted' | 'unknown'): JournalEntry => ({
+    const entry = (status: 'posted' | 'unknown'): JournalEntry => ({
       ts: thread.timestamp,
       status,
       at: new Date(ctx.timing.now()).toISOString(),
@@ -131,7 +131,7 @@ async function predictLocked(
     const post = { kind: 'post', conviction: decision.conviction, text: decision.text, ...(by ? { by } : {}) } as const;
     const [sent] = await postOnce([{ thread, post }], {
       api,
-      markPosting: () => mark(entry('posting')),
+      journal: heldJournal(held, journalOf(held.current), () => ctx.timing.now()),
       crashPoint: ctx.crashPoint,
     });
     if (!sent) throw new Error('bug: a post without an outcome');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runConfigGet, runConfigSet, runConfigUnset } from '../../../src/commands/config/run.js';
 import { UsageError } from '../../../src/errors.js';
-import { settingsFile } from '../../../src/settings/store.js';
+import { settingsFile } from '../../../src/settings/settings-file.js';
 import { offlineContext } from '../../support/context.js';
 
 let root: string;

@@ -7,7 +7,7 @@ import type { Context } from '../../../src/context.js';
 import { BudgetError } from '../../../src/errors.js';
 import { createNodeTransport } from '../../../src/http/node-transport.js';
 import type { Transport } from '../../../src/http/transport.js';
-import { writeSettings } from '../../../src/settings/store.js';
+import { writeSettings } from '../../../src/settings/settings-file.js';
 import { failure } from '../../support/failure.js';
 import { sandboxPerTest } from '../../support/sandbox-per-test.js';
 import { makeOutput } from '../../support/streams.js';

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeThread, builtinAnalyzer, type Analyzer } from '../../src/analysis/index.js';
 import type { Profile } from '../../src/domain/profile.js';
 import { AnalyzerError, EXIT } from '../../src/errors.js';
-import { prepareThread, type PrepareDeps } from '../../src/poll/handle-thread.js';
+import { prepareThread, type PrepareDeps } from '../../src/poll/prepare-thread.js';
 import type { ToPost } from '../../src/posting/outcome.js';
 import type { PostResult } from '../../src/service/api.js';
 import { fakeApi } from '../support/fake-api.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EXIT, LockLostError, StateError } from '../../src/errors.js';
 import type { State } from '../../src/state/schema.js';
-import { createStateStore, parseState } from '../../src/state/store.js';
+import { createStateStore, parseState } from '../../src/state/state-store.js';
 import type { FileOps } from '../../src/state/file-ops.js';
 import { failing, systemError, watched } from '../support/file-ops.js';
 

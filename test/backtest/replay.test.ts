@@ -4,7 +4,7 @@ import { builtinAnalyzer } from '../../src/analysis/index.js';
 import { UnreachableError } from '../../src/analysis/llm/retry.js';
 import type { Analyzer, AnalyzerOutput } from '../../src/analysis/types.js';
 import { parseBacktestData, type BacktestThread } from '../../src/backtest/file.js';
-import { actualMovePct, runBacktestOn, threadAtItsTime } from '../../src/backtest/run.js';
+import { actualMovePct, runBacktestOn, threadAtItsTime } from '../../src/backtest/replay.js';
 import type { Profile } from '../../src/domain/profile.js';
 import type { Thread } from '../../src/domain/thread.js';
 import { AnalyzerError } from '../../src/errors.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { StateError, UsageError } from '../../src/errors.js';
 import { readKeyFile } from '../../src/settings/key-file.js';
-import { readSettings, settingsFile, writeSettings } from '../../src/settings/store.js';
+import { readSettings, settingsFile, writeSettings } from '../../src/settings/settings-file.js';
 
 let root: string;
 let dir: string;

@@ -6,13 +6,13 @@ import { RunRecorder } from '../history/recorder.js';
 import { priceRecorder, settleAfterRun } from '../record/run-hooks.js';
 import type { Lock } from '../state/lock.js';
 import { pollCycle } from './cycle.js';
-import { renderPoll } from './report.js';
+import { emptyReport, renderPoll } from './report.js';
 
 /**
  * One cycle under the run lock (none for a dry run), recorded in the history. `shouldStop`: a watcher's
  * signal, which ends the cycle after the thread in hand.
  */
-export async function pollOnce(
+export async function lockedCycle(
   ctx: Context,
   {
     limit,
@@ -29,8 +29,11 @@ export async function pollOnce(
     if (!(error instanceof BusyError)) throw error;
     // Overlapping cron runs are normal (one-writer): the running one does the work; this one is quietly
     // done. So is a watcher's cycle that meets a predict by hand: the next cycle is the watcher's.
-    const empty = { posted: [], skipped: [], failed: [], cursor: stateStore(ctx).read()?.cursor ?? null };
-    renderPoll(empty, ctx.output, { dryRun, elapsedMs: 0, note: error.message });
+    renderPoll(emptyReport(stateStore(ctx).read()?.cursor ?? null), ctx.output, {
+      dryRun,
+      elapsedMs: 0,
+      note: error.message,
+    });
     return EXIT.ok;
   }
   // A dry run records nothing, as it changes nothing.
