@@ -14,6 +14,8 @@ export interface Context {
   configDir: string;
   /** The config dir was chosen (--config-dir, AGENT_CONFIG_DIR), not the default: hints then name it. */
   configDirGiven?: boolean;
+  /** The config dir came from `--agent <name>`: hints then name the agent, not the long path. */
+  agentName?: string;
   /** --base-url or AGENT_BASE_URL, if given. */
   baseUrl: string | undefined;
   timing: Timing;

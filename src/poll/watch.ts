@@ -1,6 +1,7 @@
 import type { Context, WatchLimits } from '../context.js';
 import { stateStore } from '../session.js';
 import { AgentError, BusyError, EXIT, type ExitCode, NotRegisteredError } from '../errors.js';
+import { agentCommand } from '../output/command-hint.js';
 import { oneLine } from '../output/sanitize.js';
 import { lockedCycle } from './locked-cycle.js';
 import { identify } from './process-identity.js';
@@ -36,7 +37,9 @@ export async function watch(
   // Two watchers at once are safe (each cycle takes the run lock); one that polls nothing is not.
   if (seen) ctx.output.warn(overdueNotice(seen, 'this watcher takes over'));
   if (stateStore(ctx).read() === undefined) {
-    throw new NotRegisteredError(`no agent is registered in ${ctx.configDir}`, { hint: 'run "agent register" first' });
+    throw new NotRegisteredError(`no agent is registered in ${ctx.configDir}`, {
+      hint: `run "${agentCommand(ctx, 'register')}" first`,
+    });
   }
   // Aborted by the first SIGINT or SIGTERM: the sleep between cycles ends at once, a cycle after the thread in hand.
   const stop = new AbortController();
