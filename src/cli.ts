@@ -92,6 +92,7 @@ export async function runCli(deps: CliDeps): Promise<ExitCode> {
         output,
         env: deps.env,
         configDir: await configDirOf(globals, deps),
+        defaultConfigDir: deps.defaultConfigDir,
         baseUrl: globals.baseUrl ?? (deps.env.AGENT_BASE_URL || undefined),
         prompt: globals.json ? undefined : deps.prompt,
         configDirGiven: !!(globals.configDir || deps.env.AGENT_CONFIG_DIR || globals.agent),

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { RunProgram } from '../../context.js';
+import { describeAgo } from '../../domain/duration.js';
 import { AgentError } from '../../errors.js';
 import { readHistory } from '../../history/log.js';
 import type { HistoryRecord } from '../../history/record.js';
@@ -133,14 +134,6 @@ function timerEvery(timer: string): number | undefined {
 
 function minutes(n: number): string {
   return n === 1 ? 'minute' : `${n} minutes`;
-}
-
-function describeAgo(ms: number): string {
-  const minutes = Math.round(ms / 60_000);
-  if (minutes < 1) return 'just now';
-  if (minutes < 120) return `${minutes} min ago`;
-  const hours = Math.round(minutes / 60);
-  return hours < 48 ? `${hours} h ago` : `${Math.round(hours / 24)} days ago`;
 }
 
 function unquote(word: string): string {
