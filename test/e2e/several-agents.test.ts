@@ -261,13 +261,20 @@ describe('agent poll --watch --all', () => {
         .filter((l) => l.includes('"kind":"run"')).length;
     const before = runsOf('alpha');
     await until('more cycles', () => runsOf('alpha') >= before + 2 && runsOf('beta') >= before + 2);
+    // An agent registered while it runs is taken up at the next round.
+    expect((await m.register('gamma')).code).toBe(0);
+    await until('gamma posts', () => posts(m, 'gamma') === 1);
     watcher.child.kill('SIGTERM');
     const ended = await watcher.done;
     expect(ended.code, ended.stderr).toBe(0);
+    expect(ended.stderr).toContain(`[gamma] agent: found ${m.dirOf('gamma')}; polling it too`);
+    expect(ended.stderr).not.toContain('[beta] agent: found');
     expect(posts(m, 'alpha')).toBe(1);
     expect(posts(m, 'beta')).toBe(1);
+    expect(posts(m, 'gamma')).toBe(1);
     expect(fs.existsSync(marker('alpha'))).toBe(false);
     expect(fs.existsSync(marker('beta'))).toBe(false);
+    expect(fs.existsSync(marker('gamma'))).toBe(false);
   });
 
   it('an agent whose key is rejected is set aside (its marker removed, for cron); the others go on', async () => {
@@ -293,6 +300,19 @@ describe('agent poll --watch --all', () => {
     expect(ended.stderr).toContain(m.dirOf('beta'));
     expect(ended.stderr).toMatch(/set aside/);
     expect(posts(m, 'beta')).toBe(0);
+  });
+
+  it('when every agent is set aside, the watch ends with their exit code, markers removed', async () => {
+    const m = await machine();
+    expect((await m.register('alpha')).code).toBe(0);
+    m.w.sandbox.intercept((_req, res) => {
+      res.writeHead(401, { 'content-type': 'application/json' }).end('{"message":"invalid api key"}');
+      return true;
+    });
+    const ended = await startAll(m).done;
+    expect(ended.code).toBe(3);
+    expect(ended.stderr).toContain('every agent is set aside');
+    expect(fs.existsSync(path.join(m.dirOf('alpha'), 'watch'))).toBe(false);
   });
 
   it('--all needs --watch, and names no agent itself', async () => {
