@@ -325,3 +325,15 @@ describe('agent poll --watch --all', () => {
     expect(none.code).toBe(3);
   });
 });
+
+describe('doctor --agent', () => {
+  it('its fixes name --agent, so that pasted they act on that agent', async () => {
+    const m = await machine();
+    expect((await m.register('alpha')).code).toBe(0);
+    const result = await m.agent(['--agent', 'alpha', 'doctor', '--json']);
+    const checks = JSON.parse(result.stdout).checks as Array<{ name: string; fix?: string }>;
+    const fix = (name: string) => checks.find((c) => c.name === name)?.fix;
+    expect(fix('schedule')).toBe('agent --agent alpha schedule --install');
+    expect(fix('last poll')).toBe('agent --agent alpha poll (or agent --agent alpha schedule --install)');
+  });
+});
