@@ -86,6 +86,10 @@ export async function watchAll(
         removeWatchMarker(dir, ctx.pid);
         polled.delete(dir);
       }
+      if (!round.length)
+        throw new NotRegisteredError('no registered agent is left to poll (each was removed)', {
+          hint: 'agent list shows the agents there are',
+        });
       // A cycle begins within the interval plus every agent's longest cycle after the one before.
       const overdueAfterMs = intervalMs + round.length * limits.cycleMs;
       for (const agent of round) {

@@ -317,12 +317,18 @@ describe('agent poll --watch --all', () => {
 
   it('--all needs --watch, and names no agent itself', async () => {
     const m = await machine();
-    expect((await m.agent(['poll', '--all'])).code).toBe(2);
+    const alone = await m.agent(['poll', '--all']);
+    expect(alone.code).toBe(2);
+    expect(alone.stderr).toMatch(/--all goes with --watch/);
+    const env = await m.agent(['poll', '--watch', '--all'], { env: { AGENT_CONFIG_DIR: m.w.configDir } });
+    expect(env.code).toBe(2);
+    expect(env.stderr).toMatch(/--all polls every agent: it cannot go with --config-dir \(or AGENT_CONFIG_DIR\)/);
     const named = await m.agent(['--agent', 'alpha', 'poll', '--watch', '--all']);
     expect(named.code).toBe(2);
     expect(named.stderr).toMatch(/--all/);
     const none = await m.agent(['poll', '--watch', '--all']);
     expect(none.code).toBe(3);
+    expect(none.stderr).toMatch(/no registered agent found/);
   });
 });
 
