@@ -27,7 +27,9 @@ export function agentsTable(
 }
 
 function cellsOf(row: AgentRow, now: number, home: string | undefined): string[] {
-  const name = row.name ?? (row.health.state === 'failing' ? '?' : '(not registered)');
+  // No name: a state that cannot be read (failing, with no poll behind it), or none at all.
+  const unreadable = row.health.state === 'failing' && row.health.runs === undefined;
+  const name = row.name ?? (unreadable ? '?' : '(not registered)');
   const last = row.lastPoll
     ? `${describeAgo(now - Date.parse(row.lastPoll.at))} (${row.lastPoll.exitCode === 0 ? 'ok' : `exit ${row.lastPoll.exitCode}`})`
     : 'never';
