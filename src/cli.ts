@@ -1,11 +1,12 @@
 import { Command, CommanderError } from 'commander';
+import { agentDir } from './domain/agent-name.js';
 import { userPath } from './domain/home-path.js';
 import type { Context, Prompt } from './context.js';
 import { COMMANDS } from './commands/index.js';
 import { OVERVIEW } from './commands/overview.js';
 import type { About } from './commands/version.js';
 import { routeOutput, usageError, type Action } from './commands/wiring.js';
-import { CancelledError, EXIT, type ExitCode } from './errors.js';
+import { CancelledError, EXIT, type ExitCode, UsageError } from './errors.js';
 import { Output, type WritableLike } from './output/output.js';
 import { reportError } from './output/report-error.js';
 
@@ -31,6 +32,7 @@ export interface CliDeps {
 interface GlobalOptions {
   baseUrl?: string;
   configDir?: string;
+  agent?: string;
   json?: boolean;
   quiet?: boolean;
   verbose?: boolean;
@@ -41,6 +43,15 @@ interface GlobalOptions {
  * expanded. An empty value is no value: AGENT_CONFIG_DIR="" once made "" the config dir.
  */
 async function configDirOf(globals: GlobalOptions, deps: CliDeps): Promise<string> {
+  if (globals.agent !== undefined) {
+    // Two ways of naming the dir would leave one silently unused: the agent acted on must be the one meant.
+    const other = globals.configDir ? '--config-dir' : deps.env.AGENT_CONFIG_DIR ? 'AGENT_CONFIG_DIR' : undefined;
+    if (other)
+      throw new UsageError(`--agent and ${other} cannot go together: each names a config dir`, {
+        hint: `give one of them${other === 'AGENT_CONFIG_DIR' ? ' (unset AGENT_CONFIG_DIR to use --agent)' : ''}; --agent <name> is short for --config-dir <default config dir>/agents/<name>`,
+      });
+    return agentDir(await deps.defaultConfigDir(), globals.agent);
+  }
   const given = globals.configDir || deps.env.AGENT_CONFIG_DIR;
   return given ? userPath(given, deps.env.HOME) : deps.defaultConfigDir();
 }
@@ -63,6 +74,7 @@ export async function runCli(deps: CliDeps): Promise<ExitCode> {
     .version(deps.version, '-V, --version')
     .option('--base-url <url>', 'the service address (env AGENT_BASE_URL); stored at registration')
     .option('--config-dir <dir>', 'where the state lives (env AGENT_CONFIG_DIR)')
+    .option('--agent <name>', 'the agent of that name: config dir <default config dir>/agents/<name>')
     .option('--json', 'print exactly one JSON document on stdout')
     .option('-q, --quiet', 'less on stderr')
     .option('-v, --verbose', 'more on stderr: the decision trace, a summary line per run')
@@ -80,9 +92,11 @@ export async function runCli(deps: CliDeps): Promise<ExitCode> {
         output,
         env: deps.env,
         configDir: await configDirOf(globals, deps),
+        defaultConfigDir: deps.defaultConfigDir,
         baseUrl: globals.baseUrl ?? (deps.env.AGENT_BASE_URL || undefined),
         prompt: globals.json ? undefined : deps.prompt,
-        configDirGiven: !!(globals.configDir || deps.env.AGENT_CONFIG_DIR),
+        configDirGiven: !!(globals.configDir || deps.env.AGENT_CONFIG_DIR || globals.agent),
+        ...(globals.agent === undefined ? {} : { agentName: globals.agent }),
       });
       exitCode = (await work(ctx, ...args)) ?? EXIT.ok;
     };

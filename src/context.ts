@@ -12,8 +12,12 @@ export interface Context {
   /** The environment the analyzers read their overrides from (docs/cli.md) and an external command inherits. */
   env: Record<string, string | undefined>;
   configDir: string;
+  /** The config dir when none is chosen (env-paths'): where `agent list` looks for agents. */
+  defaultConfigDir?: () => Promise<string>;
   /** The config dir was chosen (--config-dir, AGENT_CONFIG_DIR), not the default: hints then name it. */
   configDirGiven?: boolean;
+  /** The config dir came from `--agent <name>`: hints then name the agent, not the long path. */
+  agentName?: string;
   /** --base-url or AGENT_BASE_URL, if given. */
   baseUrl: string | undefined;
   timing: Timing;

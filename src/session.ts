@@ -5,6 +5,7 @@ import { createHttpClient } from './http/client.js';
 import { baseUrlText, parseBaseUrl } from './http/origin.js';
 import { storedPause, storePause } from './http/pause.js';
 import { refuseUnverifiedTls } from './http/tls-check.js';
+import { agentCommand } from './output/command-hint.js';
 import { shownPath } from './output/sanitize.js';
 import { createServiceApi, type ServiceApi } from './service/api.js';
 import { holdState, type HeldState } from './state/held-state.js';
@@ -47,7 +48,7 @@ export function openSession(ctx: Context, options: SessionOptions = {}): Session
   const state = store.read();
   if (!state) {
     throw new NotRegisteredError(`no agent is registered in ${shownPath(ctx.configDir)}`, {
-      hint: 'run "agent register" first',
+      hint: `run "${agentCommand(ctx, 'register')}" first`,
     });
   }
   ctx.output.addSecret(state.apiKey);

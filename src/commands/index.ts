@@ -5,6 +5,7 @@ import { addConfigCommand } from './config/command.js';
 import { addDoctorCommand } from './doctor/command.js';
 import { addHelpCommand } from './help/command.js';
 import { addHistoryCommand } from './history/command.js';
+import { addListCommand } from './list/command.js';
 import { addMeCommand } from './me/command.js';
 import { addPollCommand } from './poll/command.js';
 import { addPredictCommand } from './predict/command.js';
@@ -26,6 +27,7 @@ export const COMMANDS: AddCommand[] = [
   addHistoryCommand,
   addStatsCommand,
   addDoctorCommand,
+  addListCommand,
   addConfigCommand,
   addAnalyzeCommand,
   addBacktestCommand,

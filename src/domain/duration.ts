@@ -12,3 +12,12 @@ export function parseDuration(raw: string, flag: string): number {
   }
   return n * UNIT_MS[match[2] as keyof typeof UNIT_MS];
 }
+
+/** How long ago, as a person reads it: "just now", "12 min ago", "5 h ago", "3 days ago". */
+export function describeAgo(ms: number): string {
+  const minutes = Math.round(ms / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 120) return `${minutes} min ago`;
+  const hours = Math.round(minutes / 60);
+  return hours < 48 ? `${hours} h ago` : `${Math.round(hours / 24)} days ago`;
+}

@@ -5,14 +5,18 @@ import { shellWord } from './shell-word.js';
 export interface AgentPlace {
   configDir: string;
   configDirGiven?: boolean;
+  /** Chosen with `--agent <name>`: named so, shorter than the path and the same dir. */
+  agentName?: string;
 }
 
 /**
- * A command a message tells the user to run, as it can be pasted: with `--config-dir` (absolute, quoted
- * for the shell) whenever the config dir was chosen rather than the default, so that it acts on this
+ * A command a message tells the user to run, as it can be pasted: with `--agent <name>` when the config dir
+ * came from --agent, else with `--config-dir` (absolute, quoted for the shell) whenever it was chosen rather than the default, so that it acts on this
  * agent and not on the default one, from any directory and any shell. No place: the plain command.
  */
 export function agentCommand(place: AgentPlace | undefined, args: string): string {
+  // A name --agent accepted needs no quoting (domain/agent-name.ts).
+  if (place?.agentName !== undefined) return `agent --agent ${place.agentName} ${args}`;
   if (!place?.configDirGiven) return `agent ${args}`;
   return `agent --config-dir ${shellWord(path.resolve(place.configDir))} ${args}`;
 }

@@ -35,10 +35,12 @@ export class Output {
   readonly json: boolean;
   readonly quiet: boolean;
   readonly verbose: boolean;
-  private readonly secrets = new SecretMask();
+  private secrets = new SecretMask();
   private spinnerActive: Spinner | undefined;
   /** JSON Lines: each document on one line (a watcher's stdout is a stream of them). */
   private jsonPerLine = false;
+  /** Which of several agents in one process this output speaks for (forAgent). */
+  private agent: { label: string; configDir: string } | undefined;
 
   constructor(private options: OutputOptions) {
     this.json = options.json;
@@ -75,6 +77,19 @@ export class Output {
     this.options = { ...this.options, stdout: sink, stderr: sink };
   }
 
+  /**
+   * The same output for one of several agents polled by one process (`poll --watch --all`): each stderr
+   * line led by `[<label>] `, each JSON document given `"agent": <config dir>` first, so that what a cycle
+   * says is known to be that agent's. Secrets are shared: every agent's key is masked in every line.
+   */
+  forAgent(label: string, configDir: string): Output {
+    const other = new Output(this.options);
+    other.secrets = this.secrets;
+    other.jsonPerLine = this.jsonPerLine;
+    other.agent = { label, configDir };
+    return other;
+  }
+
   /** Registers a secret: from now on it is printed only in its masked form. */
   addSecret(secret: string): void {
     this.secrets.add(secret);
@@ -101,7 +116,7 @@ export class Output {
    * and only where colour is allowed.
    */
   result(human: string | readonly Line[], json: unknown): void {
-    if (this.json) this.writeOut(jsonText(json, this.jsonPerLine));
+    if (this.json) this.writeOut(jsonText(this.tagged(json), this.jsonPerLine));
     else {
       const lines = typeof human === 'string' ? [human] : human;
       if (lines.length) this.writeOut(`${lines.map((line) => this.draw(line)).join('\n')}\n`);
@@ -178,7 +193,12 @@ export class Output {
 
   /** The raw JSON document on stdout (used for the error document with --json). */
   jsonDocument(value: unknown): void {
-    this.writeOut(jsonText(value, this.jsonPerLine));
+    this.writeOut(jsonText(this.tagged(value), this.jsonPerLine));
+  }
+
+  private tagged(value: unknown): unknown {
+    if (!this.agent || typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+    return { agent: this.agent.configDir, ...value };
   }
 
   /** ora is loaded only on a terminal: it costs ~66 ms at start-up and would only add noise under cron. */
@@ -217,7 +237,8 @@ export class Output {
 
   private writeErr(message: string): void {
     this.spinnerActive?.stop();
-    this.options.stderr.write(`${this.redact(sanitize(message))}\n`);
+    const label = this.agent ? `[${this.agent.label}] ` : '';
+    this.options.stderr.write(`${label}${this.redact(sanitize(message))}\n`);
   }
 }
 

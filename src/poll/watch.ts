@@ -1,6 +1,7 @@
 import type { Context, WatchLimits } from '../context.js';
 import { stateStore } from '../session.js';
 import { AgentError, BusyError, EXIT, type ExitCode, NotRegisteredError } from '../errors.js';
+import { agentCommand } from '../output/command-hint.js';
 import { oneLine } from '../output/sanitize.js';
 import { lockedCycle } from './locked-cycle.js';
 import { identify } from './process-identity.js';
@@ -10,6 +11,7 @@ import {
   overdueNotice,
   removeWatchMarker,
   touchWatchMarker,
+  type Watcher,
   writeWatchMarker,
 } from './watch-marker.js';
 
@@ -36,7 +38,9 @@ export async function watch(
   // Two watchers at once are safe (each cycle takes the run lock); one that polls nothing is not.
   if (seen) ctx.output.warn(overdueNotice(seen, 'this watcher takes over'));
   if (stateStore(ctx).read() === undefined) {
-    throw new NotRegisteredError(`no agent is registered in ${ctx.configDir}`, { hint: 'run "agent register" first' });
+    throw new NotRegisteredError(`no agent is registered in ${ctx.configDir}`, {
+      hint: `run "${agentCommand(ctx, 'register')}" first`,
+    });
   }
   // Aborted by the first SIGINT or SIGTERM: the sleep between cycles ends at once, a cycle after the thread in hand.
   const stop = new AbortController();
@@ -47,21 +51,8 @@ export async function watch(
   // (a 429's pause, a retry) ends at once, sending nothing (stopSignal). And
   // no batch tuning: it trades speed for memory in a run that exits soon, while a resident process would
   // pay for it every cycle (turning off V8's optimiser made each idle cycle ~12x dearer in the bench).
-  const cycleCtx: Context = {
-    ...ctx,
-    onInterrupt: (close) => afterGrace(stop.signal, limits.stopGraceMs, close),
-    tuneForBatch: undefined,
-    stopSignal: stop.signal,
-  };
-  const startTime = identify(ctx.pid)?.start;
-  const dirId = dirIdentity(dir);
-  const me = {
-    pid: ctx.pid,
-    startedAt: new Date(ctx.timing.now()).toISOString(),
-    overdueAfterMs: intervalMs + limits.cycleMs,
-    ...(startTime === undefined ? {} : { startTime }),
-    ...(dirId === undefined ? {} : { dirId }),
-  };
+  const cycleCtx = cycleContext(ctx, stop.signal, limits);
+  const me = watcherIn(dir, ctx, intervalMs + limits.cycleMs);
   writeWatchMarker(dir, me, ctx.timing.now());
   // Said once, at a terminal or into a log (systemd's journal), so that whoever reads it knows what runs.
   const how = ctx.output.stderrIsTTY ? 'Ctrl-C' : 'SIGTERM (systemctl stop) or SIGINT';
@@ -89,6 +80,29 @@ export async function watch(
   return EXIT.ok;
 }
 
+/** What a watcher's cycles run with: stopped by `stop`, and never tuned for a short batch (above). */
+export function cycleContext(ctx: Context, stop: AbortSignal, limits: WatchLimits): Context {
+  return {
+    ...ctx,
+    onInterrupt: (close) => afterGrace(stop, limits.stopGraceMs, close),
+    tuneForBatch: undefined,
+    stopSignal: stop,
+  };
+}
+
+/** The marker this process leaves in `dir`: its next cycle there begins within `overdueAfterMs`. */
+export function watcherIn(dir: string, ctx: Context, overdueAfterMs: number): Watcher {
+  const startTime = identify(ctx.pid)?.start;
+  const dirId = dirIdentity(dir);
+  return {
+    pid: ctx.pid,
+    startedAt: new Date(ctx.timing.now()).toISOString(),
+    overdueAfterMs,
+    ...(startTime === undefined ? {} : { startTime }),
+    ...(dirId === undefined ? {} : { dirId }),
+  };
+}
+
 /**
  * An external analyzer (a command, a model) still at work `graceMs` after the stop signal is stopped, so
  * that a service manager's stop (systemd: SIGKILL after 90 s) ends the watcher in time. Returns the undo.
@@ -111,15 +125,15 @@ function afterGrace(signal: AbortSignal, graceMs: number, close: () => Promise<v
  * itself. Anything else (a rejected key, another AGENT_BASE_URL, a refused setting, a broken state, a bug)
  * would fail every cycle for good while cron polls stand aside for the watcher: it ends the watch.
  */
-function endsTheWatch(error: unknown): boolean {
+export function endsTheWatch(error: unknown): boolean {
   return !(error instanceof AgentError) || error.exitCode !== EXIT.temporary;
 }
 
-function describe(error: unknown): string {
+export function describe(error: unknown): string {
   const text = error instanceof AgentError && error.hint ? `${error.message} (${error.hint})` : errorText(error);
   return oneLine(text, 300);
 }
 
-function errorText(error: unknown): string {
+export function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }

@@ -14,6 +14,22 @@ export function markerLine(configDir: string): string {
   return `# prediction-agent: poll for ${configDir.replaceAll('\n', ' ')} (agent schedule --remove takes it out)`;
 }
 
+/** A marker line read back: the config dir it names. */
+const MARKER = /^# prediction-agent: poll for (\/.*) \(agent schedule --remove takes it out\)$/;
+
+/**
+ * Every config dir this program's entries in the crontab poll (`agent list`): each marker line whose next
+ * line is that dir's entry, with the entry.
+ */
+export function scheduledDirs(crontab: string): Array<{ configDir: string; entry: string }> {
+  const lines = linesOf(crontab);
+  return lines.flatMap((line, i) => {
+    const configDir = MARKER.exec(bare(line))?.[1];
+    const entry = lines[i + 1];
+    return configDir !== undefined && isEntryFor(entry, configDir) ? [{ configDir, entry: bare(entry ?? '') }] : [];
+  });
+}
+
 /**
  * The crontab line: every `every` minutes, one poll with absolute paths (cron's PATH is /usr/bin:/bin and
  * it starts in the home directory), which writes its output to `log` itself (`poll --log`): with the

@@ -6,7 +6,7 @@ import { agentCommand } from '../output/command-hint.js';
 import { oneLine } from '../output/sanitize.js';
 import { refuseUncarriable } from './carriable.js';
 import type { PollCommand } from './shell.js';
-import { systemdUnits, timerInterval, unitName } from './systemd.js';
+import { systemdUnits, timerInterval, unitName, userUnitDir } from './systemd.js';
 
 /** `agent schedule --systemd`: prints, installs or removes this config dir's user service and timer. */
 export async function scheduleSystemd(
@@ -17,10 +17,8 @@ export async function scheduleSystemd(
   run: RunProgram,
 ): Promise<void> {
   if (action !== 'remove') refuseUncarriable({ command }, 'systemd');
-  const home = ctx.env.HOME;
-  const configHome = ctx.env.XDG_CONFIG_HOME || (home ? path.join(home, '.config') : undefined);
-  if (!configHome) throw new SetupError('neither XDG_CONFIG_HOME nor HOME is set: there is no place for user units');
-  const dir = path.join(configHome, 'systemd', 'user');
+  const dir = userUnitDir(ctx.env);
+  if (!dir) throw new SetupError('neither XDG_CONFIG_HOME nor HOME is set: there is no place for user units');
   const name = unitName(command.configDir);
   const files = { service: path.join(dir, `${name}.service`), timer: path.join(dir, `${name}.timer`) };
   const installed = readIfThere(files.timer);

@@ -1,9 +1,19 @@
 import { createHash } from 'node:crypto';
+import path from 'node:path';
 import type { PollCommand } from './shell.js';
+
+/** The prefix of every unit `systemdUnits` writes: how `agent list` finds them among the user's units. */
+export const UNIT_PREFIX = 'prediction-agent-poll-';
+
+/** Where a user's own units live (systemd's search path for them); undefined without XDG_CONFIG_HOME or HOME. */
+export function userUnitDir(env: Record<string, string | undefined>): string | undefined {
+  const configHome = env.XDG_CONFIG_HOME || (env.HOME ? path.join(env.HOME, '.config') : undefined);
+  return configHome ? path.join(configHome, 'systemd', 'user') : undefined;
+}
 
 /** One pair of units per config dir, so two agents on one account each have their own. */
 export function unitName(configDir: string): string {
-  return `prediction-agent-poll-${createHash('sha256').update(configDir).digest('hex').slice(0, 10)}`;
+  return `${UNIT_PREFIX}${createHash('sha256').update(configDir).digest('hex').slice(0, 10)}`;
 }
 
 // systemd's own quoting: double quotes, with backslash escapes; "%" starts a specifier.
@@ -36,6 +46,18 @@ Persistent=true
 WantedBy=timers.target
 `;
   return { service, timer };
+}
+
+/** The config dir a service `systemdUnits` wrote polls (its ExecStart's `--config-dir`), undefined when it is not one. */
+export function unitConfigDir(service: string): string | undefined {
+  const exec = /^ExecStart=(.*)$/m.exec(service)?.[1];
+  if (exec === undefined) return undefined;
+  const words = [...exec.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) =>
+    (m[1] ?? '').replace(/\\(.)/g, '$1').replaceAll('%%', '%'),
+  );
+  const at = words.indexOf('--config-dir');
+  const dir = at === -1 ? undefined : words[at + 1];
+  return words[at + 2] === 'poll' && dir?.startsWith('/') ? dir : undefined;
 }
 
 /** The minutes between polls of a timer `systemdUnits` wrote; undefined when it is not one. */

@@ -95,7 +95,10 @@ describe('doctor and systemd timers', () => {
     const w = await registered();
     installTimer(w, path.join(w.home, 'another-agent'));
     const { byName } = await doctor(w, { active: 'active' });
-    expect(byName.schedule).toMatchObject({ status: 'warn', fix: 'agent schedule --install' });
+    expect(byName.schedule).toMatchObject({
+      status: 'warn',
+      fix: `agent --config-dir ${w.configDir} schedule --install`,
+    });
   });
 
   it("this config dir's timer: fine when active, a failure when it is not", async () => {

@@ -46,7 +46,10 @@ describe('agent doctor', () => {
     ]);
     for (const name of ['node', 'state', 'service', 'clock', 'rate limit', 'lock', 'last poll', 'analyzer'])
       expect(byName[name]?.status, name).toBe('ok');
-    expect(byName.schedule).toMatchObject({ status: 'warn', fix: 'agent schedule --install' });
+    expect(byName.schedule).toMatchObject({
+      status: 'warn',
+      fix: `agent --config-dir ${w.configDir} schedule --install`,
+    });
     expect(w.sandbox.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual(['GET /agent/me']);
     const text = await w.agent(['doctor']);
     expect(text.stdout).toMatch(/^ok {4}node +Node \d+\.\d+\.\d+/m);
@@ -61,7 +64,7 @@ describe('agent doctor', () => {
     const checks = JSON.parse(result.stdout).checks as Check[];
     expect(checks.find((c) => c.name === 'state')).toMatchObject({
       status: 'fail',
-      fix: expect.stringContaining('agent register'),
+      fix: expect.stringContaining(`agent --config-dir ${other} register`),
     });
   });
 
@@ -190,7 +193,10 @@ describe('agent doctor', () => {
         fix: expect.stringContaining(`kill -CONT ${watcher.pid()}`),
       });
       expect(byName.watcher?.detail).toMatch(/should have polled by .+ and has not/);
-      expect(byName.schedule).toMatchObject({ status: 'warn', fix: 'agent schedule --install' });
+      expect(byName.schedule).toMatchObject({
+        status: 'warn',
+        fix: `agent --config-dir ${w.configDir} schedule --install`,
+      });
     } finally {
       process.kill(watcher.pid(), 'SIGCONT');
       watcher.child.kill('SIGKILL');

@@ -52,7 +52,9 @@ describe('a leading ~ is the home directory', () => {
   it('a bare ~ is the home directory itself', async () => {
     const result = await runAgent(['--config-dir', '~', 'me'], home, { cwd });
     expect(result.code).toBe(3);
-    expect(result.stderr).toBe(`agent: no agent is registered in ${home} (run "agent register" first)\n`);
+    expect(result.stderr).toBe(
+      `agent: no agent is registered in ${home} (run "agent --config-dir ${home} register" first)\n`,
+    );
   });
 
   it('without HOME a ~ cannot mean anything: refused, nothing created', async () => {

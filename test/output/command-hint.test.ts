@@ -22,6 +22,16 @@ describe('a command a hint names', () => {
     );
   });
 
+  it('names an agent chosen with --agent by its name, not its long path', () => {
+    const place = {
+      configDir: '/home/me/.config/prediction-agent/agents/lexicon-2',
+      configDirGiven: true,
+      agentName: 'lexicon-2',
+    };
+    expect(agentCommand(place, 'schedule --install')).toBe('agent --agent lexicon-2 schedule --install');
+    expect(nextAfterRegister(place)).toContain('"agent --agent lexicon-2 poll --dry-run"');
+  });
+
   it('after register: look first, then schedule', () => {
     expect(nextAfterRegister({ configDir: '/srv/agent', configDirGiven: true })).toBe(
       'Next: "agent --config-dir /srv/agent poll --dry-run" shows what it would post; "agent --config-dir /srv/agent schedule --install" then polls every 5 minutes from cron.',

@@ -233,3 +233,27 @@ describe('redact: a registered secret is shown only masked, in every stream (key
     expect(stderr.text).toBe('before\nhive_…TKEY\n');
   });
 });
+
+describe('Output.forAgent: one of several agents in one process (poll --watch --all)', () => {
+  it("leads each stderr line with the agent, gives each JSON document its config dir, and masks every agent's key", () => {
+    const { output, stdout, stderr } = makeOutput({ json: true });
+    output.jsonLines();
+    const alpha = output.forAgent('alpha', '/home/me/.config/prediction-agent/agents/alpha');
+    const beta = output.forAgent('beta', '/srv/beta');
+    alpha.addSecret(KEY);
+    beta.error(`agent: the service echoed ${KEY}`);
+    alpha.result('ignored with --json', { posted: [] });
+    beta.jsonDocument({ error: { code: 5, message: 'network down' } });
+    output.error('agent: the watcher itself');
+    expect(stderr.text).toBe(`[beta] agent: the service echoed ${maskKey(KEY)}\nagent: the watcher itself\n`);
+    expect(
+      stdout.text
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line)),
+    ).toEqual([
+      { agent: '/home/me/.config/prediction-agent/agents/alpha', posted: [] },
+      { agent: '/srv/beta', error: { code: 5, message: 'network down' } },
+    ]);
+  });
+});

@@ -6,6 +6,7 @@ import { pausedUntil } from '../../http/pause.js';
 import { doctorDeadline, PROBE_TIMEOUT_MS } from '../../domain/budget.js';
 import { AgentError, AuthError, EXIT, type ExitCode, RateLimitedError } from '../../errors.js';
 import { maskKnownKeys } from '../../history/mask.js';
+import { agentCommand } from '../../output/command-hint.js';
 import { oneLine } from '../../output/sanitize.js';
 import { readKeyFile } from '../../settings/key-file.js';
 import { resolveAnalyzerConfig } from '../../settings/resolve.js';
@@ -44,10 +45,11 @@ export async function runDoctor(ctx: Context): Promise<ExitCode> {
     configHome: ctx.env.XDG_CONFIG_HOME || (ctx.env.HOME ? path.join(ctx.env.HOME, '.config') : undefined),
     watching: watcher?.status === 'ok',
     proc: ctx.proc ?? '/proc',
+    place: ctx,
   });
   checks.push(schedule.check);
   if (watcher) checks.push(watcher);
-  checks.push(lastPollCheck(configDir, now, schedule.every));
+  checks.push(lastPollCheck(configDir, now, schedule.every, ctx));
   checks.push(await analyzerCheck(ctx));
 
   const width = Math.max(...checks.map((c) => c.name.length));
@@ -72,7 +74,7 @@ function stateCheck(ctx: Context, checks: Check[]): State | undefined {
         fail(
           'state',
           `no agent is registered in ${ctx.configDir}`,
-          'agent register (or --config-dir <the dir you registered in>)',
+          `${agentCommand(ctx, 'register')} (or --agent or --config-dir naming the dir you registered in)`,
         ),
       );
       return undefined;
@@ -120,7 +122,7 @@ async function serviceChecks(ctx: Context, state: State, checks: Check[]): Promi
         fail(
           'service',
           `${state.baseUrl} rejected the key (401)`,
-          'agent register --force (the old state is kept as a backup)',
+          `${agentCommand(ctx, 'register --force')} (the old state is kept as a backup)`,
         ),
       );
     } else if (error instanceof RateLimitedError) {

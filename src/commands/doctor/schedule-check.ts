@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { RunProgram } from '../../context.js';
+import { describeAgo } from '../../domain/duration.js';
 import { AgentError } from '../../errors.js';
+import { type AgentPlace, agentCommand } from '../../output/command-hint.js';
 import { readHistory } from '../../history/log.js';
 import type { HistoryRecord } from '../../history/record.js';
 import { entrySettings, findEntry } from '../../schedule/cron.js';
@@ -25,7 +27,12 @@ export interface ScheduleFound {
 export async function scheduleCheck(
   configDir: string,
   run: RunProgram,
-  { configHome, watching, proc }: { configHome: string | undefined; watching: boolean; proc: string },
+  {
+    configHome,
+    watching,
+    proc,
+    place,
+  }: { configHome: string | undefined; watching: boolean; proc: string; place?: AgentPlace },
 ): Promise<ScheduleFound> {
   const listed = await run('crontab', ['-l']);
   const entry = listed.status === 0 ? findEntry(listed.stdout, configDir) : undefined;
@@ -37,7 +44,7 @@ export async function scheduleCheck(
         check: fail(
           'schedule',
           `the crontab entry runs ${missing.join(' and ')}, which is not there any more`,
-          'run "agent schedule --install" again with the node and agent you use now',
+          `run "${agentCommand(place, 'schedule --install')}" again with the node and agent you use now`,
         ),
       };
     }
@@ -80,11 +87,17 @@ export async function scheduleCheck(
   const why = listed.missing
     ? 'there is no crontab program here'
     : 'no crontab entry or systemd timer for this config dir';
-  return { check: warn('schedule', `nothing runs agent poll on a schedule (${why})`, 'agent schedule --install') };
+  return {
+    check: warn(
+      'schedule',
+      `nothing runs agent poll on a schedule (${why})`,
+      agentCommand(place, 'schedule --install'),
+    ),
+  };
 }
 
 /** The last poll the history recorded: when, how it ended, and whether the next is overdue. */
-export function lastPollCheck(configDir: string, now: number, every: number | undefined): Check {
+export function lastPollCheck(configDir: string, now: number, every: number | undefined, place?: AgentPlace): Check {
   let last: HistoryRecord | undefined;
   try {
     [last] = readHistory(configDir, {
@@ -99,7 +112,12 @@ export function lastPollCheck(configDir: string, now: number, every: number | un
       known ? error.hint : undefined,
     );
   }
-  if (!last?.summary) return warn('last poll', 'no poll is recorded yet', 'agent poll (or agent schedule --install)');
+  if (!last?.summary)
+    return warn(
+      'last poll',
+      'no poll is recorded yet',
+      `${agentCommand(place, 'poll')} (or ${agentCommand(place, 'schedule --install')})`,
+    );
   const age = now - Date.parse(last.ts);
   const ago = describeAgo(age);
   const s = last.summary;
@@ -108,7 +126,7 @@ export function lastPollCheck(configDir: string, now: number, every: number | un
     return fail(
       'last poll',
       `${ago}: ${what}${s.error ? `: ${s.error}` : ''}`,
-      'agent poll -v shows what goes wrong; agent history shows the runs',
+      `${agentCommand(place, 'poll -v')} shows what goes wrong; ${agentCommand(place, 'history')} shows the runs`,
     );
   }
   // One run missed is nothing (a poll that found another busy records nothing); two, plus the longest a
@@ -119,7 +137,7 @@ export function lastPollCheck(configDir: string, now: number, every: number | un
     return warn(
       'last poll',
       `${ago}: ${what}; ${expected}`,
-      'check the schedule (agent schedule) and the log it writes',
+      `check the schedule (${agentCommand(place, 'schedule')}) and the log it writes`,
     );
   }
   return ok('last poll', `${ago}: ${what}`);
@@ -133,14 +151,6 @@ function timerEvery(timer: string): number | undefined {
 
 function minutes(n: number): string {
   return n === 1 ? 'minute' : `${n} minutes`;
-}
-
-function describeAgo(ms: number): string {
-  const minutes = Math.round(ms / 60_000);
-  if (minutes < 1) return 'just now';
-  if (minutes < 120) return `${minutes} min ago`;
-  const hours = Math.round(minutes / 60);
-  return hours < 48 ? `${hours} h ago` : `${Math.round(hours / 24)} days ago`;
 }
 
 function unquote(word: string): string {

@@ -14,6 +14,8 @@ export interface PollOptions {
   limit?: string;
   dryRun?: boolean;
   watch?: boolean;
+  /** With --watch: every registered agent of this user, in turn, in this one process. */
+  all?: boolean;
   interval?: string;
 }
 
@@ -22,11 +24,17 @@ export async function runPoll(ctx: Context, options: PollOptions): Promise<ExitC
   if (options.log !== undefined) await logTo(userPath(options.log, ctx.env.HOME), ctx);
   const limit = parseLimit(options.limit);
   const dryRun = options.dryRun === true;
+  if (options.all) refuseAll(options, ctx);
   if (options.watch) {
     if (dryRun) throw new UsageError('--watch and --dry-run cannot go together', { hint: 'a dry run is one cycle' });
-    const { watch } = await import('../../poll/watch.js');
     const limits = ctx.watchLimits ?? WATCH_LIMITS;
-    return watch(ctx, { limit, intervalMs: parseInterval(options.interval, limits.minIntervalS), limits });
+    const settings = { limit, intervalMs: parseInterval(options.interval, limits.minIntervalS), limits };
+    if (options.all) {
+      const { watchAll } = await import('../../poll/watch-all.js');
+      return watchAll(ctx, settings);
+    }
+    const { watch } = await import('../../poll/watch.js');
+    return watch(ctx, settings);
   }
   if (options.interval !== undefined) throw new UsageError('--interval goes with --watch');
   // A watcher polls this config dir: the work is its, and a cron run beside it has nothing to do. Unless it
@@ -44,6 +52,23 @@ export async function runPoll(ctx: Context, options: PollOptions): Promise<ExitC
   }
   if (seen) ctx.output.warn(overdueNotice(seen, 'this poll does the work'));
   return lockedCycle(ctx, { limit, dryRun, started: ctx.timing.now() });
+}
+
+/**
+ * `--all` is one resident process for every agent: a single poll of all of them is what cron's lines (one
+ * per agent) do; and a chosen config dir would name one agent where --all names every one.
+ */
+function refuseAll(options: PollOptions, ctx: Context): void {
+  if (!options.watch)
+    throw new UsageError('--all goes with --watch', {
+      hint: 'agent poll --watch --all polls every agent in one process; from cron, each agent has its own line',
+    });
+  if (ctx.configDirGiven) {
+    const given = ctx.agentName === undefined ? '--config-dir (or AGENT_CONFIG_DIR)' : '--agent';
+    throw new UsageError(`--all polls every agent: it cannot go with ${given}, which names one`, {
+      hint: 'drop one of them (agent list shows the agents --all polls)',
+    });
+  }
 }
 
 /**
