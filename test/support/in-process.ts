@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Context } from '../../src/context.js';
+import { EXIT, type ExitCode } from '../../src/errors.js';
+import { reportError } from '../../src/output/report-error.js';
+import type { Captured } from './streams.js';
+
+/**
+ * What a command run in-process showed the user: its exit code, and its stdout and stderr as the real
+ * run would print them, an error going through the one place that maps it (report-error.ts). gh's
+ * `runCommand` with test streams: a failure points at the run function, not at a process.
+ */
+export async function shown(
+  ctx: Context,
+  streams: { stdout: Captured; stderr: Captured },
+  run: () => Promise<unknown>,
+): Promise<{ code: ExitCode; stdout: string; stderr: string }> {
+  let code: ExitCode;
+  try {
+    const returned = await run();
+    code = typeof returned === 'number' ? (returned as ExitCode) : EXIT.ok;
+  } catch (error) {
+    code = reportError(error, ctx.output);
+  }
+  return { code, stdout: streams.stdout.text, stderr: streams.stderr.text };
+}
+
+/** A config dir as `register` leaves it (mode 700, state.json mode 600), without a service to register with. */
+export function registeredDir(
+  dir: string,
+  state: { apiKey?: string; agentName?: string; baseUrl?: string } = {},
+): { dir: string; apiKey: string } {
+  const apiKey = state.apiKey ?? `hive_${'Test0Key'.repeat(5)}`;
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  fs.writeFileSync(
+    path.join(dir, 'state.json'),
+    JSON.stringify({
+      version: 1,
+      apiKey,
+      agentName: state.agentName ?? 'in-process',
+      cursor: null,
+      baseUrl: state.baseUrl ?? 'http://127.0.0.1:9',
+    }),
+    { mode: 0o600 },
+  );
+  return { dir, apiKey };
+}
