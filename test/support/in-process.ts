@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { runRegister } from '../../src/commands/register/run.js';
 import type { Context } from '../../src/context.js';
 import { EXIT, type ExitCode } from '../../src/errors.js';
+import { createNodeTransport } from '../../src/http/node-transport.js';
 import { reportError } from '../../src/output/report-error.js';
-import type { Captured } from './streams.js';
+import { type Captured, makeOutput } from './streams.js';
 
 /**
  * What a command run in-process showed the user: its exit code, and its stdout and stderr as the real
@@ -44,4 +46,45 @@ export function registeredDir(
     { mode: 0o600 },
   );
   return { dir, apiKey };
+}
+
+/**
+ * A context that talks to a loopback service (a sandbox) over the real transport, on this machine's clock
+ * (the service dates its answers by it); `run` gives what the command showed, and closes the transport.
+ */
+export function onlineContext(
+  configDir: string,
+  baseUrl: string | undefined,
+  options: { json?: boolean; verbose?: boolean; env?: Record<string, string> } = {},
+) {
+  const { output, stdout, stderr } = makeOutput(options);
+  const transport = createNodeTransport();
+  const ctx: Context = {
+    output,
+    env: options.env ?? {},
+    configDir,
+    baseUrl,
+    timing: { now: () => Date.now(), sleep: async () => {}, random: () => 0.5 },
+    pid: process.pid,
+    transport: () => transport,
+    requestTimeoutMs: 2_000,
+  };
+  const run = (work: () => Promise<unknown>) => shown(ctx, { stdout, stderr }, work).finally(() => transport.close());
+  return { ctx, stdout, stderr, run };
+}
+
+/** Registers `name` with the service at `baseUrl` into `configDir`, as `agent register` does; returns the key. */
+export async function registerWith(baseUrl: string, configDir: string, name = 'in-process'): Promise<string> {
+  const { ctx, run } = onlineContext(configDir, baseUrl);
+  const registered = await run(() =>
+    runRegister(ctx, {
+      name,
+      signalMethod: 'onchain',
+      convictionStyle: 'moderate',
+      directionalBias: 'neutral',
+      participation: 'active',
+    }),
+  );
+  if (registered.code !== EXIT.ok) throw new Error(`register failed: ${registered.stderr}`);
+  return JSON.parse(fs.readFileSync(path.join(configDir, 'state.json'), 'utf8')).apiKey;
 }
