@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { runCli } from '../../src/cli.js';
 import { runRegister } from '../../src/commands/register/run.js';
 import type { Context } from '../../src/context.js';
 import { EXIT, type ExitCode } from '../../src/errors.js';
 import { createNodeTransport } from '../../src/http/node-transport.js';
 import { reportError } from '../../src/output/report-error.js';
-import { type Captured, makeOutput } from './streams.js';
+import { type Captured, captured, makeOutput } from './streams.js';
+import { fakeTiming } from './timing.js';
 
 /**
  * What a command run in-process showed the user: its exit code, and its stdout and stderr as the real
@@ -87,4 +89,33 @@ export async function registerWith(baseUrl: string, configDir: string, name = 'i
   );
   if (registered.code !== EXIT.ok) throw new Error(`register failed: ${registered.stderr}`);
   return JSON.parse(fs.readFileSync(path.join(configDir, 'state.json'), 'utf8')).apiKey;
+}
+
+/**
+ * The whole command line in-process (runCli, as bin/ calls it, with test streams), for what needs the
+ * program itself: help, completion, commander's usage errors. Offline: a connection fails the test.
+ */
+export async function cli(
+  argv: string[],
+  configDir: string,
+): Promise<{ code: ExitCode; stdout: string; stderr: string }> {
+  const stdout = captured();
+  const stderr = captured();
+  const code = await runCli({
+    argv,
+    env: {},
+    stdout,
+    stderr,
+    version: '0.0.0-test',
+    defaultConfigDir: async () => configDir,
+    context: (base) => ({
+      ...base,
+      timing: fakeTiming(),
+      pid: 4242,
+      transport: () => {
+        throw new Error('this command must not open a connection');
+      },
+    }),
+  });
+  return { code, stdout: stdout.text, stderr: stderr.text };
 }
