@@ -1,6 +1,7 @@
 import type { Context } from '../context.js';
 import { stateStore, takeLock } from '../session.js';
 import { BusyError, CancelledError, EXIT, type ExitCode } from '../errors.js';
+import { alertAfterPoll } from '../alert/after-run.js';
 import { exitCodeOf, isStateProblem, messageOf, recordRun } from '../history/record-run.js';
 import { RunRecorder } from '../history/recorder.js';
 import { priceRecorder, settleAfterRun } from '../record/run-hooks.js';
@@ -40,6 +41,7 @@ export async function pollOnce(
     const code = await pollCycle({ limit, dryRun, started, recorder, prices, shouldStop, lock }, ctx);
     await settleAfterRun(ctx, prices);
     if (recorder) recordRun(ctx, recorder.finish(started, code));
+    if (recorder) await alertAfterPoll(ctx, { lock, exitCode: code });
     return code;
   } catch (error) {
     // A watcher asked to stop ends its cycle with a CancelledError after the thread in hand: a clean
@@ -48,6 +50,8 @@ export async function pollOnce(
     if (recorder && stopped) recordRun(ctx, recorder.finish(started, EXIT.ok));
     else if (recorder && !isStateProblem(error))
       recordRun(ctx, recorder.finish(started, exitCodeOf(error), messageOf(error)));
+    if (recorder)
+      await alertAfterPoll(ctx, stopped ? { lock, exitCode: EXIT.ok } : { lock, exitCode: exitCodeOf(error), error });
     throw error;
   } finally {
     lock?.release();

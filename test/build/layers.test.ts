@@ -13,7 +13,10 @@ const LAYERS: Array<[name: string, matches: RegExp]> = [
   ['wiring', /^commands\//],
   ['command', /^(account|predict)\/|^poll\/run\.ts$|-command\.ts$/],
   // The work the commands share, and what it is built on.
-  ['work', /^(poll|posting|backtest|sandbox|schedule|history|doctor|stats|completion|record)\/|^analysis\/load\.ts$/],
+  [
+    'work',
+    /^(poll|posting|backtest|sandbox|schedule|history|doctor|stats|completion|record|alert)\/|^analysis\/load\.ts$/,
+  ],
   ['session', /^(context|session)\.ts$/],
   ['parts', /^(analysis|settings|service|state|http)\//],
   ['base', /^(domain|output)\/|^errors\.ts$/],
