@@ -1,4 +1,5 @@
 import { addAccountCommands } from './account.js';
+import { addAlertCommand } from './alert/command.js';
 import { addAnalyzeCommand } from './analyze.js';
 import { addBacktestCommand } from './backtest.js';
 import { addCompletionCommand } from './completion.js';
@@ -23,6 +24,7 @@ export const COMMANDS: AddCommand[] = [
   addStatsCommand,
   addDoctorCommand,
   addConfigCommands,
+  addAlertCommand,
   addAnalyzeCommand,
   addBacktestCommand,
   addSandboxCommand,

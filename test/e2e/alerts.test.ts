@@ -258,3 +258,68 @@ describe('alerts', () => {
     expect(beat.received[0]?.headers['x-api-key']).toBeUndefined();
   });
 });
+
+describe('alert settings and agent alert test', () => {
+  it('config: a webhook URL is checked, stored whole, and shown only as scheme and host', async () => {
+    const w = await world();
+    for (const bad of [
+      'http://example.com/hooks/T0K3N',
+      'ftp://127.0.0.1/x',
+      'https://user:pw@example.com/x',
+      'T0K3N',
+    ]) {
+      const refused = await w.agent(['config', 'set', 'alert.webhook', bad]);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).not.toContain('T0K3N');
+    }
+    const relative = await w.agent(['config', 'set', 'alert.command', 'node /tmp/alert.mjs']);
+    expect(relative.code).toBe(2);
+    expect(relative.stderr).toContain('alert.command must name its program by absolute path');
+    await configure(w, 'alert.webhook', 'https://hooks.example.com/services/T0K3N');
+    const outputs = await Promise.all([
+      w.agent(['config', 'get']),
+      w.agent(['config', 'get', '--json']),
+      w.agent(['config', 'get', 'alert.webhook']),
+      w.agent(['config', 'get', 'alert.webhook', '--json']),
+      w.agent(['doctor']),
+    ]);
+    for (const { stdout, stderr } of outputs) expect(stdout + stderr).not.toContain('T0K3N');
+    expect(outputs[2]?.stdout).toBe('https://hooks.example.com/\u2026\n');
+    const stored = JSON.parse(fs.readFileSync(path.join(w.configDir, 'config.json'), 'utf8'));
+    expect(stored['alert.webhook']).toBe('https://hooks.example.com/services/T0K3N');
+  });
+
+  it('alert test: what each route answered, exit 1 when one failed, 2 when none is set', async () => {
+    const w = await world();
+    const none = await w.agent(['alert', 'test']);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('no alert route is set');
+    const command = alertCommand(w);
+    const hook = await hookServer();
+    await configure(w, 'alert.command', command.line);
+    await configure(w, 'alert.webhook', hook.url);
+    const tested = await w.agent(['alert', 'test', '--json']);
+    expect(tested.code, tested.stderr).toBe(0);
+    expect(JSON.parse(tested.stdout)).toEqual({
+      event: 'test',
+      routes: [
+        { route: 'command', ok: true, answer: 'exit 0', target: command.line },
+        {
+          route: 'webhook',
+          ok: true,
+          answer: 'HTTP 200',
+          target: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/\u2026$/),
+        },
+      ],
+    });
+    expect(JSON.parse(hook.received[0]?.body ?? '{}')).toMatchObject({ kind: 'test', agent: 'e2e-agent' });
+    expect(command.seen()).toHaveLength(1);
+    const broken = await hookServer((res) => res.writeHead(500).end());
+    await configure(w, 'alert.webhook', broken.url);
+    const failed = await w.agent(['alert', 'test']);
+    expect(failed.code).toBe(1);
+    expect(failed.stdout).toMatch(
+      /^ok {4}command {2}exit 0 .*\nFAIL {2}webhook {2}HTTP 500 {2}\(http:\/\/127\.0\.0\.1:\d+\/\u2026\)\n$/,
+    );
+  });
+});
