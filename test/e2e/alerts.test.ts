@@ -239,6 +239,11 @@ describe('alerts', () => {
           ? [expect.stringContaining('within 5 s'), expect.stringContaining('within 5 s')]
           : [expect.stringMatching(/^HTTP 302: a redirect/), expect.stringMatching(/^HTTP 302: a redirect/)],
       );
+      const doctor = await w.agent(['doctor']);
+      expect(doctor.stdout).toMatch(
+        /warn +alerts +webhook http:\/\/127\.0\.0\.1:\d+\/\u2026; the last alert \(recovered\)/,
+      );
+      expect(doctor.stdout).not.toContain('T0K3N');
     },
   );
 
