@@ -7,7 +7,7 @@ import { isStateProblem, messageOf, recordRun } from '../history/record-run.js';
 import { storedPause } from '../http/pause.js';
 import { agentCommand } from '../output/command-hint.js';
 import { stateStore } from '../session.js';
-import type { Settings } from '../settings/keys.js';
+import { readSettings } from '../settings/store.js';
 import type { Lock } from '../state/lock.js';
 import type { State } from '../state/schema.js';
 import { decideAlerts } from './decide.js';
@@ -27,13 +27,15 @@ export interface PollEnd {
 }
 
 /**
- * After a poll run is recorded (at least one route is set): decides which alerts its end calls for,
+ * After a poll run is recorded (an alert key is set; a setting that is not valid is an error the caller
+ * says): decides which alerts its end calls for,
  * remembers them, sends them, pings the heartbeat after a good run, and records what each route answered.
  * A run that sends nothing writes nothing and sends nothing.
  */
-export async function alertAfterPoll(ctx: Context, settings: Settings, end: PollEnd): Promise<void> {
+export async function alertAfterPoll(ctx: Context, end: PollEnd): Promise<void> {
   // Stopped by a signal: a person (or systemd) is waiting for the process to end.
   if (end.exitCode === EXIT.interrupted) return;
+  const settings = readSettings(ctx.configDir, ctx);
   const now = ctx.timing.now();
   const configDir = path.resolve(ctx.configDir);
   const state = readState(ctx);
