@@ -247,6 +247,42 @@ describe('alerts', () => {
     },
   );
 
+  it('an alert command that never exits, nor its child, is stopped with its process group within 5 s', async () => {
+    const w = await world();
+    const script = path.join(w.home, 'stuck.mjs');
+    const pidFile = path.join(w.home, 'child.pid');
+    fs.writeFileSync(
+      script,
+      `import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+process.on('SIGTERM', () => {});
+const child = spawn(process.execPath, ['-e', 'process.on("SIGTERM", () => {}); setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+fs.writeFileSync(${JSON.stringify(pidFile)}, String(child.pid));
+setInterval(() => {}, 1000);
+`,
+      { mode: 0o600 },
+    );
+    await configure(w, 'alert.command', `${process.execPath} ${script}`);
+    const stop = w.sandbox.intercept((_req, res) => {
+      res.writeHead(401).end('{}');
+      return true;
+    });
+    const started = Date.now();
+    const polled = await w.agent(['poll']);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    stop();
+    expect(polled.code).toBe(3);
+    expect(polled.stderr).toContain('agent: the failing alert by command failed: no exit within 5 s');
+    const child = Number(fs.readFileSync(pidFile, 'utf8'));
+    // Gone, or a zombie no one has reaped yet (a container's pid 1 may never): either way, not running.
+    const state = fs.existsSync(`/proc/${child}/stat`)
+      ? fs.readFileSync(`/proc/${child}/stat`, 'utf8').split(') ')[1]?.[0]
+      : 'gone';
+    expect(['gone', 'Z', 'X']).toContain(state);
+    const [alert] = historyLines(w).filter((r) => r.kind === 'alert');
+    expect(alert?.reason).toBe('command: no exit within 5 s: stopped with its process group');
+  });
+
   it('the heartbeat: one GET after each good poll, none after a failed one', async () => {
     const w = await world();
     const beat = await hookServer();
