@@ -284,6 +284,23 @@ setInterval(() => {}, 1000);
     expect(alert?.reason).toBe('command: no exit within 5 s: stopped with its process group');
   });
 
+  it('paused once when the service asks for a pause over 10 minutes, not again inside it', async () => {
+    const w = await world();
+    const command = alertCommand(w);
+    await configure(w, 'alert.command', command.line);
+    const stop = w.sandbox.intercept((_req, res) => {
+      res.writeHead(429, { 'retry-after': '1800' }).end('{}');
+      return true;
+    });
+    expect((await w.agent(['poll'])).code).toBe(5);
+    stop();
+    // Inside the stored pause: nothing is sent to the service, and no second alert.
+    expect((await w.agent(['poll'])).code).toBe(0);
+    const events = command.seen().map(({ stdin }) => JSON.parse(stdin));
+    expect(events.map((event) => event.kind)).toEqual(['paused']);
+    expect(events[0].detail).toMatch(/^nothing is sent to it until \S+ \((29|30) min\)$/);
+  });
+
   it('the heartbeat: one GET after each good poll, none after a failed one', async () => {
     const w = await world();
     const beat = await hookServer();
