@@ -2,7 +2,8 @@ import { closeSync, openSync, readSync, realpathSync, writeSync } from 'node:fs'
 import { dirname } from 'node:path';
 import { runCli } from './cli.js';
 import type { RunProgram, WatchLimits } from './context.js';
-import { fastForwardTiming, realTiming } from './domain/clock.js';
+import type { Timing } from './domain/clock.js';
+import { aheadTiming, fastForwardTiming, realTiming } from './domain/clock.js';
 import { UsageError } from './errors.js';
 import { stdio } from './output/stdio.js';
 import { httpsProxyOf, type ProxyEnv } from './http/proxy-env.js';
@@ -18,6 +19,8 @@ import { userNameFromPasswd } from './state/user-names.js';
 export interface TestHooks {
   crashPoint?: (point: string) => void;
   fastForward?: boolean;
+  /** The clock reads this far ahead of the real one. */
+  clockAheadMs?: number;
   requestTimeoutMs?: number;
   watchLimits?: WatchLimits;
   proc?: string;
@@ -58,7 +61,7 @@ export async function runProcess(hooks: TestHooks = {}): Promise<void> {
       user: process.getuid ? { uid: process.getuid(), nameOf: userNameFromPasswd } : undefined,
       self: { node: process.execPath, script: scriptPath(process.argv[1]), version: process.versions.node, isAlive },
       runProgram,
-      timing: hooks.fastForward ? fastForwardTiming() : realTiming,
+      timing: ahead(hooks.fastForward ? fastForwardTiming() : realTiming, hooks.clockAheadMs),
       transport: () => (transport ??= lazyTransport(process.env)),
       requestTimeoutMs: hooks.requestTimeoutMs,
       watchLimits: hooks.watchLimits,
@@ -74,6 +77,10 @@ export async function runProcess(hooks: TestHooks = {}): Promise<void> {
   // process, and destroying them costs ~1 ms of every run (net's destroy builds process.stderr).
   // The signal is raised again once the analyzer has stopped; should the run end first, its code says the same.
   process.exitCode = interruptedBy ? 128 + (interruptedBy === 'SIGTERM' ? 15 : 2) : outputLost && code === 0 ? 1 : code;
+}
+
+function ahead(timing: Timing, ms: number | undefined): Timing {
+  return ms ? aheadTiming(timing, ms) : timing;
 }
 
 /** Set when stdout or stderr could not be written: the run's output is lost, so it has not succeeded. */

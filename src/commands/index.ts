@@ -1,3 +1,4 @@
+import { addAlertCommand } from './alert/command.js';
 import { addAnalyzeCommand } from './analyze/command.js';
 import { addBacktestCommand } from './backtest/command.js';
 import { addCompletionCommand } from './completion/command.js';
@@ -29,6 +30,7 @@ export const COMMANDS: AddCommand[] = [
   addDoctorCommand,
   addListCommand,
   addConfigCommand,
+  addAlertCommand,
   addAnalyzeCommand,
   addBacktestCommand,
   addSandboxCommand,

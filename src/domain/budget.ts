@@ -78,3 +78,12 @@ export function analyzerTimeout(deadline: number, now: number, timeoutMs: number
 export function maySend(method: string, left: number): boolean {
   return left > (method === 'GET' ? 0 : MIN_WRITE_BUDGET_MS);
 }
+
+/**
+ * Each alert route (a command, a webhook, the heartbeat) has this in all, and they run side by side: a
+ * route that hangs costs a poll this once, and nothing else.
+ */
+export const ALERT_LIMIT_MS = 5_000;
+
+/** An alert command has this after SIGTERM before SIGKILL to its process group, inside ALERT_LIMIT_MS. */
+export const ALERT_TERM_GRACE_MS = 250;

@@ -36,3 +36,9 @@ export function fastForwardTiming(): Timing {
     random: Math.random,
   };
 }
+
+// For end-to-end tests of what takes a day (the test build only): the run's clock reads this far ahead,
+// so that one run can be "tomorrow" for everything it compares and writes.
+export function aheadTiming(timing: Timing, aheadMs: number): Timing {
+  return { ...timing, now: () => timing.now() + aheadMs };
+}

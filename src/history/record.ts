@@ -25,14 +25,20 @@ export interface RunSummary {
   counters?: Counters;
 }
 
+/** An alert sent (src/alert/), or a heartbeat that failed: what each route answered. */
+export interface AlertSent {
+  event: string;
+  routes: Array<{ route: string; ok: boolean; answer: string }>;
+}
+
 /**
  * One line of the history: a thread's fate in history.jsonl's words (`HISTORY_KIND`: a post, a skip with
- * its reason, a failure with its error as the reason), or a run's summary. Lines written by a later
+ * its reason, a failure with its error as the reason), a run's summary, or an alert (the failed routes' answers as the reason). Lines written by a later
  * version may carry more fields; they are kept.
  */
 export interface HistoryRecord {
   ts: string;
-  kind: HistoryKind | 'run';
+  kind: HistoryKind | 'run' | 'alert';
   threadId?: string;
   cell?: string;
   conviction?: number;
@@ -42,9 +48,10 @@ export interface HistoryRecord {
   analyzer?: AnalyzerKind;
   fallback?: true;
   summary?: RunSummary;
+  alert?: AlertSent;
 }
 
-const KINDS = new Set<string>([...Object.values(HISTORY_KIND), 'run']);
+const KINDS = new Set<string>([...Object.values(HISTORY_KIND), 'run', 'alert']);
 
 /**
  * A parsed line as a record, or undefined when it is not one. Checked field by field by hand rather than
@@ -60,7 +67,20 @@ export function parseRecord(value: unknown): HistoryRecord | undefined {
   if (value.fallback !== undefined && value.fallback !== true) return undefined;
   if (value.conviction !== undefined && !isNumber(value.conviction)) return undefined;
   if (value.summary !== undefined && !isSummary(value.summary)) return undefined;
+  if (value.alert !== undefined && !isAlert(value.alert)) return undefined;
+  if (value.kind === 'alert' && value.alert === undefined) return undefined;
   return value as unknown as HistoryRecord;
+}
+
+function isAlert(value: unknown): value is AlertSent {
+  if (!isObject(value) || typeof value.event !== 'string' || !Array.isArray(value.routes)) return false;
+  return value.routes.every(
+    (route) =>
+      isObject(route) &&
+      typeof route.route === 'string' &&
+      typeof route.ok === 'boolean' &&
+      typeof route.answer === 'string',
+  );
 }
 
 function isSummary(value: unknown): value is RunSummary {

@@ -1,6 +1,7 @@
 import type { Context } from '../context.js';
 import { stateStore, takeLock } from '../session.js';
 import { BusyError, CancelledError, EXIT, type ExitCode } from '../errors.js';
+import { alertAfterPoll } from '../alert/after-run.js';
 import { exitCodeOf, isStateProblem, messageOf, recordRun } from '../history/record-run.js';
 import { RunRecorder } from '../history/recorder.js';
 import { priceRecorder, settleAfterRun } from '../record/run-hooks.js';
@@ -43,6 +44,7 @@ export async function lockedCycle(
     const code = await pollCycle({ limit, dryRun, started, recorder, prices, shouldStop, lock }, ctx);
     await settleAfterRun(ctx, prices);
     if (recorder) recordRun(ctx, recorder.finish(started, code));
+    if (recorder) await alertAfterPoll(ctx, { lock, exitCode: code });
     return code;
   } catch (error) {
     // A watcher asked to stop ends its cycle with a CancelledError after the thread in hand: a clean
@@ -51,6 +53,8 @@ export async function lockedCycle(
     if (recorder && stopped) recordRun(ctx, recorder.finish(started, EXIT.ok));
     else if (recorder && !isStateProblem(error))
       recordRun(ctx, recorder.finish(started, exitCodeOf(error), messageOf(error)));
+    if (recorder)
+      await alertAfterPoll(ctx, stopped ? { lock, exitCode: EXIT.ok } : { lock, exitCode: exitCodeOf(error), error });
     throw error;
   } finally {
     lock?.release();

@@ -1,8 +1,10 @@
 import { ANALYZER_KINDS, type AnalyzerKind } from '../analysis/types.js';
 import { UsageError } from '../errors.js';
 
-// The settings of docs/cli.md `agent config`: which analyzer decides, and how to reach it. Never a secret:
-// an LLM key comes from the environment or from a key file (mode 600) whose path is stored here.
+// The settings of docs/cli.md `agent config`: which analyzer decides, how to reach it, and where alerts go.
+// Never the service key: an LLM key comes from the environment or from a key file (mode 600) whose path is
+// stored here. A webhook or heartbeat URL is a secret of its own (it grants posting to a chat, or faking a
+// ping) and is never printed whole (`shownUrl`, src/settings/alert-url.ts).
 
 export const FALLBACKS = ['builtin', 'none'] as const;
 export type Fallback = (typeof FALLBACKS)[number];
@@ -17,7 +19,16 @@ export interface Settings {
   'llm.model'?: string;
   /** Absolute path of a file (mode 600) holding the LLM key. */
   'llm.key-file'?: string;
+  /** A command line run without a shell, one alert event on its stdin (README "Alerts"). */
+  'alert.command'?: string;
+  /** An https URL (http on loopback only) that gets one POST of each alert event. */
+  'alert.webhook'?: string;
+  /** An https URL (http on loopback only) that gets one GET after each good poll: a dead-man's switch. */
+  'alert.heartbeat'?: string;
 }
+
+/** The settings that route alerts: with none of them set, a poll does no alert work at all. */
+export const ALERT_KEYS = ['alert.command', 'alert.webhook', 'alert.heartbeat'] as const;
 
 export type SettingKey = keyof Settings;
 
@@ -33,6 +44,9 @@ export const SETTING_DEFAULTS: Record<SettingKey, string> = {
   'llm.base-url': '(none)',
   'llm.model': '(none)',
   'llm.key-file': '(none)',
+  'alert.command': '(none)',
+  'alert.webhook': '(none)',
+  'alert.heartbeat': '(none)',
 };
 
 export function checkKey(key: string): SettingKey {

@@ -16,7 +16,7 @@ import {
 import { FALLBACKS, MAX_TIMEOUT_S, type Settings } from './keys.js';
 import { shownPath } from '../output/sanitize.js';
 
-// config.json: the analyzer settings, apart from the state file (docs/cli.md) so that changing the analyzer
+// config.json: the analyzer and alert settings, apart from the state file (docs/cli.md) so that changing the analyzer
 // never rewrites the key. Private like the state: every cron run executes the command it names.
 
 const RISK = 'change which command every run executes';
@@ -30,6 +30,9 @@ function settingsSchema() {
     'llm.base-url': z.optional(z.string().check(z.minLength(1))),
     'llm.model': z.optional(z.string().check(z.minLength(1))),
     'llm.key-file': z.optional(z.string().check(z.minLength(1))),
+    'alert.command': z.optional(z.string().check(z.minLength(1))),
+    'alert.webhook': z.optional(z.string().check(z.minLength(1))),
+    'alert.heartbeat': z.optional(z.string().check(z.minLength(1))),
   });
 }
 

@@ -12,7 +12,7 @@ const LAYERS: Array<[name: string, matches: RegExp]> = [
   // One folder per command (docs/architecture.md, "How to add"), and the files they share beside them.
   ['command', /^commands\//],
   // The work the commands share, and what it is built on.
-  ['work', /^(agents|poll|posting|backtest|sandbox|schedule|history|record)\/|^analysis\/load\.ts$/],
+  ['work', /^(agents|alert|poll|posting|backtest|sandbox|schedule|history|record)\/|^analysis\/load\.ts$/],
   ['session', /^(context|session)\.ts$/],
   ['parts', /^(analysis|settings|service|state|http)\//],
   ['base', /^(domain|output)\/|^errors\.ts$/],

@@ -43,8 +43,9 @@ describe('agent doctor', () => {
       'schedule',
       'last poll',
       'analyzer',
+      'alerts',
     ]);
-    for (const name of ['node', 'state', 'service', 'clock', 'rate limit', 'lock', 'last poll', 'analyzer'])
+    for (const name of ['node', 'state', 'service', 'clock', 'rate limit', 'lock', 'last poll', 'analyzer', 'alerts'])
       expect(byName[name]?.status, name).toBe('ok');
     expect(byName.schedule).toMatchObject({
       status: 'warn',

@@ -63,6 +63,24 @@ describe('the history file', () => {
     expect(records).toEqual([{ ...record(2), extra: 1 }, record(1)]);
   });
 
+  it('reads an alert line back, and skips one whose routes are not what an alert records', () => {
+    const alert: HistoryRecord = {
+      ts: new Date(T0).toISOString(),
+      kind: 'alert',
+      alert: { event: 'failing', routes: [{ route: 'webhook', ok: false, answer: 'HTTP 500' }] },
+      reason: 'webhook: HTTP 500',
+    };
+    const bad = [
+      { ts: alert.ts, kind: 'alert' },
+      { ...alert, alert: { event: 'failing', routes: [{ route: 'webhook', ok: 'no', answer: 'HTTP 500' }] } },
+      { ...alert, alert: { event: 1, routes: [] } },
+    ];
+    fs.writeFileSync(path.join(dir, 'history.jsonl'), `${[alert, ...bad].map((r) => JSON.stringify(r)).join('\n')}\n`);
+    const { records, unreadable } = readHistory(dir);
+    expect(records).toEqual([alert]);
+    expect(unreadable).toBe(3);
+  });
+
   it('reads only what is asked for: since (with room for runs that wrote out of order), a limit, a filter', () => {
     const lines = [1, 2, 3, 4, 5].map((i) => JSON.stringify(record(i * 600)));
     fs.writeFileSync(path.join(dir, 'history.jsonl'), `${lines.join('\n')}\n`);

@@ -7,11 +7,14 @@ import { runProcess } from '../../src/run-process.js';
 const env = process.env;
 const crashAt = env.AGENT_TEST_CRASH_AT;
 const timeoutMs = Number(env.AGENT_TEST_REQUEST_TIMEOUT_MS);
+const aheadMs = Number(env.AGENT_TEST_CLOCK_AHEAD_MS);
 
 void runProcess({
   // Killed at a named point, as a power cut would (test/e2e/crash.test.ts).
   crashPoint: crashAt ? (point) => void (point === crashAt && process.kill(process.pid, 'SIGKILL')) : undefined,
   fastForward: env.AGENT_TEST_FAST_SLEEP === '1',
+  // A run "a day later" without waiting a day (test/e2e/alerts.test.ts: quiet after a day of skips).
+  clockAheadMs: Number.isFinite(aheadMs) ? aheadMs : undefined,
   // A stalled server fails fast.
   requestTimeoutMs: Number.isFinite(timeoutMs) && timeoutMs > 0 ? timeoutMs : undefined,
   // Watch cycles a few hundred milliseconds apart, overdue 5 s after one (test/e2e/watch.test.ts).

@@ -1,6 +1,6 @@
 import { accessSync, constants, existsSync, statSync, type Stats } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
-import { parseCommandLine } from './command-line.js';
+import { type CommandKey, parseCommandLine } from './command-line.js';
 import { StateError, UsageError } from '../../errors.js';
 
 /** Where cron looks for a program named without a path (Debian's cron sets PATH to this). */
@@ -17,14 +17,24 @@ function namesFile(arg: string): boolean {
 }
 
 /**
- * `config set analyzer.command`: the line must split into a program and its arguments (no shell will
- * run it), and a program given by path must be there and executable, so cron does not find out first.
- * `home` is where cron will run it.
+ * `config set analyzer.command` (or `alert.command`): the line must split into a program and its arguments
+ * (no shell will run it), and a program given by path must be there and executable, so cron does not find
+ * out first. `home` is where cron will run it. An alert command must name its program by absolute path:
+ * it is needed most when something is already wrong, not the moment to find it missing from cron's PATH.
  */
-export function checkCommandLine(raw: string, warn: (line: string) => void, { home }: { home?: string } = {}): string {
+export function checkCommandLine(
+  raw: string,
+  warn: (line: string) => void,
+  { home, key = 'analyzer.command' }: { home?: string; key?: CommandKey } = {},
+): string {
   const line = raw.trim();
-  const argv = parseCommandLine(line);
+  const argv = parseCommandLine(line, key);
   const [program] = argv;
+  if (key === 'alert.command' && !isAbsolute(program)) {
+    throw new UsageError(`alert.command must name its program by absolute path, not ${JSON.stringify(program)}`, {
+      hint: 'e.g. agent config set alert.command "/usr/bin/node /home/me/alert.mjs" (command -v node gives the path)',
+    });
+  }
   refuseWritableFiles(argv);
   // A script named relative to here would be another file, or none, when cron runs from your home.
   for (const arg of argv.slice(1)) {
@@ -41,7 +51,6 @@ export function checkCommandLine(raw: string, warn: (line: string) => void, { ho
       );
     }
   }
-  if (program === undefined) throw new UsageError('analyzer.command is empty');
   if (!program.includes('/')) {
     // Cron runs with PATH=/usr/bin:/bin: a program found in a login shell's PATH may not be found there.
     warn(`note: cron runs with a minimal PATH; if ${program} is not in /usr/bin or /bin, give its full path`);
@@ -70,10 +79,9 @@ export function checkCommandLine(raw: string, warn: (line: string) => void, { ho
  * UsageError for the first file it names that is not there (or a program not executable), a StateError for
  * one others could change; gives back what is only doubtful (a program cron's PATH may not hold).
  */
-export function checkAsCronRunsIt(raw: string, home: string): string[] {
-  const argv = parseCommandLine(raw.trim());
+export function checkAsCronRunsIt(raw: string, home: string, key: CommandKey = 'analyzer.command'): string[] {
+  const argv = parseCommandLine(raw.trim(), key);
   const [program] = argv;
-  if (program === undefined) throw new UsageError('analyzer.command is empty');
   const doubts: string[] = [];
   if (program.includes('/')) {
     const file = resolve(home, program);
@@ -93,7 +101,7 @@ export function checkAsCronRunsIt(raw: string, home: string): string[] {
     const file = resolve(home, arg);
     if (!existsSync(file)) {
       throw new UsageError(`cron runs it from ${home}, where ${arg} is ${file}, which does not exist`, {
-        hint: 'give the full path of the file: agent config set analyzer.command "…"',
+        hint: `give the full path of the file: agent config set ${key} "…"`,
       });
     }
     refuseWritableProgram(file);

@@ -5,7 +5,13 @@ import { UsageError } from '../../errors.js';
 // from their terminal, but $VAR, globs, ~, pipes and redirections are ordinary characters.
 // https://pubs.opengroup.org/onlinepubs/9699919799/utilities/V3_chap02.html#tag_18_02
 
-const HINT = 'set it with: agent config set analyzer.command "node /path/to/analyzer.mjs"';
+const HINTS: Record<CommandKey, string> = {
+  'analyzer.command': 'set it with: agent config set analyzer.command "/usr/bin/node /path/to/analyzer.mjs"',
+  'alert.command': 'set it with: agent config set alert.command "/usr/bin/node /path/to/alert.mjs"',
+};
+
+/** The settings that hold a command line: each is split, checked and run by the rules here. */
+export type CommandKey = 'analyzer.command' | 'alert.command';
 // Inside double quotes a backslash escapes only these; before any other character it is kept (POSIX).
 const ESCAPED_IN_DOUBLE = new Set(['"', '\\', '$', '`']);
 const BLANK = /[ \t\n\r\v\f]/;
@@ -14,8 +20,9 @@ const BLANK = /[ \t\n\r\v\f]/;
  * Splits a command line into argv without a shell: whitespace separates, quotes and backslashes group.
  * The result always has a non-empty program name first.
  */
-export function parseCommandLine(line: string): [string, ...string[]] {
-  if (line.includes('\0')) throw usage('the analyzer command contains a NUL character');
+export function parseCommandLine(line: string, key: CommandKey = 'analyzer.command'): [string, ...string[]] {
+  const usage = (message: string) => new UsageError(`${key}: ${message}`, { hint: HINTS[key] });
+  if (line.includes('\0')) throw usage('the command contains a NUL character');
   const argv: string[] = [];
   let word = '';
   // A word exists once any of its characters (or an empty pair of quotes) has been read.
@@ -30,18 +37,18 @@ export function parseCommandLine(line: string): [string, ...string[]] {
       i += 1;
     } else if (c === "'") {
       const end = line.indexOf("'", i + 1);
-      if (end < 0) throw unterminated('single', i);
+      if (end < 0) throw usage(unterminated('single', i));
       word += line.slice(i + 1, end);
       inWord = true;
       i = end + 1;
     } else if (c === '"') {
-      const { text, next } = doubleQuoted(line, i);
+      const { text, next } = doubleQuoted(line, i, usage);
       word += text;
       inWord = true;
       i = next;
     } else if (c === '\\') {
       const escaped = line[i + 1];
-      if (escaped === undefined) throw usage('the analyzer command ends with a lone backslash');
+      if (escaped === undefined) throw usage('the command ends with a lone backslash');
       // A backslash before a line break joins the lines, as in sh.
       if (escaped !== '\n') {
         word += escaped;
@@ -56,12 +63,16 @@ export function parseCommandLine(line: string): [string, ...string[]] {
   }
   if (inWord) argv.push(word);
   const [program, ...args] = argv;
-  if (program === undefined) throw usage('the analyzer command is empty');
-  if (program === '') throw usage('the analyzer command starts with an empty program name');
+  if (program === undefined) throw usage('the command is empty');
+  if (program === '') throw usage('the command starts with an empty program name');
   return [program, ...args];
 }
 
-function doubleQuoted(line: string, open: number): { text: string; next: number } {
+function doubleQuoted(
+  line: string,
+  open: number,
+  usage: (message: string) => UsageError,
+): { text: string; next: number } {
   let text = '';
   let i = open + 1;
   while (i < line.length) {
@@ -76,14 +87,10 @@ function doubleQuoted(line: string, open: number): { text: string; next: number 
       i += 1;
     }
   }
-  throw unterminated('double', open);
+  throw usage(unterminated('double', open));
 }
 
-function unterminated(kind: 'single' | 'double', at: number): UsageError {
+function unterminated(kind: 'single' | 'double', at: number): string {
   const quote = kind === 'single' ? "'" : '"';
-  return usage(`the analyzer command has an unterminated ${kind} quote (${quote}) at character ${at + 1}`);
-}
-
-function usage(message: string): UsageError {
-  return new UsageError(message, { hint: HINT });
+  return `the command has an unterminated ${kind} quote (${quote}) at character ${at + 1}`;
 }

@@ -3,13 +3,13 @@ import type { AddCommand } from '../wiring.js';
 export const addConfigCommand: AddCommand = (program, action) => {
   const config = program
     .command('config')
-    .description('the analyzer settings in <config-dir>/config.json (mode 600): get, set, unset');
+    .description('the analyzer and alert settings in <config-dir>/config.json (mode 600): get, set, unset');
   config
     .command('get')
     .description('show every setting, or print one stored value')
     .argument(
       '[key]',
-      'one of: analyzer, analyzer.command, analyzer.timeout, analyzer.fallback, llm.base-url, llm.model, llm.key-file',
+      'one of: analyzer, analyzer.command, analyzer.timeout, analyzer.fallback, llm.base-url, llm.model, llm.key-file, alert.command, alert.webhook, alert.heartbeat',
     )
     .action(
       action(async (ctx, key: string | undefined) => {
@@ -33,6 +33,10 @@ Keys:
   llm.base-url       an OpenAI-compatible API, e.g. http://127.0.0.1:11434/v1   (env AGENT_LLM_BASE_URL)
   llm.model          the model's name on that server             (env AGENT_LLM_MODEL)
   llm.key-file       a file (mode 600) holding the model's key   (or env AGENT_LLM_API_KEY)
+  alert.command      a program (absolute path, no shell) given each alert as one JSON line on stdin
+  alert.webhook      an https URL that gets each alert as one JSON POST (Slack, Mattermost: as is)
+  alert.heartbeat    an https URL that gets one GET after each good poll (a dead-man's switch)
+  (http only to 127.0.0.1/localhost; the two URLs are secrets: shown as scheme and host only)
 
 The analyzer is switched last: "analyzer command" needs analyzer.command set first, "analyzer llm"
 llm.base-url and llm.model (a poll would fail without them, so the switch is refused until then).

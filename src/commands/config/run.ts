@@ -15,6 +15,7 @@ import {
 } from '../../settings/keys.js';
 import { readKeyFile } from '../../settings/key-file.js';
 import { parseLlmBaseUrl } from '../../settings/llm-url.js';
+import { parseAlertUrl, shownUrl } from '../../settings/alert-url.js';
 import { readSettings, readSettingsForEdit, settingsFile, writeSettings } from '../../settings/settings-file.js';
 import { checkCommandLine } from '../../analysis/command/check.js';
 import { shownPath } from '../../output/sanitize.js';
@@ -40,9 +41,15 @@ export async function runConfigGet(ctx: Context, rawKey: string | undefined): Pr
       ctx.output.warn(
         `${override}=${ctx.env[override]} is set in this environment and overrides it for runs that have it`,
       );
-    ctx.output.result(value === undefined ? [] : String(value), {
+    const shown = value === undefined ? undefined : shownValue(key, value);
+    if (shown !== undefined && shown !== value)
+      ctx.output.warn(
+        `${key} is a secret: only its scheme and host are shown (the whole URL is in ${shownPath(file)})`,
+      );
+    ctx.output.result(shown === undefined ? [] : String(shown), {
       key,
-      value: value ?? null,
+      value: shown ?? null,
+      ...(shown !== value ? { masked: true } : {}),
       ...(override ? { overriddenBy: override } : {}),
     });
     return;
@@ -51,7 +58,7 @@ export async function runConfigGet(ctx: Context, rawKey: string | undefined): Pr
   const lines = (Object.keys(SETTING_DEFAULTS) as SettingKey[]).map((key) => {
     const value = settings[key];
     const override = overrideOf(key, ctx);
-    const shown = value === undefined ? `${SETTING_DEFAULTS[key]}  (default)` : String(value);
+    const shown = value === undefined ? `${SETTING_DEFAULTS[key]}  (default)` : String(shownValue(key, value));
     return `${key.padEnd(width)}  ${shown}${override ? `  (here ${override}=${ctx.env[override]} overrides it)` : ''}`;
   });
   const llmKey = ctx.env.AGENT_LLM_API_KEY
@@ -61,7 +68,9 @@ export async function runConfigGet(ctx: Context, rawKey: string | undefined): Pr
       : 'none';
   ctx.output.result([...lines, `${'llm key'.padEnd(width)}  ${llmKey}`, '', `Settings file: ${shownPath(file)}`], {
     file,
-    settings,
+    settings: Object.fromEntries(
+      Object.entries(settings).map(([key, value]) => [key, shownValue(key as SettingKey, value)]),
+    ),
     overrides: Object.fromEntries(
       (Object.keys(ENV_OVERRIDES) as SettingKey[]).flatMap((key) =>
         overrideOf(key, ctx) ? [[key, overrideOf(key, ctx)]] : [],
@@ -86,7 +95,8 @@ export async function runConfigSet(ctx: Context, rawKey: string, rawValue: strin
   } catch (error) {
     if (error instanceof StateError) notes.push(`note: ${error.message}; ${error.hint ?? ''}`);
   }
-  ctx.output.result(`Set ${key} = ${value} in ${shownPath(file)}`, { key, value, file });
+  const shown = shownValue(key, value);
+  ctx.output.result(`Set ${key} = ${shown} in ${shownPath(file)}`, { key, value: shown, file });
   for (const line of notes) ctx.output.warn(line);
 }
 
@@ -124,6 +134,11 @@ function parseValue(key: SettingKey, raw: string, ctx: Context, note: (line: str
     }
     case 'llm.model':
       return parseModel(raw);
+    case 'alert.command':
+      return checkCommandLine(raw, note, { home: ctx.env.HOME, key });
+    case 'alert.webhook':
+    case 'alert.heartbeat':
+      return parseAlertUrl(raw, key).href;
     case 'llm.key-file': {
       // A key pasted here instead of a path must not be echoed back in an error message.
       if (!/^[~./]|[/\\]/.test(raw.trim())) {
@@ -178,6 +193,11 @@ function refuseUnusableAnalyzer(next: Record<string, unknown>, key: SettingKey, 
       hint: `give it another value (${agentCommand(place, `config set ${key} ${PLACEHOLDERS[key] ?? '<value>'}`)}), or switch the analyzer first: ${agentCommand(place, 'config set analyzer builtin')}`,
     },
   );
+}
+
+/** What may be printed of a stored value: an alert URL is a secret (a chat's webhook grants posting to it). */
+function shownValue(key: SettingKey, value: Settings[SettingKey]): Settings[SettingKey] {
+  return (key === 'alert.webhook' || key === 'alert.heartbeat') && typeof value === 'string' ? shownUrl(value) : value;
 }
 
 function overrideOf(key: SettingKey, ctx: Context): string | undefined {

@@ -14,6 +14,7 @@ import { readSettings } from '../../settings/settings-file.js';
 import type { State } from '../../state/schema.js';
 import { stateStore } from '../../session.js';
 import { type Check, fail, ok, warn } from './check.js';
+import { alertCheck } from './alert-check.js';
 import { lockCheck, nodeCheck, pauseCheck, watchCheck } from './local-checks.js';
 import { lastPollCheck, scheduleCheck } from './schedule-check.js';
 
@@ -51,6 +52,8 @@ export async function runDoctor(ctx: Context): Promise<ExitCode> {
   if (watcher) checks.push(watcher);
   checks.push(lastPollCheck(configDir, now, schedule.every, ctx));
   checks.push(await analyzerCheck(ctx));
+  const settings = settingsOrNone(ctx);
+  if (settings) checks.push(alertCheck(settings, configDir, ctx.env.HOME ?? '/', ctx));
 
   const width = Math.max(...checks.map((c) => c.name.length));
   const label = { ok: 'ok  ', warn: 'warn', fail: 'FAIL' } as const;
@@ -91,6 +94,15 @@ function stateCheck(ctx: Context, checks: Check[]): State | undefined {
   } catch (error) {
     const known = error instanceof AgentError;
     checks.push(fail('state', known ? error.message : String(error), known ? error.hint : undefined));
+    return undefined;
+  }
+}
+
+/** The settings, or none when they cannot be read (the analyzer check says why). */
+function settingsOrNone(ctx: Context): ReturnType<typeof readSettings> | undefined {
+  try {
+    return readSettings(ctx.configDir);
+  } catch {
     return undefined;
   }
 }

@@ -91,6 +91,11 @@ function line(record: HistoryRecord, columns: { cell: number; thread: number }, 
       const error = s.error ? `: ${oneLine(s.error, 300)}` : '';
       return `${when}  ${s.command.padEnd(8)} ${s.posted} posted, ${s.skipped} skipped${locked}, ${s.failed} failed, exit ${s.exitCode} in ${(s.elapsedMs / 1000).toFixed(1)} s${counters}${error}`;
     }
+    case 'alert': {
+      const routes = record.alert?.routes.map(({ route, answer }) => `${route} ${oneLine(answer, 120)}`).join(', ');
+      const what = record.alert?.event === 'heartbeat' ? 'heartbeat' : `${record.alert?.event ?? ''} alert`;
+      return `${when}  alert    ${what}: ${routes ?? ''}`;
+    }
   }
 }
 

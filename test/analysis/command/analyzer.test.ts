@@ -151,7 +151,7 @@ describe('createCommandAnalyzer: failures', () => {
 
   it.each<[string, Partial<CommandAnalyzerOptions>, string]>([
     ['an unterminated quote', { commandLine: "node 'a.mjs" }, 'unterminated single quote'],
-    ['an empty command', { commandLine: '  ' }, 'the analyzer command is empty'],
+    ['an empty command', { commandLine: '  ' }, 'analyzer.command: the command is empty'],
     ['a zero timeout', { timeoutMs: 0 }, 'the analyzer timeout must be a positive number of seconds, not 0'],
     ['a timeout that is not a number', { timeoutMs: Number.NaN }, 'the analyzer timeout must be a positive number'],
     ['a zero output cap', { maxOutputBytes: 0 }, 'the analyzer output cap must be a positive number of bytes'],

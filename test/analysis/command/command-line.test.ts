@@ -47,8 +47,8 @@ describe('parseCommandLine', () => {
   });
 
   it.each<[string, string, string]>([
-    ['an empty line', '', 'the analyzer command is empty'],
-    ['a blank line', ' \t\n ', 'the analyzer command is empty'],
+    ['an empty line', '', 'analyzer.command: the command is empty'],
+    ['a blank line', ' \t\n ', 'analyzer.command: the command is empty'],
     ['an unterminated single quote', "node 'a.mjs", "unterminated single quote (') at character 6"],
     ['an unterminated double quote', 'node a "b\\"', 'unterminated double quote (") at character 8'],
     ['a lone backslash at the end', 'node a.mjs \\', 'ends with a lone backslash'],
@@ -64,5 +64,16 @@ describe('parseCommandLine', () => {
     expect(error).toBeInstanceOf(UsageError);
     expect((error as UsageError).message).toContain(message);
     expect((error as UsageError).hint).toContain('agent config set analyzer.command');
+  });
+
+  it('names the setting it was given for, with that setting in the hint', () => {
+    let error: unknown;
+    try {
+      parseCommandLine("/usr/bin/node 'a.mjs", 'alert.command');
+    } catch (caught) {
+      error = caught;
+    }
+    expect((error as UsageError).message).toMatch(/^alert\.command: the command has an unterminated single quote/);
+    expect((error as UsageError).hint).toContain('agent config set alert.command');
   });
 });

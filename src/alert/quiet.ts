@@ -1,0 +1,46 @@
+import { readHistory } from '../history/log.js';
+import type { Posting } from './decide.js';
+
+/** How long without a post, while threads come, before the agent counts as quiet. */
+export const QUIET_AFTER_MS = 24 * 60 * 60_000;
+/** The skip reasons an alert names, most frequent first. */
+const TOP_REASONS = 3;
+
+/**
+ * Whether the agent posts, from its history. First the newest record that is a post or older than a day
+ * (read back from the end, so an agent that posts costs a few lines): a post within the day means posting;
+ * nothing that old means the history does not cover a day yet. Only then are the day's skips counted.
+ */
+export function postingOf(configDir: string, now: number): Posting {
+  const dayAgo = now - QUIET_AFTER_MS;
+  const [landmark] = readHistory(configDir, {
+    limit: 1,
+    keep: (record) => record.kind === 'post' || Date.parse(record.ts) <= dayAgo,
+  }).records;
+  if (!landmark) return { state: 'unknown' };
+  if (Date.parse(landmark.ts) > dayAgo) return { state: 'posting' };
+  const skips = readHistory(configDir, { since: dayAgo, keep: (record) => record.kind === 'skip' }).records;
+  if (!skips.length) return { state: 'unknown' };
+  const counts = new Map<string, number>();
+  for (const { reason } of skips) {
+    const kind = reasonKind(reason ?? '(no reason)');
+    counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  }
+  const reasons = [...counts]
+    .map(([reason, count]) => ({ reason, count }))
+    .sort((a, b) => b.count - a.count)
+    .slice(0, TOP_REASONS);
+  const since = landmark.kind === 'post' ? landmark.ts : new Date(dayAgo).toISOString();
+  return { state: 'quiet', since, skipped: skips.length, reasons };
+}
+
+/**
+ * A reason without the numbers of its one thread ("strength +0.12 is below the selective threshold 0.30"),
+ * so that the same cause is counted once, not once per strength.
+ */
+export function reasonKind(reason: string): string {
+  return reason
+    .replace(/\s*\([^()]*\)\s*$/, '')
+    .replace(/[+-]?\d+(?:\.\d+)?%?/g, 'N')
+    .trim();
+}

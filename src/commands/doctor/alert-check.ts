@@ -1,0 +1,50 @@
+import { checkAsCronRunsIt } from '../../analysis/command/check.js';
+import type { AgentPlace } from '../../output/command-hint.js';
+import { agentCommand } from '../../output/command-hint.js';
+import { AgentError } from '../../errors.js';
+import { readHistory } from '../../history/log.js';
+import type { HistoryRecord } from '../../history/record.js';
+import { oneLine } from '../../output/sanitize.js';
+import { parseAlertUrl, shownUrl } from '../../settings/alert-url.js';
+import type { Settings } from '../../settings/keys.js';
+import { type Check, fail, ok, warn } from './check.js';
+
+/**
+ * The alert routes (README "Alerts"): which are set, whether each can work as cron runs it, and the last
+ * alert the history recorded with what each route answered. Sends nothing: `agent alert test` does.
+ * The URLs are secrets, shown as scheme and host only.
+ */
+export function alertCheck(settings: Settings, configDir: string, home: string, place: AgentPlace): Check {
+  const command = settings['alert.command'];
+  const webhook = settings['alert.webhook'];
+  const heartbeat = settings['alert.heartbeat'];
+  const routes = [
+    ...(command ? [`command ${oneLine(command, 80)}`] : []),
+    ...(webhook ? [`webhook ${shownUrl(webhook)}`] : []),
+    ...(heartbeat ? [`heartbeat ${shownUrl(heartbeat)}`] : []),
+  ];
+  if (!routes.length)
+    return ok('alerts', 'none set: trouble shows only in the log and here (README "Alerts" says how to be told)');
+  const set = routes.join(', ');
+  try {
+    if (command) checkAsCronRunsIt(command, home, 'alert.command');
+    if (webhook) parseAlertUrl(webhook, 'alert.webhook');
+    if (heartbeat) parseAlertUrl(heartbeat, 'alert.heartbeat');
+  } catch (error) {
+    const known = error instanceof AgentError;
+    return fail('alerts', `${set}: ${known ? error.message : String(error)}`, known ? error.hint : undefined);
+  }
+  let last: HistoryRecord | undefined;
+  try {
+    [last] = readHistory(configDir, { limit: 1, keep: (record) => record.kind === 'alert' }).records;
+  } catch {
+    // The last-poll check says what is wrong with the history.
+  }
+  if (!last?.alert) return ok('alerts', `${set}; none sent yet`);
+  const answers = last.alert.routes.map(({ route, answer }) => `${route} ${oneLine(answer, 80)}`).join(', ');
+  const what = last.alert.event === 'heartbeat' ? 'the last heartbeat' : `the last alert (${last.alert.event})`;
+  const line = `${set}; ${what} at ${last.ts}: ${answers}`;
+  if (last.alert.routes.some((route) => !route.ok))
+    return warn('alerts', line, `${agentCommand(place, 'alert test')} shows what each route answers now`);
+  return ok('alerts', line);
+}
