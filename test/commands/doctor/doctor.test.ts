@@ -78,8 +78,10 @@ describe('agent doctor', () => {
       'ok schedule',
       'ok last poll',
       'ok analyzer',
+      'ok alerts',
     ]);
     expect(checks.find((c) => c.name === 'service')?.detail).toContain('accepts the key (agent doctor-agent');
+    expect(checks.find((c) => c.name === 'alerts')?.detail).toMatch(/^none set: /);
     expect(checks.find((c) => c.name === 'schedule')?.detail).toBe(
       `cron runs ${__filename} with ${process.execPath} every 5 minutes for this config dir`,
     );
