@@ -19,7 +19,7 @@ export async function alertAfterPoll(ctx: Context, end: PollEnd): Promise<void> 
   if (!ALERT_KEYS.some((key) => stored[key] !== undefined)) return;
   try {
     const alerts = await import('./poll-alerts.js');
-    await alerts.alertAfterPoll(ctx, end);
+    await alerts.sendPollAlerts(ctx, end);
   } catch (error) {
     ctx.output.warn(
       `agent: alerts not sent: ${ctx.output.redact(error instanceof Error ? error.message : String(error))}`,

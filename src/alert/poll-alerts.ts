@@ -32,7 +32,7 @@ export interface PollEnd {
  * remembers them, sends them, pings the heartbeat after a good run, and records what each route answered.
  * A run that sends nothing writes nothing and sends nothing.
  */
-export async function alertAfterPoll(ctx: Context, end: PollEnd): Promise<void> {
+export async function sendPollAlerts(ctx: Context, end: PollEnd): Promise<void> {
   // Stopped by a signal: a person (or systemd) is waiting for the process to end.
   if (end.exitCode === EXIT.interrupted) return;
   const settings = readSettings(ctx.configDir, ctx);
