@@ -6,7 +6,7 @@ import type { Timing } from './domain/clock.js';
 import { aheadTiming, fastForwardTiming, realTiming } from './domain/clock.js';
 import { UsageError } from './errors.js';
 import { stdio } from './output/stdio.js';
-import { httpsProxyOf, type ProxyEnv } from './http/proxy-env.js';
+import { lazyTransport } from './http/lazy-transport.js';
 import type { Transport } from './http/transport.js';
 
 import { userNameFromPasswd } from './state/user-names.js';
@@ -85,28 +85,6 @@ function ahead(timing: Timing, ms: number | undefined): Timing {
 
 /** Set when stdout or stderr could not be written: the run's output is lost, so it has not succeeded. */
 let outputLost = false;
-
-// node:http is loaded on the first request, not at start-up: `--version`, `--help` and usage errors never need it.
-// An https service goes through HTTPS_PROXY when one is set (proxy-transport.ts says why undici, and why
-// never plain http).
-function lazyTransport(env: ProxyEnv): Transport {
-  let direct: Transport | undefined;
-  let proxied: Promise<Transport> | undefined;
-  return {
-    async send(request) {
-      if (request.url.protocol === 'https:' && httpsProxyOf(env)) {
-        proxied ??= import('./http/proxy-transport.js').then(({ createProxyTransport }) => createProxyTransport(env));
-        return (await proxied).send(request);
-      }
-      direct ??= (await import('./http/node-transport.js')).createNodeTransport();
-      return direct.send(request);
-    },
-    close() {
-      direct?.close();
-      void proxied?.then((transport) => transport.close());
-    },
-  };
-}
 
 /**
  * A poll that found new threads works for a second or so and exits. Over 500 threads (`npm run bench`,
