@@ -84,7 +84,7 @@ export async function watch(
 export function cycleContext(ctx: Context, stop: AbortSignal, limits: WatchLimits): Context {
   return {
     ...ctx,
-    onInterrupt: (close) => afterGrace(stop, limits.stopGraceMs, close),
+    onInterrupt: (close) => afterGrace(stop, limits.stopGraceMs, close, ctx.onInterrupt),
     tuneForBatch: undefined,
     stopSignal: stop,
   };
@@ -105,18 +105,29 @@ export function watcherIn(dir: string, ctx: Context, overdueAfterMs: number): Wa
 
 /**
  * An external analyzer (a command, a model) still at work `graceMs` after the stop signal is stopped, so
- * that a service manager's stop (systemd: SIGKILL after 90 s) ends the watcher in time. Returns the undo.
+ * that a service manager's stop (systemd: SIGKILL after 90 s) ends the watcher in time. From the stop on, a
+ * second signal goes to `onSecond` (the process's own `onInterrupt`): it stops the analyzer, then ends the
+ * process as that signal does. Before the stop it must not: the first signal lets the thread in hand finish.
+ * Returns the undo.
  */
-function afterGrace(signal: AbortSignal, graceMs: number, close: () => Promise<void>): () => void {
+function afterGrace(
+  signal: AbortSignal,
+  graceMs: number,
+  close: () => Promise<void>,
+  onSecond: Context['onInterrupt'],
+): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let undoSecond: (() => void) | undefined;
   const start = () => {
     timer = setTimeout(() => void close(), graceMs);
+    undoSecond = onSecond?.(close);
   };
   if (signal.aborted) start();
   else signal.addEventListener('abort', start, { once: true });
   return () => {
     signal.removeEventListener('abort', start);
     clearTimeout(timer);
+    undoSecond?.();
   };
 }
 

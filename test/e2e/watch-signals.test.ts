@@ -227,7 +227,7 @@ it('a watcher stopped by SIGTERM mid-cycle is no failed poll: its run is recorde
  * A watcher whose command analyzer never answers (its own timeout `timeoutS`), sent SIGTERM while that
  * analyzer works on the one thread: how it ended, what it said, and the analyzer's pid.
  */
-async function stoppedOverSilentAnalyzer(timeoutS: string, waitMs: number) {
+async function stoppedOverSilentAnalyzer(timeoutS: string, waitMs: number, second?: NodeJS.Signals) {
   const w = await registered();
   const pidFile = path.join(w.home, 'analyzer.pid');
   const never = path.join(w.home, 'never');
@@ -241,6 +241,10 @@ async function stoppedOverSilentAnalyzer(timeoutS: string, waitMs: number) {
   await until('the analyzer at work', () => fs.existsSync(pidFile));
   const analyzer = Number(fs.readFileSync(pidFile, 'utf8'));
   process.kill(watcher.pid(), 'SIGTERM');
+  if (second) {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    process.kill(watcher.pid(), second);
+  }
   const ended = await endedWithin(watcher.ended, waitMs);
   watcher.child.kill('SIGKILL');
   return { w, ended, output: watcher.output(), analyzer };
@@ -267,3 +271,24 @@ it("SIGTERM while an analyzer still works past the stop's grace (60 s shipped, 2
   expect(ended, output).toEqual({ code: 0, signal: null });
   expectStoppedClean(w, analyzer);
 }, 40_000);
+
+it('a second signal while an analyzer works ends the watcher as that signal does, and stops the analyzer first', async () => {
+  // The analyzer runs in its own process group, out of reach of a terminal's Ctrl-C: if the watcher died
+  // without stopping it, it would be left running.
+  const { ended, output, analyzer } = await stoppedOverSilentAnalyzer('120', 10_000, 'SIGINT');
+  try {
+    expect(ended, output).toEqual({ code: null, signal: 'SIGINT' });
+    // Killed by the watcher before it ended: at most a zombie now (pid 1 here reaps no orphan).
+    expect(running(analyzer)).toBe(false);
+  } finally {
+    if (running(analyzer)) process.kill(analyzer, 'SIGKILL');
+  }
+});
+
+function running(pid: number): boolean {
+  try {
+    return !/^\S+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
