@@ -1,6 +1,6 @@
 import type { Context } from '../context.js';
 import { stateStore, takeLock } from '../session.js';
-import { BusyError, CancelledError, EXIT, type ExitCode } from '../errors.js';
+import { BusyError, CancelledError, EXIT, type ExitCode, LockLostError } from '../errors.js';
 import { alertAfterPoll } from '../alert/after-run.js';
 import { exitCodeOf, isStateProblem, messageOf, recordRun } from '../history/record-run.js';
 import { RunRecorder } from '../history/recorder.js';
@@ -50,6 +50,13 @@ export async function lockedCycle(
     // A watcher asked to stop ends its cycle with a CancelledError after the thread in hand: a clean
     // stop (exit 0), not a failed poll for doctor and stats.
     const stopped = error instanceof CancelledError && shouldStop?.() === true;
+    // A run whose lock was taken over (it slept past the stale time) keeps what it did (a post may have
+    // landed before the lock was found lost) but leaves the run's summary, and any alert, to the run that
+    // took over and did the work: its own would read as a failed poll to doctor, list and alerts.
+    if (error instanceof LockLostError) {
+      if (recorder) recordRun(ctx, recorder.take());
+      throw error;
+    }
     if (recorder && stopped) recordRun(ctx, recorder.finish(started, EXIT.ok));
     else if (recorder && !isStateProblem(error))
       recordRun(ctx, recorder.finish(started, exitCodeOf(error), messageOf(error)));

@@ -31,6 +31,16 @@ function addThreads(w: World, ids: string[]): void {
 
 const lockFile = (w: World) => path.join(w.configDir, 'lock');
 
+/** The exit codes of the poll runs the history recorded, oldest first. */
+const pollExitCodes = (w: World): number[] =>
+  fs
+    .readFileSync(path.join(w.configDir, 'history.jsonl'), 'utf8')
+    .split('\n')
+    .filter((line) => line.includes('"kind":"run"'))
+    .map((line) => JSON.parse(line).summary)
+    .filter((summary) => summary.command === 'poll')
+    .map((summary) => summary.exitCode);
+
 describe('a run whose lock was taken over writes nothing and posts nothing after it (never-twice, one-writer)', () => {
   it.each([
     ['poll', ['poll'], {}],
@@ -68,6 +78,10 @@ describe('a run whose lock was taken over writes nothing and posts nothing after
     expect(stale.output()).toMatch(/taken over/);
     expect(code, stale.output()).toBe(args.includes('--watch') ? 0 : 5);
     expect(w.state().cursor).toEqual(cursor);
+    // The run that took over recorded the work; the woken one records no failed poll over it, which doctor,
+    // agent list and the failing alert would count.
+    expect(pollExitCodes(w).at(-1)).toBe(0);
+    expect(pollExitCodes(w)).not.toContain(5);
     expect((await w.agent(['poll'])).code).toBe(0);
     expect(posted()).toEqual({ a: 1, b: 1, c: 1 });
     expect(w.state().cursor).toEqual(cursor);
