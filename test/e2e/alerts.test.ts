@@ -316,6 +316,27 @@ setInterval(() => {}, 1000);
     expect(beat.received.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /hooks/T0K3N', 'GET /hooks/T0K3N']);
     expect(beat.received[0]?.headers['x-api-key']).toBeUndefined();
   });
+
+  it('an alert memory that is not a file: each poll says alerts are not sent, and doctor fails the alerts', async () => {
+    const w = await world();
+    const hook = await hookServer();
+    await configure(w, 'alert.webhook', hook.url);
+    fs.mkdirSync(path.join(w.configDir, 'alerts.json'));
+    const stop = w.sandbox.intercept((_req, res) => {
+      res.writeHead(401).end('{}');
+      return true;
+    });
+    const polled = await w.agent(['poll']);
+    stop();
+    expect(polled.code).toBe(3);
+    expect(polled.stderr).toMatch(/^agent: alerts not sent: the alert memory .*alerts\.json is not a regular file/m);
+    expect(hook.received).toEqual([]);
+    const doctor = await w.agent(['doctor']);
+    expect(doctor.code).toBe(1);
+    expect(doctor.stdout).toMatch(
+      /^FAIL +alerts +webhook http:\/\/127\.0\.0\.1:\d+\/\u2026: the alert memory .*alerts\.json is not a regular file \(a directory\)/m,
+    );
+  });
 });
 
 describe('alert settings and agent alert test', () => {

@@ -1,3 +1,4 @@
+import { readMemory } from '../../alert/memory.js';
 import { checkAsCronRunsIt } from '../../analysis/command/check.js';
 import type { AgentPlace } from '../../output/command-hint.js';
 import { agentCommand } from '../../output/command-hint.js';
@@ -30,6 +31,8 @@ export function alertCheck(settings: Settings, configDir: string, home: string, 
     if (command) checkAsCronRunsIt(command, home, 'alert.command');
     if (webhook) parseAlertUrl(webhook, 'alert.webhook');
     if (heartbeat) parseAlertUrl(heartbeat, 'alert.heartbeat');
+    // A poll that cannot read it sends no alert at all (and says so only in its log).
+    if (command || webhook) readMemory(configDir);
   } catch (error) {
     const known = error instanceof AgentError;
     return fail('alerts', `${set}: ${known ? error.message : String(error)}`, known ? error.hint : undefined);
