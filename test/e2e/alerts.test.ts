@@ -317,6 +317,25 @@ setInterval(() => {}, 1000);
     expect(beat.received[0]?.headers['x-api-key']).toBeUndefined();
   });
 
+  it('a heartbeat that failed once and answers again is no longer a warning in doctor', async () => {
+    const w = await world();
+    let pings = 0;
+    const beat = await hookServer((res) => {
+      pings += 1;
+      res.writeHead(pings === 1 ? 500 : 200).end();
+    });
+    await configure(w, 'alert.heartbeat', beat.url);
+    const first = await w.agent(['poll']);
+    expect(first.stderr).toContain('HTTP 500');
+    expect(await w.agent(['doctor'])).toMatchObject({ stdout: expect.stringMatching(/^warn +alerts .*HTTP 500/m) });
+    const second = await w.agent(['poll']);
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stderr).toBe('');
+    expect(beat.received).toHaveLength(2);
+    const doctor = await w.agent(['doctor']);
+    expect(doctor.stdout).toMatch(/^ok +alerts +heartbeat http:\/\/127\.0\.0\.1:\d+\/\u2026; none sent yet$/m);
+  });
+
   it('an alert memory that is not a file: each poll says alerts are not sent, and doctor fails the alerts', async () => {
     const w = await world();
     const hook = await hookServer();
