@@ -181,34 +181,34 @@ describe('alerts', () => {
     expect(events[0]).toMatchObject({ agent: null, detail: expect.stringContaining('state.json') });
   });
 
-  it.each([['a setting in config.json is not valid', 'config.json is not valid']])(
-    'failing at once when %s (every poll exits 1), once; recovered after',
-    async (what, said) => {
-      const w = await world();
-      const command = alertCommand(w);
-      await configure(w, 'alert.command', command.line);
-      const config = path.join(w.configDir, 'config.json');
-      const lock = path.join(w.configDir, 'lock');
-      const good = fs.readFileSync(config, 'utf8');
-      if (what.startsWith('a setting'))
-        fs.writeFileSync(config, JSON.stringify({ ...JSON.parse(good), 'analyzer.timeout': 'soon' }), { mode: 0o600 });
-      else fs.mkdirSync(lock);
-      // A thread to analyze: the analyzer's settings are read only then.
-      w.sandbox.addThread({ id: 'up', text: BULLISH, project_id: 'c/bitcoin', timestamp: minutesAgo(1) });
-      for (let run = 1; run <= 2; run += 1) {
-        const failed = await w.agent(['poll']);
-        expect(failed.code, failed.stderr).toBe(1);
-        expect(failed.stderr).not.toContain('alerts not sent');
-      }
-      fs.writeFileSync(config, good, { mode: 0o600 });
-      fs.rmSync(lock, { recursive: true, force: true });
-      const fixed = await w.agent(['poll']);
-      expect(fixed.code, fixed.stderr).toBe(0);
-      const events = command.seen().map(({ stdin }) => JSON.parse(stdin));
-      expect(events.map((event) => event.kind)).toEqual(['failing', 'recovered']);
-      expect(events[0]).toMatchObject({ agent: 'e2e-agent', detail: expect.stringContaining(said) });
-    },
-  );
+  it.each([
+    ['a setting in config.json is not valid', 'config.json is not valid'],
+    ['the run lock is a directory', 'lock is not a regular file'],
+  ])('failing at once when %s (every poll exits 1), once; recovered after', async (what, said) => {
+    const w = await world();
+    const command = alertCommand(w);
+    await configure(w, 'alert.command', command.line);
+    const config = path.join(w.configDir, 'config.json');
+    const lock = path.join(w.configDir, 'lock');
+    const good = fs.readFileSync(config, 'utf8');
+    if (what.startsWith('a setting'))
+      fs.writeFileSync(config, JSON.stringify({ ...JSON.parse(good), 'analyzer.timeout': 'soon' }), { mode: 0o600 });
+    else fs.mkdirSync(lock);
+    // A thread to analyze: the analyzer's settings are read only then.
+    w.sandbox.addThread({ id: 'up', text: BULLISH, project_id: 'c/bitcoin', timestamp: minutesAgo(1) });
+    for (let run = 1; run <= 2; run += 1) {
+      const failed = await w.agent(['poll']);
+      expect(failed.code, failed.stderr).toBe(1);
+      expect(failed.stderr).not.toContain('alerts not sent');
+    }
+    fs.writeFileSync(config, good, { mode: 0o600 });
+    fs.rmSync(lock, { recursive: true, force: true });
+    const fixed = await w.agent(['poll']);
+    expect(fixed.code, fixed.stderr).toBe(0);
+    const events = command.seen().map(({ stdin }) => JSON.parse(stdin));
+    expect(events.map((event) => event.kind)).toEqual(['failing', 'recovered']);
+    expect(events[0]).toMatchObject({ agent: 'e2e-agent', detail: expect.stringContaining(said) });
+  });
 
   it('quiet once after a day of threads all skipped (the test clock a day ahead), again only after a post', async () => {
     const w = await world();
