@@ -82,7 +82,7 @@ function warnFailed(ctx: Context, what: string, routes: readonly RouteResult[]):
   for (const { route, ok, answer } of routes)
     if (!ok)
       ctx.output.warn(
-        `agent: the ${what === 'heartbeat' ? 'heartbeat' : `${what} alert`} by ${route} failed: ${answer}`,
+        `agent: the ${what === 'heartbeat' ? 'heartbeat' : `${what} alert by ${route}`} failed: ${answer}`,
       );
 }
 

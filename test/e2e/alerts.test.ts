@@ -355,7 +355,7 @@ setInterval(() => {}, 1000);
     });
     await configure(w, 'alert.heartbeat', beat.url);
     const first = await w.agent(['poll']);
-    expect(first.stderr).toContain('HTTP 500');
+    expect(first.stderr).toContain('agent: the heartbeat failed: HTTP 500\n');
     expect(await w.agent(['doctor'])).toMatchObject({ stdout: expect.stringMatching(/^warn +alerts .*HTTP 500/m) });
     const second = await w.agent(['poll']);
     expect(second.code, second.stderr).toBe(0);
