@@ -210,6 +210,21 @@ describe('alerts', () => {
     expect(events[0]).toMatchObject({ agent: 'e2e-agent', detail: expect.stringContaining(said) });
   });
 
+  it('failing at once when poll --watch cannot start (its state cannot be trusted), once', async () => {
+    const w = await world();
+    const command = alertCommand(w);
+    await configure(w, 'alert.command', command.line);
+    fs.writeFileSync(path.join(w.configDir, 'state.json'), '{"apiKey": ', { mode: 0o600 });
+    for (let start = 1; start <= 2; start += 1) {
+      const watcher = await w.agent(['poll', '--watch', '--interval', '300']);
+      expect(watcher.code, watcher.stderr).toBe(1);
+      expect(watcher.stderr).toContain('state.json is corrupt');
+    }
+    const events = command.seen().map(({ stdin }) => JSON.parse(stdin));
+    expect(events.map((event) => event.kind)).toEqual(['failing']);
+    expect(events[0]).toMatchObject({ agent: null, detail: expect.stringContaining('state.json') });
+  });
+
   it('quiet once after a day of threads all skipped (the test clock a day ahead), again only after a post', async () => {
     const w = await world();
     const command = alertCommand(w);
