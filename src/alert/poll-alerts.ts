@@ -7,7 +7,8 @@ import { isStateProblem, messageOf, recordRun } from '../history/record-run.js';
 import { storedPause } from '../http/pause.js';
 import { agentCommand } from '../output/command-hint.js';
 import { stateStore } from '../session.js';
-import { readSettings } from '../settings/settings-file.js';
+import { ALERT_KEYS, type Settings } from '../settings/keys.js';
+import { readSettingsForEdit } from '../settings/settings-file.js';
 import type { Lock } from '../state/lock.js';
 import type { State } from '../state/schema.js';
 import { decideAlerts } from './decide.js';
@@ -27,15 +28,14 @@ export interface PollEnd {
 }
 
 /**
- * After a poll run is recorded (an alert key is set; a setting that is not valid is an error the caller
- * says): decides which alerts its end calls for,
+ * After a poll run is recorded (an alert key is set): decides which alerts its end calls for,
  * remembers them, sends them, pings the heartbeat after a good run, and records what each route answered.
  * A run that sends nothing writes nothing and sends nothing.
  */
 export async function sendPollAlerts(ctx: Context, end: PollEnd): Promise<void> {
   // Stopped by a signal: a person (or systemd) is waiting for the process to end.
   if (end.exitCode === EXIT.interrupted) return;
-  const settings = readSettings(ctx.configDir, ctx);
+  const settings = alertSettings(readSettingsForEdit(ctx.configDir));
   const now = ctx.timing.now();
   const configDir = path.resolve(ctx.configDir);
   const state = readState(ctx);
@@ -82,13 +82,22 @@ function warnFailed(ctx: Context, what: string, routes: readonly RouteResult[]):
   for (const { route, ok, answer } of routes)
     if (!ok)
       ctx.output.warn(
-        `agent: the ${what === 'heartbeat' ? 'heartbeat' : `${what} alert`} by ${route} failed: ${answer}`,
+        `agent: the ${what === 'heartbeat' ? 'heartbeat' : `${what} alert by ${route}`} failed: ${answer}`,
       );
 }
 
 function problemOf(error: unknown): { message: string; hint?: string | undefined } {
   const hint = (error as { hint?: unknown }).hint;
   return { message: messageOf(error), hint: typeof hint === 'string' ? hint : undefined };
+}
+
+/**
+ * The alert keys as stored, without the schema of the whole file: another key that is not valid is a
+ * broken config, which fails every poll and must be told, not silence the alerts. Each route checks its
+ * own value before it is used (parseAlertUrl, parseCommandLine).
+ */
+function alertSettings(stored: Record<string, unknown>): Settings {
+  return Object.fromEntries(ALERT_KEYS.flatMap((key) => (typeof stored[key] === 'string' ? [[key, stored[key]]] : [])));
 }
 
 /** The state for the agent's name, its key (to mask) and its pause; none when it cannot be read. */

@@ -27,7 +27,12 @@ export async function lockedCycle(
   try {
     lock = dryRun ? undefined : takeLock(ctx);
   } catch (error) {
-    if (!(error instanceof BusyError)) throw error;
+    if (!(error instanceof BusyError)) {
+      // A lock that cannot be taken (a directory in its place) fails every run, out of the history: told
+      // at once, as a broken state. Without the lock, at worst two runs that overlap both send it.
+      if (!dryRun) await alertAfterPoll(ctx, { lock: undefined, exitCode: exitCodeOf(error), error });
+      throw error;
+    }
     // Overlapping cron runs are normal (one-writer): the running one does the work; this one is quietly
     // done. So is a watcher's cycle that meets a predict by hand: the next cycle is the watcher's.
     renderPoll(emptyReport(stateStore(ctx).read()?.cursor ?? null), ctx.output, {

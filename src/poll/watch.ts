@@ -1,4 +1,6 @@
+import { alertAfterPoll } from '../alert/after-run.js';
 import type { Context, WatchLimits } from '../context.js';
+import { exitCodeOf } from '../history/record-run.js';
 import { stateStore } from '../session.js';
 import { AgentError, BusyError, EXIT, type ExitCode, NotRegisteredError } from '../errors.js';
 import { agentCommand } from '../output/command-hint.js';
@@ -37,10 +39,16 @@ export async function watch(
   }
   // Two watchers at once are safe (each cycle takes the run lock); one that polls nothing is not.
   if (seen) ctx.output.warn(overdueNotice(seen, 'this watcher takes over'));
-  if (stateStore(ctx).read() === undefined) {
-    throw new NotRegisteredError(`no agent is registered in ${ctx.configDir}`, {
-      hint: `run "${agentCommand(ctx, 'register')}" first`,
-    });
+  try {
+    if (stateStore(ctx).read() === undefined) {
+      throw new NotRegisteredError(`no agent is registered in ${ctx.configDir}`, {
+        hint: `run "${agentCommand(ctx, 'register')}" first`,
+      });
+    }
+  } catch (error) {
+    // No cycle will run to tell it: told now, as a cycle's state problem is (README "Alerts").
+    await alertAfterPoll(ctx, { lock: undefined, exitCode: exitCodeOf(error), error });
+    throw error;
   }
   // Aborted by the first SIGINT or SIGTERM: the sleep between cycles ends at once, a cycle after the thread in hand.
   const stop = new AbortController();

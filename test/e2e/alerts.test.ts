@@ -181,6 +181,50 @@ describe('alerts', () => {
     expect(events[0]).toMatchObject({ agent: null, detail: expect.stringContaining('state.json') });
   });
 
+  it.each([
+    ['a setting in config.json is not valid', 'config.json is not valid'],
+    ['the run lock is a directory', 'lock is not a regular file'],
+  ])('failing at once when %s (every poll exits 1), once; recovered after', async (what, said) => {
+    const w = await world();
+    const command = alertCommand(w);
+    await configure(w, 'alert.command', command.line);
+    const config = path.join(w.configDir, 'config.json');
+    const lock = path.join(w.configDir, 'lock');
+    const good = fs.readFileSync(config, 'utf8');
+    if (what.startsWith('a setting'))
+      fs.writeFileSync(config, JSON.stringify({ ...JSON.parse(good), 'analyzer.timeout': 'soon' }), { mode: 0o600 });
+    else fs.mkdirSync(lock);
+    // A thread to analyze: the analyzer's settings are read only then.
+    w.sandbox.addThread({ id: 'up', text: BULLISH, project_id: 'c/bitcoin', timestamp: minutesAgo(1) });
+    for (let run = 1; run <= 2; run += 1) {
+      const failed = await w.agent(['poll']);
+      expect(failed.code, failed.stderr).toBe(1);
+      expect(failed.stderr).not.toContain('alerts not sent');
+    }
+    fs.writeFileSync(config, good, { mode: 0o600 });
+    fs.rmSync(lock, { recursive: true, force: true });
+    const fixed = await w.agent(['poll']);
+    expect(fixed.code, fixed.stderr).toBe(0);
+    const events = command.seen().map(({ stdin }) => JSON.parse(stdin));
+    expect(events.map((event) => event.kind)).toEqual(['failing', 'recovered']);
+    expect(events[0]).toMatchObject({ agent: 'e2e-agent', detail: expect.stringContaining(said) });
+  });
+
+  it('failing at once when poll --watch cannot start (its state cannot be trusted), once', async () => {
+    const w = await world();
+    const command = alertCommand(w);
+    await configure(w, 'alert.command', command.line);
+    fs.writeFileSync(path.join(w.configDir, 'state.json'), '{"apiKey": ', { mode: 0o600 });
+    for (let start = 1; start <= 2; start += 1) {
+      const watcher = await w.agent(['poll', '--watch', '--interval', '300']);
+      expect(watcher.code, watcher.stderr).toBe(1);
+      expect(watcher.stderr).toContain('state.json is corrupt');
+    }
+    const events = command.seen().map(({ stdin }) => JSON.parse(stdin));
+    expect(events.map((event) => event.kind)).toEqual(['failing']);
+    expect(events[0]).toMatchObject({ agent: null, detail: expect.stringContaining('state.json') });
+  });
+
   it('quiet once after a day of threads all skipped (the test clock a day ahead), again only after a post', async () => {
     const w = await world();
     const command = alertCommand(w);
@@ -315,6 +359,46 @@ setInterval(() => {}, 1000);
     expect((await w.agent(['poll'])).code).toBe(0);
     expect(beat.received.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /hooks/T0K3N', 'GET /hooks/T0K3N']);
     expect(beat.received[0]?.headers['x-api-key']).toBeUndefined();
+  });
+
+  it('a heartbeat that failed once and answers again is no longer a warning in doctor', async () => {
+    const w = await world();
+    let pings = 0;
+    const beat = await hookServer((res) => {
+      pings += 1;
+      res.writeHead(pings === 1 ? 500 : 200).end();
+    });
+    await configure(w, 'alert.heartbeat', beat.url);
+    const first = await w.agent(['poll']);
+    expect(first.stderr).toContain('agent: the heartbeat failed: HTTP 500\n');
+    expect(await w.agent(['doctor'])).toMatchObject({ stdout: expect.stringMatching(/^warn +alerts .*HTTP 500/m) });
+    const second = await w.agent(['poll']);
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stderr).toBe('');
+    expect(beat.received).toHaveLength(2);
+    const doctor = await w.agent(['doctor']);
+    expect(doctor.stdout).toMatch(/^ok +alerts +heartbeat http:\/\/127\.0\.0\.1:\d+\/\u2026; none sent yet$/m);
+  });
+
+  it('an alert memory that is not a file: each poll says alerts are not sent, and doctor fails the alerts', async () => {
+    const w = await world();
+    const hook = await hookServer();
+    await configure(w, 'alert.webhook', hook.url);
+    fs.mkdirSync(path.join(w.configDir, 'alerts.json'));
+    const stop = w.sandbox.intercept((_req, res) => {
+      res.writeHead(401).end('{}');
+      return true;
+    });
+    const polled = await w.agent(['poll']);
+    stop();
+    expect(polled.code).toBe(3);
+    expect(polled.stderr).toMatch(/^agent: alerts not sent: the alert memory .*alerts\.json is not a regular file/m);
+    expect(hook.received).toEqual([]);
+    const doctor = await w.agent(['doctor']);
+    expect(doctor.code).toBe(1);
+    expect(doctor.stdout).toMatch(
+      /^FAIL +alerts +webhook http:\/\/127\.0\.0\.1:\d+\/\u2026: the alert memory .*alerts\.json is not a regular file \(a directory\)/m,
+    );
   });
 });
 

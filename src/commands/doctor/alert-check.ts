@@ -1,7 +1,8 @@
+import { readMemory } from '../../alert/memory.js';
 import { checkAsCronRunsIt } from '../../analysis/command/check.js';
 import type { AgentPlace } from '../../output/command-hint.js';
 import { agentCommand } from '../../output/command-hint.js';
-import { AgentError } from '../../errors.js';
+import { AgentError, EXIT } from '../../errors.js';
 import { readHistory } from '../../history/log.js';
 import type { HistoryRecord } from '../../history/record.js';
 import { oneLine } from '../../output/sanitize.js';
@@ -30,13 +31,20 @@ export function alertCheck(settings: Settings, configDir: string, home: string, 
     if (command) checkAsCronRunsIt(command, home, 'alert.command');
     if (webhook) parseAlertUrl(webhook, 'alert.webhook');
     if (heartbeat) parseAlertUrl(heartbeat, 'alert.heartbeat');
+    // A poll that cannot read it sends no alert at all (and says so only in its log).
+    if (command || webhook) readMemory(configDir);
   } catch (error) {
     const known = error instanceof AgentError;
     return fail('alerts', `${set}: ${known ? error.message : String(error)}`, known ? error.hint : undefined);
   }
   let last: HistoryRecord | undefined;
   try {
-    [last] = readHistory(configDir, { limit: 1, keep: (record) => record.kind === 'alert' }).records;
+    // Only failed pings are recorded: a good poll after one means the heartbeat answered again.
+    const [good] = readHistory(configDir, { limit: 1, keep: isGoodPoll }).records;
+    const answeredSince = good ? Date.parse(good.ts) : Number.NEGATIVE_INFINITY;
+    const current = (record: HistoryRecord) =>
+      record.kind === 'alert' && !(record.alert?.event === 'heartbeat' && Date.parse(record.ts) < answeredSince);
+    [last] = readHistory(configDir, { limit: 1, keep: current }).records;
   } catch {
     // The last-poll check says what is wrong with the history.
   }
@@ -47,4 +55,8 @@ export function alertCheck(settings: Settings, configDir: string, home: string, 
   if (last.alert.routes.some((route) => !route.ok))
     return warn('alerts', line, `${agentCommand(place, 'alert test')} shows what each route answers now`);
   return ok('alerts', line);
+}
+
+function isGoodPoll(record: HistoryRecord): boolean {
+  return record.kind === 'run' && record.summary?.command === 'poll' && record.summary.exitCode === EXIT.ok;
 }
