@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createWorld, PROFILE_FLAGS, runAgent, type World } from './harness.js';
 import { commandsIn, runPrinted } from './printed-command.js';
 
-// Several agents, attacked as a user would: a hint that must act on the agent it names.
+// Several agents, attacked as a user would: a hint that must act on the agent it names, an agent dir
+// that is a link.
 
 let world: World | undefined;
 afterEach(async () => {
@@ -51,4 +52,19 @@ describe('several agents, attacked', () => {
       expect(fs.existsSync(path.join(w.configDir, 'state.json'))).toBe(false);
     },
   );
+
+  it('an agents/<name> that is a link to a dir elsewhere is listed (--watch --all polls what list finds), as --agent reaches it', async () => {
+    const { w, agent, register } = await machine();
+    const elsewhere = path.join(w.home, 'volume', 'linked');
+    fs.mkdirSync(path.dirname(elsewhere), { mode: 0o700 });
+    expect((await register(['--config-dir', elsewhere], 'linked-agent')).code).toBe(0);
+    fs.mkdirSync(path.join(w.configDir, 'agents'), { recursive: true, mode: 0o700 });
+    fs.symlinkSync(elsewhere, path.join(w.configDir, 'agents', 'linked'));
+    expect((await agent(['--agent', 'linked', 'me', '--json'])).code).toBe(0);
+
+    const list = await agent(['list', '--json']);
+    expect(list.code).toBe(0);
+    const rows = JSON.parse(list.stdout).agents as Array<{ name: string | null }>;
+    expect(rows.map((row) => row.name)).toEqual(['linked-agent']);
+  });
 });
