@@ -2,6 +2,7 @@ import { AgentError } from '../errors.js';
 import { type Health, readHealth } from '../history/health.js';
 import { readHistory } from '../history/log.js';
 import type { HistoryRecord } from '../history/record.js';
+import { agentCommand } from '../output/command-hint.js';
 import { otherWatcher } from '../poll/watch-marker.js';
 import { readOutcomes } from '../record/outcomes.js';
 import { recordStats } from '../record/record-stats.js';
@@ -70,6 +71,16 @@ export function agentRow(agent: FoundAgent, deps: RowDeps): AgentRow {
     return {
       ...row,
       health: { state: 'failing', reason: error.hint ? `${error.message} (${error.hint})` : error.message },
+    };
+  }
+  if (!state && (row.schedule.kind === 'cron' || row.schedule.kind === 'systemd')) {
+    // Each poll its schedule starts ends "not registered" (exit 3), recorded nowhere when the dir is gone.
+    return {
+      ...row,
+      health: {
+        state: 'failing',
+        reason: `its ${row.schedule.kind === 'cron' ? 'crontab entry' : 'systemd timer'} polls a dir where no agent is registered: each poll exits 3 (register there, or remove it: ${agentCommand({ configDir, configDirGiven: true, agentName: agent.agentName }, 'schedule --remove')})`,
+      },
     };
   }
   return { ...row, name: state?.agentName ?? null, registered: !!state };

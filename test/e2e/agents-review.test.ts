@@ -5,7 +5,7 @@ import { createWorld, PROFILE_FLAGS, runAgent, type World } from './harness.js';
 import { commandsIn, runPrinted } from './printed-command.js';
 
 // Several agents, attacked as a user would: a hint that must act on the agent it names, an agent dir
-// that is a link.
+// that is a link, and a crontab entry left for a dir with no agent in it.
 
 let world: World | undefined;
 afterEach(async () => {
@@ -66,5 +66,25 @@ describe('several agents, attacked', () => {
     expect(list.code).toBe(0);
     const rows = JSON.parse(list.stdout).agents as Array<{ name: string | null }>;
     expect(rows.map((row) => row.name)).toEqual(['linked-agent']);
+  });
+
+  it('a crontab entry left polling a dir whose agent is gone makes list fail: each of its polls exits 3', async () => {
+    const { w, env, agent, register } = await machine();
+    expect((await register(['--agent', 'kept'], 'kept-agent')).code).toBe(0);
+    const gone = path.join(w.home, 'gone');
+    expect((await register(['--config-dir', gone], 'gone-agent')).code).toBe(0);
+    expect((await agent(['--config-dir', gone, 'schedule', '--install'])).code).toBe(0);
+    fs.rmSync(gone, { recursive: true });
+    // What cron now runs every 5 minutes fails each time.
+    expect((await agent(['--config-dir', gone, 'poll'])).code).toBe(3);
+
+    const list = await agent(['list', '--json']);
+    const rows = JSON.parse(list.stdout).agents as Array<{ configDir: string; health: { state: string } }>;
+    expect(rows.find((row) => row.configDir === gone)?.health.state).toBe('failing');
+    expect(list.code).toBe(1);
+    expect(list.stderr).toContain(`${gone} is failing`);
+    const remove = /agent --config-dir \S+ schedule --remove/.exec(list.stderr)?.[0];
+    expect((await runPrinted(remove!, { ...env, HOME: w.home })).code).toBe(0);
+    expect((await agent(['list'])).code).toBe(0);
   });
 });
