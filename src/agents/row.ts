@@ -2,7 +2,7 @@ import { AgentError } from '../errors.js';
 import { type Health, readHealth } from '../history/health.js';
 import { readHistory } from '../history/log.js';
 import type { HistoryRecord } from '../history/record.js';
-import { agentCommand } from '../output/command-hint.js';
+import { agentCommand, placed } from '../output/command-hint.js';
 import { otherWatcher } from '../poll/watch-marker.js';
 import { readOutcomes } from '../record/outcomes.js';
 import { recordStats } from '../record/record-stats.js';
@@ -55,6 +55,7 @@ export interface RowDeps {
 
 export function agentRow(agent: FoundAgent, deps: RowDeps): AgentRow {
   const { configDir } = agent;
+  const place = { configDir, configDirGiven: true, agentName: agent.agentName };
   let row = emptyRow(configDir, scheduleOf(agent, deps));
   try {
     row = { ...row, ...fromHistory(configDir, deps.now) };
@@ -70,7 +71,10 @@ export function agentRow(agent: FoundAgent, deps: RowDeps): AgentRow {
     if (!(error instanceof AgentError)) throw error;
     return {
       ...row,
-      health: { state: 'failing', reason: error.hint ? `${error.message} (${error.hint})` : error.message },
+      health: {
+        state: 'failing',
+        reason: error.hint ? `${error.message} (${placed(error.hint, place)})` : error.message,
+      },
     };
   }
   if (!state && (row.schedule.kind === 'cron' || row.schedule.kind === 'systemd')) {
@@ -79,7 +83,7 @@ export function agentRow(agent: FoundAgent, deps: RowDeps): AgentRow {
       ...row,
       health: {
         state: 'failing',
-        reason: `its ${row.schedule.kind === 'cron' ? 'crontab entry' : 'systemd timer'} polls a dir where no agent is registered: each poll exits 3 (register there, or remove it: ${agentCommand({ configDir, configDirGiven: true, agentName: agent.agentName }, 'schedule --remove')})`,
+        reason: `its ${row.schedule.kind === 'cron' ? 'crontab entry' : 'systemd timer'} polls a dir where no agent is registered: each poll exits 3 (register there, or remove it: ${agentCommand(place, 'schedule --remove')})`,
       },
     };
   }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { type FoundAgent, findAgents } from '../agents/find.js';
 import type { Context, WatchLimits } from '../context.js';
 import { AgentError, EXIT, type ExitCode, NotRegisteredError } from '../errors.js';
+import { placed } from '../output/command-hint.js';
 import type { Output } from '../output/output.js';
 import { oneLine, shownPath } from '../output/sanitize.js';
 import { lockedCycle } from './locked-cycle.js';
@@ -143,9 +144,9 @@ async function turn(agent: Polled, overdueAfterMs: number, stopping: () => boole
       agent.marker = undefined;
       agent.aside = { code: exitCodeOf(error), stamp: filesStamp(dir) };
       output.error(
-        `agent: ${describe(error)}; ${dir} is set aside (its marker removed, so that cron polls for it do the work) until its state or config changes; the other agents go on`,
+        `agent: ${placed(describe(error), ctx)}; ${dir} is set aside (its marker removed, so that cron polls for it do the work) until its state or config changes; the other agents go on`,
       );
-    } else output.error(`agent: this cycle failed: ${describe(error)}; the next one tries again`);
+    } else output.error(`agent: this cycle failed: ${placed(describe(error), ctx)}; the next one tries again`);
     if (ctx.output.json)
       ctx.output.jsonDocument({
         error: {

@@ -87,4 +87,55 @@ describe('several agents, attacked', () => {
     expect((await runPrinted(remove!, { ...env, HOME: w.home })).code).toBe(0);
     expect((await agent(['list'])).code).toBe(0);
   });
+
+  it('hints that quote a command for a rejected key or a corrupt state name the agent, in errors, doctor and list', async () => {
+    const { w, agent, register } = await machine();
+    expect((await register([], 'default-agent')).code).toBe(0);
+    expect((await register(['--agent', 'model'], 'model-agent')).code).toBe(0);
+    expect((await register(['--agent', 'broken'], 'broken-agent')).code).toBe(0);
+    const events = path.join(w.home, 'events.jsonl');
+    const script = path.join(w.home, 'alert.cjs');
+    fs.writeFileSync(
+      script,
+      `process.stdin.pipe(require('fs').createWriteStream(${JSON.stringify(events)}, { flags: 'a' }));`,
+    );
+    const alertSet = await agent([
+      '--agent',
+      'broken',
+      'config',
+      'set',
+      'alert.command',
+      `${process.execPath} ${script}`,
+    ]);
+    expect(alertSet.code).toBe(0);
+    fs.writeFileSync(path.join(w.configDir, 'agents', 'broken', 'state.json'), '{"apiKey": "hive_', { mode: 0o600 });
+    const release = w.sandbox.intercept((_req, res) => {
+      res.writeHead(401, { 'content-type': 'application/json' }).end('{"message":"invalid api key"}');
+      return true;
+    });
+    const me = await agent(['--agent', 'model', 'me']);
+    expect(me.code).toBe(3);
+    expect(commandsIn(me.stderr)).toEqual(['agent --agent model register --force']);
+    const doctor = await agent(['--agent', 'model', 'doctor', '--json']);
+    const service = JSON.parse(doctor.stdout).checks.find((c: { name: string }) => c.name === 'service');
+    expect(service.fix).toMatch(/^agent --agent model register --force /);
+    release();
+
+    const poll = await agent(['--agent', 'broken', 'poll']);
+    expect(poll.code).toBe(1);
+    expect(commandsIn(poll.stderr)).toEqual(['agent --agent broken register']);
+    const [event] = fs
+      .readFileSync(events, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(event.kind).toBe('failing');
+    expect(commandsIn(event.hint)).toEqual(['agent --agent broken register']);
+    const brokenDoctor = await agent(['--agent', 'broken', 'doctor', '--json']);
+    const state = JSON.parse(brokenDoctor.stdout).checks.find((c: { name: string }) => c.name === 'state');
+    expect(commandsIn(state.fix)).toEqual(['agent --agent broken register']);
+    const list = await agent(['list']);
+    expect(list.code).toBe(1);
+    expect(commandsIn(list.stderr)).toEqual(['agent --agent broken register']);
+  });
 });
