@@ -1,7 +1,8 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createWorld, PROFILE_FLAGS, runAgent, type World } from './harness.js';
+import { collected, createWorld, PROFILE_FLAGS, runAgent, TEST_BIN, type World } from './harness.js';
 import { commandsIn, runPrinted } from './printed-command.js';
 
 // Several agents, attacked as a user would: a hint that must act on the agent it names, an agent dir
@@ -137,5 +138,44 @@ describe('several agents, attacked', () => {
     const list = await agent(['list']);
     expect(list.code).toBe(1);
     expect(commandsIn(list.stderr)).toEqual(['agent --agent broken register']);
+  });
+
+  it('--watch --all, taking over from a stopped watcher, writes its own marker: list names it, not the stopped one', async () => {
+    const { w, env, agent, register } = await machine();
+    expect((await register(['--agent', 'alpha'], 'alpha-agent')).code).toBe(0);
+    const marker = path.join(w.configDir, 'agents', 'alpha', 'watch');
+    const markerPid = () => (fs.existsSync(marker) ? JSON.parse(fs.readFileSync(marker, 'utf8')).pid : undefined);
+    const start = (args: string[]) => {
+      const child = spawn(process.execPath, [TEST_BIN, ...args, '--interval', '0.2'], {
+        env: { HOME: w.home, ...env, AGENT_TEST_SHORT_WATCH: '1' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      return { child, done: collected(child) };
+    };
+    const until = async (what: string, condition: () => boolean) => {
+      const started = Date.now();
+      while (!condition()) {
+        if (Date.now() - started > 20_000) throw new Error(`not in time: ${what}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    const single = start(['--agent', 'alpha', 'poll', '--watch']);
+    const all = start(['poll', '--watch', '--all']);
+    try {
+      await until('the single watcher marks alpha', () => markerPid() === single.child.pid);
+      single.child.kill('SIGSTOP');
+      await until('--all takes alpha over', () => markerPid() === all.child.pid);
+      // Rounds later the marker still names it (the stopped one's is not kept fresh in its stead).
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(markerPid()).toBe(all.child.pid);
+      const rows = JSON.parse((await agent(['list', '--json'])).stdout).agents;
+      expect(rows[0].schedule).toMatchObject({ kind: 'watcher', pid: all.child.pid, overdue: false });
+    } finally {
+      single.child.kill('SIGKILL');
+      single.child.kill('SIGCONT');
+      all.child.kill('SIGTERM');
+      const [, ended] = await Promise.all([single.done, all.done]);
+      expect(ended.stderr).toContain('this watcher takes over');
+    }
   });
 });
