@@ -7,6 +7,7 @@ import { OVERVIEW } from './commands/overview.js';
 import type { About } from './commands/version.js';
 import { routeOutput, usageError, type Action } from './commands/wiring.js';
 import { CancelledError, EXIT, type ExitCode, UsageError } from './errors.js';
+import type { AgentPlace } from './output/command-hint.js';
 import { Output, type WritableLike } from './output/output.js';
 import { reportError } from './output/report-error.js';
 
@@ -60,6 +61,7 @@ async function configDirOf(globals: GlobalOptions, deps: CliDeps): Promise<strin
 export async function runCli(deps: CliDeps): Promise<ExitCode> {
   let exitCode: ExitCode = EXIT.ok;
   let output: Output | undefined;
+  let place: AgentPlace | undefined;
   const outputFor = (globals: GlobalOptions) =>
     new Output({
       stdout: deps.stdout,
@@ -98,6 +100,7 @@ export async function runCli(deps: CliDeps): Promise<ExitCode> {
         configDirGiven: !!(globals.configDir || deps.env.AGENT_CONFIG_DIR || globals.agent),
         ...(globals.agent === undefined ? {} : { agentName: globals.agent }),
       });
+      place = ctx;
       exitCode = (await work(ctx, ...args)) ?? EXIT.ok;
     };
   for (const add of COMMANDS) add(program, action);
@@ -130,6 +133,6 @@ export async function runCli(deps: CliDeps): Promise<ExitCode> {
       : error instanceof CommanderError
         ? usageError(lastUsageError())
         : error;
-    return reportError(shown, output ?? outputFor(program.opts<GlobalOptions>()));
+    return reportError(shown, output ?? outputFor(program.opts<GlobalOptions>()), place);
   }
 }

@@ -86,5 +86,11 @@ export function openSession(ctx: Context, options: SessionOptions = {}): Session
 /** The run lock on the config dir (one-writer), renewed by the run's own clock. */
 export function takeLock(ctx: Context): Lock {
   const clock = () => ctx.timing.now();
-  return acquireLock({ dir: ctx.configDir, pid: ctx.pid, now: clock(), user: ctx.user, clock });
+  try {
+    return acquireLock({ dir: ctx.configDir, pid: ctx.pid, now: clock(), user: ctx.user, clock });
+  } catch (error) {
+    // No config dir at all: the register to run is this agent's, not the default one's.
+    if (!(error instanceof NotRegisteredError)) throw error;
+    throw new NotRegisteredError(error.message, { hint: `run "${agentCommand(ctx, 'register')}" first` });
+  }
 }

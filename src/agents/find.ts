@@ -59,15 +59,24 @@ function realPath(dir: string): string {
   }
 }
 
+/** Its dirs, a link to a dir among them: `--agent <name>` reaches that agent through the link too. */
 function subdirectories(dir: string): string[] {
   try {
     return fs
       .readdirSync(dir, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
+      .filter((entry) => entry.isDirectory() || (entry.isSymbolicLink() && isDirectory(path.join(dir, entry.name))))
       .map((entry) => entry.name)
       .sort();
   } catch {
     return [];
+  }
+}
+
+function isDirectory(file: string): boolean {
+  try {
+    return fs.statSync(file).isDirectory();
+  } catch {
+    return false;
   }
 }
 

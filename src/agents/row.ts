@@ -2,6 +2,7 @@ import { AgentError } from '../errors.js';
 import { type Health, readHealth } from '../history/health.js';
 import { readHistory } from '../history/log.js';
 import type { HistoryRecord } from '../history/record.js';
+import { agentCommand, placed } from '../output/command-hint.js';
 import { otherWatcher } from '../poll/watch-marker.js';
 import { readOutcomes } from '../record/outcomes.js';
 import { recordStats } from '../record/record-stats.js';
@@ -54,6 +55,7 @@ export interface RowDeps {
 
 export function agentRow(agent: FoundAgent, deps: RowDeps): AgentRow {
   const { configDir } = agent;
+  const place = { configDir, configDirGiven: true, agentName: agent.agentName };
   let row = emptyRow(configDir, scheduleOf(agent, deps));
   try {
     row = { ...row, ...fromHistory(configDir, deps.now) };
@@ -69,7 +71,20 @@ export function agentRow(agent: FoundAgent, deps: RowDeps): AgentRow {
     if (!(error instanceof AgentError)) throw error;
     return {
       ...row,
-      health: { state: 'failing', reason: error.hint ? `${error.message} (${error.hint})` : error.message },
+      health: {
+        state: 'failing',
+        reason: error.hint ? `${error.message} (${placed(error.hint, place)})` : error.message,
+      },
+    };
+  }
+  if (!state && (row.schedule.kind === 'cron' || row.schedule.kind === 'systemd')) {
+    // Each poll its schedule starts ends "not registered" (exit 3), recorded nowhere when the dir is gone.
+    return {
+      ...row,
+      health: {
+        state: 'failing',
+        reason: `its ${row.schedule.kind === 'cron' ? 'crontab entry' : 'systemd timer'} polls a dir where no agent is registered: each poll exits 3 (register there, or remove it: ${agentCommand(place, 'schedule --remove')})`,
+      },
     };
   }
   return { ...row, name: state?.agentName ?? null, registered: !!state };

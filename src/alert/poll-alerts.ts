@@ -5,7 +5,7 @@ import { readHealth } from '../history/health.js';
 import { maskStrings } from '../history/mask.js';
 import { isStateProblem, messageOf, recordRun } from '../history/record-run.js';
 import { storedPause } from '../http/pause.js';
-import { agentCommand } from '../output/command-hint.js';
+import { type AgentPlace, agentCommand, placed } from '../output/command-hint.js';
 import { stateStore } from '../session.js';
 import { ALERT_KEYS, type Settings } from '../settings/keys.js';
 import { readSettingsForEdit } from '../settings/settings-file.js';
@@ -50,7 +50,7 @@ export async function sendPollAlerts(ctx: Context, end: PollEnd): Promise<void> 
       agent: state?.agentName ?? null,
       configDir,
       health: readHealth(configDir),
-      ...(isStateProblem(end.error) ? { stateProblem: problemOf(end.error) } : {}),
+      ...(isStateProblem(end.error) ? { stateProblem: problemOf(end.error, ctx) } : {}),
       pausedUntil: state ? storedPause(state) : undefined,
       posting: postingOf(configDir, now),
       doctor: `run ${agentCommand(ctx, 'doctor')}`,
@@ -86,9 +86,10 @@ function warnFailed(ctx: Context, what: string, routes: readonly RouteResult[]):
       );
 }
 
-function problemOf(error: unknown): { message: string; hint?: string | undefined } {
+function problemOf(error: unknown, place: AgentPlace): { message: string; hint?: string | undefined } {
   const hint = (error as { hint?: unknown }).hint;
-  return { message: messageOf(error), hint: typeof hint === 'string' ? hint : undefined };
+  // Pasted from the alert, its command acts on this agent (the crontab line named its dir).
+  return { message: messageOf(error), hint: typeof hint === 'string' ? placed(hint, place) : undefined };
 }
 
 /**

@@ -21,6 +21,18 @@ export function agentCommand(place: AgentPlace | undefined, args: string): strin
   return `agent --config-dir ${shellWord(path.resolve(place.configDir))} ${args}`;
 }
 
+/**
+ * A message's quoted commands (`"agent register --force"`, written where the agent is not known: the state
+ * store, the HTTP client) made to act on this agent, as `agentCommand` would write them. One already
+ * naming a config dir is kept.
+ */
+export function placed(text: string, place: AgentPlace | undefined): string {
+  return text.replace(
+    /"agent (?!--agent |--config-dir )([^"]*)"/g,
+    (_all, args: string) => `"${agentCommand(place, args)}"`,
+  );
+}
+
 /** What to do once registered: look, then schedule. */
 export function nextAfterRegister(place: AgentPlace): string {
   return `Next: "${agentCommand(place, 'poll --dry-run')}" shows what it would post; "${agentCommand(place, 'schedule --install')}" then polls every 5 minutes from cron.`;

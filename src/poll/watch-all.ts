@@ -3,11 +3,19 @@ import path from 'node:path';
 import { type FoundAgent, findAgents } from '../agents/find.js';
 import type { Context, WatchLimits } from '../context.js';
 import { AgentError, EXIT, type ExitCode, NotRegisteredError } from '../errors.js';
+import { placed } from '../output/command-hint.js';
 import type { Output } from '../output/output.js';
 import { oneLine, shownPath } from '../output/sanitize.js';
 import { lockedCycle } from './locked-cycle.js';
 import { cycleContext, describe, endsTheWatch, errorText, watcherIn } from './watch.js';
-import { otherWatcher, overdueNotice, removeWatchMarker, touchWatchMarker, type Watcher } from './watch-marker.js';
+import {
+  otherWatcher,
+  overdueNotice,
+  removeWatchMarker,
+  touchWatchMarker,
+  type Watcher,
+  writeWatchMarker,
+} from './watch-marker.js';
 
 /** One agent as the watcher keeps it between rounds. */
 interface Polled {
@@ -133,8 +141,12 @@ async function turn(agent: Polled, overdueAfterMs: number, stopping: () => boole
   if (seen) output.warn(overdueNotice(seen, 'this watcher takes over'));
   agent.leftToOther = undefined;
   try {
-    if (agent.marker?.overdueAfterMs !== overdueAfterMs) agent.marker = watcherIn(dir, ctx, overdueAfterMs);
-    touchWatchMarker(dir, agent.marker, now);
+    // Written whole when first polled, taken over or the round grew: a touch alone would keep the marker
+    // of the watcher found there (stopped, or dead) fresh, and its own window, in this process's stead.
+    if (agent.marker?.overdueAfterMs !== overdueAfterMs) {
+      agent.marker = watcherIn(dir, ctx, overdueAfterMs);
+      writeWatchMarker(dir, agent.marker, now);
+    } else touchWatchMarker(dir, agent.marker, now);
     await lockedCycle(ctx, { limit, dryRun: false, started: now, shouldStop: stopping });
   } catch (error) {
     if (stopping()) return;
@@ -143,9 +155,9 @@ async function turn(agent: Polled, overdueAfterMs: number, stopping: () => boole
       agent.marker = undefined;
       agent.aside = { code: exitCodeOf(error), stamp: filesStamp(dir) };
       output.error(
-        `agent: ${describe(error)}; ${dir} is set aside (its marker removed, so that cron polls for it do the work) until its state or config changes; the other agents go on`,
+        `agent: ${placed(describe(error), ctx)}; ${dir} is set aside (its marker removed, so that cron polls for it do the work) until its state or config changes; the other agents go on`,
       );
-    } else output.error(`agent: this cycle failed: ${describe(error)}; the next one tries again`);
+    } else output.error(`agent: this cycle failed: ${placed(describe(error), ctx)}; the next one tries again`);
     if (ctx.output.json)
       ctx.output.jsonDocument({
         error: {

@@ -36,7 +36,8 @@ describe('hints that lead somewhere', () => {
     });
     const result = await w.agent(['me']);
     expect(result.code).toBe(3);
-    expect(result.stderr).toContain('register again with "agent register --force"');
+    // The run was given --config-dir: the command pasted acts on that dir, not the default one.
+    expect(result.stderr).toContain(`register again with "agent --config-dir ${w.configDir} register --force"`);
     release();
     expect((await w.register('e2e-agent-2', ['--force'])).code).toBe(0);
   });

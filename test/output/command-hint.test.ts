@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { agentCommand, nextAfterRegister } from '../../src/output/command-hint.js';
+import { agentCommand, nextAfterRegister, placed } from '../../src/output/command-hint.js';
 
 describe('a command a hint names', () => {
   it('is the plain command for the default config dir', () => {
@@ -36,5 +36,17 @@ describe('a command a hint names', () => {
     expect(nextAfterRegister({ configDir: '/srv/agent', configDirGiven: true })).toBe(
       'Next: "agent --config-dir /srv/agent poll --dry-run" shows what it would post; "agent --config-dir /srv/agent schedule --install" then polls every 5 minutes from cron.',
     );
+  });
+
+  it('a hint written without the agent gets its quoted commands placed; one already placed is kept', () => {
+    const place = { configDir: '/x/agents/model', configDirGiven: true, agentName: 'model' };
+    expect(placed('register again with "agent register --force" (the old state is kept)', place)).toBe(
+      'register again with "agent --agent model register --force" (the old state is kept)',
+    );
+    expect(placed('run "agent --config-dir /srv/a register" first', place)).toBe(
+      'run "agent --config-dir /srv/a register" first',
+    );
+    expect(placed('run "agent doctor"', { configDir: '/home/me/.config/prediction-agent' })).toBe('run "agent doctor"');
+    expect(placed('run "agent doctor"', undefined)).toBe('run "agent doctor"');
   });
 });

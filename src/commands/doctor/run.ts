@@ -6,7 +6,7 @@ import { pausedUntil } from '../../http/pause.js';
 import { doctorDeadline, PROBE_TIMEOUT_MS } from '../../domain/budget.js';
 import { AgentError, AuthError, EXIT, type ExitCode, RateLimitedError } from '../../errors.js';
 import { maskKnownKeys } from '../../history/mask.js';
-import { agentCommand } from '../../output/command-hint.js';
+import { agentCommand, placed } from '../../output/command-hint.js';
 import { oneLine } from '../../output/sanitize.js';
 import { readKeyFile } from '../../settings/key-file.js';
 import { resolveAnalyzerConfig } from '../../settings/resolve.js';
@@ -55,6 +55,8 @@ export async function runDoctor(ctx: Context): Promise<ExitCode> {
   const settings = settingsOrNone(ctx);
   if (settings) checks.push(alertCheck(settings, configDir, ctx.env.HOME ?? '/', ctx));
 
+  // A fix quoting a command from an error (a 401, a corrupt state) acts on this agent, as typed.
+  for (const check of checks) if (check.fix) check.fix = placed(check.fix, ctx);
   const width = Math.max(...checks.map((c) => c.name.length));
   const label = { ok: 'ok  ', warn: 'warn', fail: 'FAIL' } as const;
   ctx.output.result(
