@@ -1,8 +1,9 @@
 import { AgentError } from '../errors.js';
-import { type Health, readHealth } from '../history/health.js';
+import { type Health, lateAfterMs, readHealth } from '../history/health.js';
+import { describeAgo } from '../domain/duration.js';
 import { readHistory } from '../history/log.js';
 import type { HistoryRecord } from '../history/record.js';
-import { agentCommand, placed } from '../output/command-hint.js';
+import { type AgentPlace, agentCommand, placed } from '../output/command-hint.js';
 import { otherWatcher } from '../poll/watch-marker.js';
 import { readOutcomes } from '../record/outcomes.js';
 import { recordStats } from '../record/record-stats.js';
@@ -87,7 +88,32 @@ export function agentRow(agent: FoundAgent, deps: RowDeps): AgentRow {
       },
     };
   }
-  return { ...row, name: state?.agentName ?? null, registered: !!state };
+  const named = { ...row, name: state?.agentName ?? null, registered: !!state };
+  return state ? withLateness(named, deps.now, place) : named;
+}
+
+/**
+ * A schedule that has stopped polling (a stopped cron daemon, a disabled timer, a stopped watcher) records
+ * nothing at all, so the history alone calls it well: late by doctor's rule (`lateAfterMs`), it fails.
+ */
+function withLateness(row: AgentRow, now: number, place: AgentPlace): AgentRow {
+  if (row.health.state === 'failing' || !row.lastPoll) return row;
+  const { schedule } = row;
+  const age = now - Date.parse(row.lastPoll.at);
+  if (schedule.kind === 'none' || (schedule.kind === 'watcher' && !schedule.overdue)) return row;
+  if (age <= lateAfterMs(schedule.interval)) return row;
+  const runner =
+    schedule.kind === 'watcher'
+      ? `its watcher (pid ${schedule.pid}) is overdue`
+      : `its ${schedule.kind === 'cron' ? 'crontab entry' : 'systemd timer'} is installed${schedule.interval ? ` for every ${schedule.interval} min` : ''}`;
+  return {
+    ...row,
+    health: {
+      state: 'failing',
+      since: row.lastPoll.at,
+      reason: `the last poll was ${describeAgo(age)}, yet ${runner}: is it running? (${agentCommand(place, 'doctor')})`,
+    },
+  };
 }
 
 function emptyRow(configDir: string, schedule: Schedule): AgentRow {

@@ -56,3 +56,13 @@ export function readHealth(configDir: string): Health {
 function isPollRun(record: HistoryRecord): boolean {
   return record.kind === 'run' && record.summary?.command === 'poll';
 }
+
+/**
+ * How long after the last poll a schedule of `everyMinutes` is late: one run missed is nothing (a poll that
+ * found another busy records nothing); two, plus the longest a run takes, is a schedule that does not run
+ * (a stopped cron daemon, a removed timer). Without an interval, an hour. Doctor warns, and `agent list`
+ * counts the agent failing, by this one rule.
+ */
+export function lateAfterMs(everyMinutes: number | null | undefined): number {
+  return everyMinutes ? (2 * everyMinutes + 3) * 60_000 : 60 * 60_000;
+}

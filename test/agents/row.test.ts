@@ -96,12 +96,12 @@ describe('a row of agent list', () => {
         .join(''),
       { mode: 0o600 },
     );
-    const row = agentRow({ configDir: dir, cron: { every: 5 } }, deps());
+    const row = agentRow({ configDir: dir, cron: { every: 60 } }, deps());
     expect(row).toEqual({
       configDir: dir,
       name: 'lexicon-1',
       registered: true,
-      schedule: { kind: 'cron', interval: 5 },
+      schedule: { kind: 'cron', interval: 60 },
       lastPoll: { at: at(1), exitCode: 0, posted: 0, skipped: 2, failed: 0 },
       posts24h: 3,
       honey: 40,
@@ -133,6 +133,25 @@ describe('a row of agent list', () => {
     expect(agentRow({ configDir: dir }, deps()).health.state).toBe('ok');
     history(dir, [poll(3, 0), poll(1, 3, { error: 'the service rejected the key (401)' })]);
     expect(agentRow({ configDir: dir }, deps()).health).toMatchObject({ state: 'failing', runs: 1 });
+  });
+
+  it('a schedule that stopped polling (a stopped cron daemon) is failing once two runs and 3 min are missed', () => {
+    // (A watcher's lateness is its marker's overdue time: believed only for a real watcher process, so it
+    // is tried end to end, not here.)
+    const dir = agentDir();
+    register(dir);
+    const cron = { configDir: dir, cron: { every: 5 } };
+    const polledAgo = (minutes: number) => [{ ...poll(0, 0), ts: new Date(NOW - minutes * 60_000).toISOString() }];
+    history(dir, polledAgo(13));
+    expect(agentRow(cron, deps()).health.state).toBe('ok');
+    history(dir, polledAgo(14));
+    expect(agentRow(cron, deps()).health).toEqual({
+      state: 'failing',
+      since: new Date(NOW - 14 * 60_000).toISOString(),
+      reason: `the last poll was 14 min ago, yet its crontab entry is installed for every 5 min: is it running? (agent --config-dir ${dir} doctor)`,
+    });
+    // Nothing scheduled: a quiet history is the person's choice, not a failure.
+    expect(agentRow({ configDir: dir }, deps()).health.state).toBe('ok');
   });
 
   it('a state that cannot be parsed: not registered, failing, its file named; the history still read', () => {

@@ -4,15 +4,13 @@ import type { RunProgram } from '../../context.js';
 import { describeAgo } from '../../domain/duration.js';
 import { AgentError } from '../../errors.js';
 import { type AgentPlace, agentCommand } from '../../output/command-hint.js';
+import { lateAfterMs } from '../../history/health.js';
 import { readHistory } from '../../history/log.js';
 import type { HistoryRecord } from '../../history/record.js';
 import { entrySettings, findEntry } from '../../schedule/cron.js';
 import { unitName } from '../../schedule/systemd.js';
 import { type Check, fail, ok, warn } from './check.js';
 import { cronDaemon } from './cron-daemon.js';
-
-/** Without a known interval (a watcher, or nothing installed), a poll is late after this. */
-const DEFAULT_LATE_MS = 60 * 60_000;
 
 export interface ScheduleFound {
   check: Check;
@@ -129,10 +127,7 @@ export function lastPollCheck(configDir: string, now: number, every: number | un
       `${agentCommand(place, 'poll -v')} shows what goes wrong; ${agentCommand(place, 'history')} shows the runs`,
     );
   }
-  // One run missed is nothing (a poll that found another busy records nothing); two, plus the longest a
-  // run takes, is a schedule that does not run.
-  const late = every ? (2 * every + 3) * 60_000 : DEFAULT_LATE_MS;
-  if (age > late) {
+  if (age > lateAfterMs(every)) {
     const expected = every ? `polls every ${minutes(every)} are installed` : 'none since';
     return warn(
       'last poll',
