@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Two projects, so the everyday loop needs no build: "unit" runs in-process (no child process, no bundle;
@@ -28,11 +29,21 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: spawnsProcesses,
           setupFiles: ['./test/support/unit-no-spawn.ts'],
+          // Vitest leaves one core free by default: on a 2-core machine that is one worker, and the unit
+          // run took 38 s instead of 22 s. In-process tests spawn nothing, so every core can take one.
+          maxWorkers: os.availableParallelism(),
+          // Projects with different worker counts run one after the other: the quick unit tests first.
+          sequence: { groupOrder: 0 },
         },
       },
       {
         extends: true,
-        test: { name: 'process', include: spawnsProcesses, globalSetup: ['./test/support/global-setup.ts'] },
+        test: {
+          name: 'process',
+          include: spawnsProcesses,
+          globalSetup: ['./test/support/global-setup.ts'],
+          sequence: { groupOrder: 1 },
+        },
       },
     ],
   },
