@@ -160,9 +160,10 @@ describe('several agents, attacked', () => {
       }
     };
     const single = start(['--agent', 'alpha', 'poll', '--watch']);
+    // --all starts once the single watcher holds alpha, so that it meets it live first, then stopped.
+    await until('the single watcher marks alpha', () => markerPid() === single.child.pid);
     const all = start(['poll', '--watch', '--all']);
     try {
-      await until('the single watcher marks alpha', () => markerPid() === single.child.pid);
       single.child.kill('SIGSTOP');
       await until('--all takes alpha over', () => markerPid() === all.child.pid);
       // Rounds later the marker still names it (the stopped one's is not kept fresh in its stead).
