@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { collected, createWorld, PROFILE_FLAGS, runAgent, TEST_BIN, type World } from './harness.js';
+import { collected, createWorld, fakeCrontab, PROFILE_FLAGS, runAgent, TEST_BIN, type World } from './harness.js';
 import { commandsIn, runPrinted } from './printed-command.js';
 
 // Several agents, attacked as a user would: a hint that must act on the agent it names, an agent dir
@@ -17,15 +17,7 @@ afterEach(async () => {
 async function machine() {
   const w = await createWorld();
   world = w;
-  const bin = path.join(w.home, 'bin');
-  fs.mkdirSync(bin);
-  const table = path.join(w.home, 'crontab.txt');
-  fs.writeFileSync(
-    path.join(bin, 'crontab'),
-    `#!/bin/sh\nt='${table}'\ncase "$1" in\n  -l) [ -f "$t" ] || { echo "no crontab for me" >&2; exit 1; }; cat "$t";;\n  -) cat > "$t";;\n  *) exit 2;;\nesac\n`,
-    { mode: 0o755 },
-  );
-  const env = { PATH: `${bin}:/usr/bin:/bin` };
+  const { env } = fakeCrontab(w.home);
   const agent = (args: string[]) => runAgent(args, w.home, { env });
   const register = (where: string[], name: string) =>
     agent([...where, 'register', '--base-url', w.sandbox.url, '--name', name, ...PROFILE_FLAGS]);

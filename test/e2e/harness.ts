@@ -150,3 +150,20 @@ export function countPosts(w: World): Map<string, number> {
   });
   return counts;
 }
+
+/**
+ * A `crontab` program of the test's own, which keeps the table in a file under `home`: `-l` lists it
+ * (exit 1 "no crontab for me" before the first install), `-` installs standard input. Returns the PATH
+ * that finds it first, and the table's file.
+ */
+export function fakeCrontab(home: string): { env: { PATH: string }; table: string } {
+  const bin = path.join(home, 'bin');
+  fs.mkdirSync(bin, { recursive: true });
+  const table = path.join(home, 'crontab.txt');
+  fs.writeFileSync(
+    path.join(bin, 'crontab'),
+    `#!/bin/sh\nt='${table}'\ncase "$1" in\n  -l) [ -f "$t" ] || { echo "no crontab for me" >&2; exit 1; }; cat "$t";;\n  -) cat > "$t";;\n  *) exit 2;;\nesac\n`,
+    { mode: 0o755 },
+  );
+  return { env: { PATH: `${bin}:/usr/bin:/bin` }, table };
+}

@@ -6,6 +6,7 @@ import {
   BULLISH,
   collected,
   createWorld,
+  fakeCrontab,
   minutesAgo,
   modeOf,
   PROFILE_FLAGS,
@@ -40,15 +41,7 @@ interface Machine {
 async function machine(): Promise<Machine> {
   const w = await createWorld();
   world = w;
-  const bin = path.join(w.home, 'bin');
-  fs.mkdirSync(bin);
-  const table = path.join(w.home, 'crontab.txt');
-  fs.writeFileSync(
-    path.join(bin, 'crontab'),
-    `#!/bin/sh\nt='${table}'\ncase "$1" in\n  -l) [ -f "$t" ] || { echo "no crontab for me" >&2; exit 1; }; cat "$t";;\n  -) cat > "$t";;\n  *) exit 2;;\nesac\n`,
-    { mode: 0o755 },
-  );
-  const env = { PATH: `${bin}:/usr/bin:/bin` };
+  const { env, table } = fakeCrontab(w.home);
   const dirOf = (name: string) => path.join(w.home, '.config', 'prediction-agent', 'agents', name);
   const agent = (args: string[], options: RunOptions = {}) =>
     runAgent(args, w.home, { ...options, env: { ...env, ...options.env } });
