@@ -2,10 +2,8 @@
 // and the docs (a generated block of Markdown, scripts/docs/). Cells and paragraphs may hold `code` spans:
 // both readers show them as written.
 
-export type Block =
-  | { p: string }
-  | { code: string[] }
-  | { table: { head: readonly string[]; rows: ReadonlyArray<readonly string[]> } };
+export type Table = { table: { head: readonly string[]; rows: ReadonlyArray<readonly string[]> } };
+export type Block = { p: string } | { code: string[] } | Table;
 
 /** Columns of a help topic at a terminal: commander's help is as wide. */
 export const HELP_COLUMNS = 100;

@@ -3,7 +3,7 @@ import { DEFAULT_SIGMA, PROFILE_NUMBERS, sigmaOf } from '../../analysis/profile-
 import { EXIT_CODES, type ExitCode } from '../../errors.js';
 import { FALLBACKS, MAX_TIMEOUT_S, SETTING_DEFAULTS, type SettingKey } from '../../settings/keys.js';
 import type { TopicName } from '../topics.js';
-import type { Block } from './blocks.js';
+import type { Block, Table } from './blocks.js';
 
 // The text of each help topic: the one place its facts are written. `agent help <topic>` prints it, and
 // the docs include it between `<!-- generated: topic <name> -->` markers (`npm run docs` rewrites them).
@@ -29,7 +29,7 @@ export function exitCodes(): Block[] {
 }
 
 /** The exit codes as one table, from src/errors.ts. */
-export function exitCodeTable(): Block {
+export function exitCodeTable(): Table {
   const codes = Object.keys(EXIT_CODES).map((code) => Number(code) as ExitCode);
   return {
     table: {
@@ -87,7 +87,7 @@ function environment(): Block[] {
  * The settings as a table. Temporary: the settings table (src/settings/) is to render this itself; until
  * then it is made here from keys.ts, with the words of `agent config set --help`.
  */
-export function settingsTable(): Block {
+export function settingsTable(): Table {
   const about: Record<SettingKey, [env: string, meaning: string]> = {
     analyzer: ['AGENT_ANALYZER', `which analyzer decides: ${ANALYZER_KINDS.join(', ')}`],
     'analyzer.command': ['AGENT_ANALYZER_COMMAND', "your analyzer's command line, run without a shell"],
@@ -180,7 +180,7 @@ function files(): Block[] {
  * The checks of `agent doctor`, in order. Temporary: the doctor's own list of checks is to render this
  * itself; until then it is written here after src/commands/doctor/run.ts.
  */
-export function doctorChecks(): Block {
+export function doctorChecks(): Table {
   return {
     table: {
       head: ['check', 'what it looks at'],
