@@ -6,16 +6,13 @@ import path from 'node:path';
 import type { Command, Option } from 'commander';
 import { createProgram } from '../../src/cli.js';
 import { type Block, toMarkdown } from '../../src/commands/help/blocks.js';
-import {
-  doctorChecks,
-  ENVIRONMENT,
-  exitCodeTable,
-  settingsTable,
-  TOPIC_TEXT,
-} from '../../src/commands/help/topic-text.js';
+import { exitCodeTable, TOPIC_TEXT } from '../../src/commands/help/topic-text.js';
 import { TOPICS } from '../../src/commands/topics.js';
 
-/** Every section a document may include, by the name its marker gives. */
+/**
+ * Every section a document may include, by the name its marker gives. The settings and the doctor's checks
+ * are in their topics (`topic settings`, `topic cron`), made by settingsTable() and doctorChecks().
+ */
 export function sections(): Map<string, () => string> {
   const program = createProgram('0.0.0', () => async () => {});
   const markdown = (...blocks: Block[]) => toMarkdown(blocks);
@@ -23,19 +20,11 @@ export function sections(): Map<string, () => string> {
     ['commands', () => synopsis(program)],
     ['command-reference', () => reference(program)],
     ['exit-codes', () => markdown(exitCodeTable())],
-    // The settings table's and the doctor's own renderers take the place of these two once they exist.
-    ['settings', () => markdown(settingsTable())],
-    ['doctor-checks', () => markdown(doctorChecks())],
-    [
-      'environment',
-      () =>
-        markdown({ table: { head: ['variable', 'what it does'], rows: ENVIRONMENT.map(([n, w]) => [`\`${n}\``, w]) } }),
-    ],
     ...TOPICS.map(({ name }): [string, () => string] => [`topic ${name}`, () => markdown(...TOPIC_TEXT[name]())]),
   ]);
 }
 
-const BLOCK = /(<!-- generated: ([^>]+?) -->\n)[\s\S]*?(<!-- end generated -->)/g;
+const BLOCK = /^(<!-- generated: ([^>]+?) -->\n)[\s\S]*?^(<!-- end generated -->)/gm;
 
 /** `text` with each generated section made again; an unknown name is an error, naming the file. */
 export function regenerate(file: string, text: string, made = sections()): string {
@@ -58,8 +47,9 @@ export function documents(root: string): string[] {
 /** Each command as one would type it, every option in brackets. */
 function synopsis(program: Command): string {
   const lines = commandsOf(program).map(({ command, name }) => {
-    const words = [`agent ${name}`, ...argumentsOf(command), ...command.options.map((o) => `[${o.flags}]`)];
-    return wrapWords(words, 110, ' '.repeat(`agent ${name.split(' ')[0]} `.length));
+    const aliases = command.aliases().map((alias) => `(alias: ${alias})`);
+    const words = [`agent ${name}`, ...argumentsOf(command), ...command.options.map((o) => `[${flagsOf(o)}]`)];
+    return wrapWords([...words, ...aliases], 110, ' '.repeat(`agent ${name.split(' ')[0]} `.length));
   });
   return ['```', ...lines, '```'].join('\n');
 }
@@ -84,6 +74,11 @@ function reference(program: Command): string {
   return [global, ...each].join('\n\n');
 }
 
+/** `--analyzer builtin|command|llm`: an option's choices in place of its value's name. */
+function flagsOf(option: Option): string {
+  return option.argChoices ? option.flags.replace(/<[^>]+>/, option.argChoices.join('|')) : option.flags;
+}
+
 function about(option: Option): string {
   const choices = option.argChoices ? `; one of ${option.argChoices.map((c) => `\`${c}\``).join(', ')}` : '';
   const fallback = option.defaultValue === undefined ? '' : `; default ${String(option.defaultValue)}`;
@@ -105,7 +100,7 @@ function commandsOf(program: Command): Array<{ command: Command; name: string }>
 
 function argumentsOf(command: Command): string[] {
   return command.registeredArguments.map((a) => {
-    const name = `${a.name()}${a.variadic ? '...' : ''}`;
+    const name = a.argChoices ? a.argChoices.join('|') : `${a.name()}${a.variadic ? '...' : ''}`;
     return a.required ? `<${name}>` : `[${name}]`;
   });
 }

@@ -16,10 +16,12 @@ describe('the generated sections of the docs', () => {
 
   it('every section is included somewhere, and the markers pair up', () => {
     const all = documents(root).map((file) => fs.readFileSync(path.join(root, file), 'utf8'));
-    const included = all.flatMap((text) => [...text.matchAll(/<!-- generated: ([^>]+?) -->/g)].map((m) => m[1]));
+    const included = all.flatMap((text) => [...text.matchAll(/^<!-- generated: ([^>]+?) -->$/gm)].map((m) => m[1]));
     expect([...made.keys()].filter((name) => !included.includes(name))).toEqual([]);
     for (const text of all)
-      expect(text.match(/<!-- generated: /g)?.length ?? 0).toBe(text.match(/<!-- end generated -->/g)?.length ?? 0);
+      expect(text.match(/^<!-- generated: /gm)?.length ?? 0).toBe(
+        text.match(/^<!-- end generated -->$/gm)?.length ?? 0,
+      );
   });
 
   it('a stale section is rewritten, and an unknown one is refused', () => {
