@@ -303,10 +303,14 @@ function record(): Block[] {
   ];
 }
 
+/** The cells the written σ table names beyond bitcoin, ethereum and the market (src/analysis/profile-numbers.ts). */
+const LARGE_CAPS = ['bnb', 'tron', 'xrp', 'litecoin', 'toncoin', 'solana', 'cardano', 'dogecoin', 'chainlink'];
+
 function analyzer(): Block[] {
   const numbers = PROFILE_NUMBERS;
   const range = (style: keyof typeof numbers.style) => `${numbers.style[style][0]}-${numbers.style[style][1]}`;
   const sigma = (cell: string) => `${cell} ${sigmaOf(cell)}%`;
+  const large = LARGE_CAPS.map(sigmaOf);
   return [
     {
       p: `The analyzer reads a thread and decides: post (a conviction and a text) or skip (a reason). Three can decide, for \`poll\` (cron's too), \`predict\` and \`analyze\`, without touching the crontab line: \`${ANALYZER_KINDS.join('`, `')}\`. The built-in one is the default: offline, deterministic, no key; it reads the text and the citation titles with a lexicon of crypto-market phrases. \`command\` runs your own program (one JSON object on its stdin, a decision or a signal on its stdout; the protocol is examples/README.md). \`llm\` asks a model over the OpenAI chat-completions API (OpenAI, OpenRouter, Ollama, llama.cpp, vLLM). \`agent help settings\` lists their settings.`,
@@ -335,7 +339,7 @@ function analyzer(): Block[] {
           ],
           [
             'conviction_style',
-            `the size range in multiples of the cell's typical 3-hour move σ: conservative ${range('conservative')}, moderate ${range('moderate')}, bold ${range('bold')}, degen ${range('degen')} (σ: ${['bitcoin', 'ethereum', 'solana'].map(sigma).join(', ')}, others ${DEFAULT_SIGMA}%; or the σ measured from the recorded prices)`,
+            `the size range in multiples of the cell's typical 3-hour move σ: conservative ${range('conservative')}, moderate ${range('moderate')}, bold ${range('bold')}, degen ${range('degen')} (σ: ${['bitcoin', 'ethereum'].map(sigma).join(', ')}, the total market ${sigmaOf('general')}%, large caps ${Math.min(...large)}-${Math.max(...large)}%, others ${DEFAULT_SIGMA}%; or the σ measured from the recorded prices)`,
           ],
           ['signal_method', `evidence of your method counts ${numbers.methodBoost}×`],
         ],
