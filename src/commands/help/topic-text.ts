@@ -133,7 +133,7 @@ function settings(): Block[] {
     },
     settingsTable(),
     {
-      p: "The analyzer is switched last: `config set analyzer command` is refused until `analyzer.command` is set, and `analyzer llm` until `llm.base-url` and `llm.model` are, since every poll, cron's too, would fail in between. URLs must be https (plain http only to this machine).",
+      p: "The analyzer is switched last: `config set analyzer command` is refused until `analyzer.command` is set, and `analyzer llm` until `llm.base-url` and `llm.model` are, since every poll, cron's too, would fail in between. The alert URLs must be https (plain http only to this machine), and a model's key is never sent over plain http but to this machine.",
     },
   ];
 }
@@ -141,7 +141,7 @@ function settings(): Block[] {
 function files(): Block[] {
   return [
     {
-      p: 'The config dir is `~/.config/prediction-agent` (`$XDG_CONFIG_HOME/prediction-agent`; `~/Library/Preferences/prediction-agent` on macOS), or `--config-dir`, or `<default config dir>/agents/<name>` for `--agent <name>`. It is created mode 700 and every file in it mode 600, written whole (a temp file renamed into place); a dir or state file open to other users, or owned by another user, is refused with the command that fixes it.',
+      p: 'The config dir is `~/.config/prediction-agent` (`$XDG_CONFIG_HOME/prediction-agent`; `~/Library/Preferences/prediction-agent` on macOS), or `--config-dir`, or `<default config dir>/agents/<name>` for `--agent <name>`. It is created mode 700 and every file in it mode 600: the state and the settings written whole (a temp file renamed into place), the history and the record appended a line at a time. A dir or state file open to other users, or owned by another user, is refused with the command that fixes it.',
     },
     {
       table: {
