@@ -65,7 +65,7 @@ export const ENVIRONMENT: ReadonlyArray<readonly [name: string, what: string]> =
   ['NODE_EXTRA_CA_CERTS', 'read by Node: a CA file, for a service or model server with a private CA'],
   [
     'XDG_CONFIG_HOME',
-    'where the default config dir is: `$XDG_CONFIG_HOME/prediction-agent`, else `~/.config/prediction-agent` (`~/Library/Preferences/prediction-agent` on macOS)',
+    'where the default config dir is: `$XDG_CONFIG_HOME/prediction-agent`, else `~/.config/prediction-agent` (`~/Library/Preferences/prediction-agent` on macOS); and where `schedule --systemd` writes its units (`$XDG_CONFIG_HOME/systemd/user`)',
   ],
   [
     'HOME',
