@@ -1,5 +1,5 @@
 // Bundles the command into one CommonJS file: no TypeScript, no loaders, no node_modules at run time
-// (see README.md#speed: a CJS bundle also avoids Node 22's cost of `import 'node:http'` from ESM).
+// (see docs/performance.md: a CJS bundle also avoids Node 22's cost of `import 'node:http'` from ESM).
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -28,7 +28,7 @@ const lazyChildProcess = {
 
 // undici (the LLM analyzer's HTTP client) is half the size of everything else together, and only a run
 // that asks a model needs it: it is its own file beside the bundle, required on first use, so the cron
-// run that finds nothing new neither reads nor keeps it (README.md#speed).
+// run that finds nothing new neither reads nor keeps it (docs/performance.md).
 const undiciApart = (where = './undici.cjs') => ({
   name: 'undici-apart',
   setup(build) {

@@ -19,7 +19,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const LOCK_HOURS = 3;
 /**
  * New threads arrive about this often in real time, whatever the speed: often enough that each cell's
- * threads form a price series the agent can read its own record from (README "The record").
+ * threads form a price series the agent can read its own record from (docs/record.md#the-record-was-it-right).
  */
 const REAL_SECONDS_PER_THREAD = 2;
 const PROFILE = {

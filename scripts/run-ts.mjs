@@ -19,6 +19,8 @@ await build({
   format: 'esm',
   target: 'node20.19',
   logLevel: 'warning',
+  // CommonJS packages bundled into ESM (commander, for the docs) still require Node's built-ins.
+  banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
 });
 try {
   const { exitCode } = await import(pathToFileURL(outfile).href);

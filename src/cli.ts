@@ -3,7 +3,7 @@ import { agentDir } from './domain/agent-name.js';
 import { userPath } from './domain/home-path.js';
 import type { Context, Prompt } from './context.js';
 import { COMMANDS } from './commands/index.js';
-import { OVERVIEW } from './commands/overview.js';
+import { overview } from './commands/overview.js';
 import type { About } from './commands/version.js';
 import { routeOutput, usageError, type Action } from './commands/wiring.js';
 import { CancelledError, EXIT, type ExitCode, UsageError } from './errors.js';
@@ -57,7 +57,29 @@ async function configDirOf(globals: GlobalOptions, deps: CliDeps): Promise<strin
   return given ? userPath(given, deps.env.HOME) : deps.defaultConfigDir();
 }
 
-/** The commander program: the global options, one action wrapper, and one way out for every error. */
+/**
+ * The commander program: every command, with the global options. What runs is `action`'s; `npm run docs`
+ * gives one that runs nothing, to write the command reference from the program itself.
+ */
+export function createProgram(version: string, action: Action): Command {
+  const program = new Command('agent')
+    .description('Polling agent for the agent prediction service: register once, poll from cron, predict by hand.')
+    .version(version, '-V, --version')
+    .option('--base-url <url>', 'the service address (env AGENT_BASE_URL); stored at registration')
+    .option('--config-dir <dir>', 'where the state lives (env AGENT_CONFIG_DIR)')
+    .option('--agent <name>', 'the agent of that name: config dir <default config dir>/agents/<name>')
+    .option('--json', 'print exactly one JSON document on stdout')
+    .option('-q, --quiet', 'less on stderr')
+    .option('-v, --verbose', 'more on stderr: the decision trace, a summary line per run')
+    .exitOverride()
+    // Set before the commands are added, which copy it: their help lists the options they inherit.
+    .configureHelp({ showGlobalOptions: true })
+    .addHelpText('after', overview);
+  for (const add of COMMANDS) add(program, action);
+  return program;
+}
+
+/** Runs the program: the global options, one action wrapper, and one way out for every error. */
 export async function runCli(deps: CliDeps): Promise<ExitCode> {
   let exitCode: ExitCode = EXIT.ok;
   let output: Output | undefined;
@@ -71,20 +93,6 @@ export async function runCli(deps: CliDeps): Promise<ExitCode> {
       verbose: !!globals.verbose,
       noColor: !!deps.env.NO_COLOR,
     });
-  const program = new Command('agent')
-    .description('Polling agent for the agent prediction service: register once, poll from cron, predict by hand.')
-    .version(deps.version, '-V, --version')
-    .option('--base-url <url>', 'the service address (env AGENT_BASE_URL); stored at registration')
-    .option('--config-dir <dir>', 'where the state lives (env AGENT_CONFIG_DIR)')
-    .option('--agent <name>', 'the agent of that name: config dir <default config dir>/agents/<name>')
-    .option('--json', 'print exactly one JSON document on stdout')
-    .option('-q, --quiet', 'less on stderr')
-    .option('-v, --verbose', 'more on stderr: the decision trace, a summary line per run')
-    .exitOverride()
-    // Set before the commands are added, which copy it: their help lists the options they inherit.
-    .configureHelp({ showGlobalOptions: true })
-    .addHelpText('after', OVERVIEW);
-
   const action: Action =
     (work) =>
     async (...args) => {
@@ -103,7 +111,7 @@ export async function runCli(deps: CliDeps): Promise<ExitCode> {
       place = ctx;
       exitCode = (await work(ctx, ...args)) ?? EXIT.ok;
     };
-  for (const add of COMMANDS) add(program, action);
+  const program = createProgram(deps.version, action);
 
   const json = deps.argv.includes('--json');
   const details = json || deps.argv.includes('-v') || deps.argv.includes('--verbose');

@@ -14,6 +14,53 @@ export const EXIT = {
 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
+/**
+ * What each exit code means and what to do about it: the one table `agent --help`, `agent help exit-codes`
+ * and the docs' exit-code tables are made from (docs/cli.md#exit-codes). `short` fits the --help line.
+ */
+export const EXIT_CODES: Record<ExitCode, { short: string; meaning: string; todo: string }> = {
+  0: {
+    short: 'ok (also nothing new, a skip)',
+    meaning:
+      'it worked; this includes nothing new, a deliberate skip, a 409 "already predicted", a poll that found another run busy (it leaves the work to that run), and a poll started inside a stored rate-limit pause (it sends nothing)',
+    todo: 'nothing',
+  },
+  1: {
+    short: 'unexpected',
+    meaning:
+      'unexpected: a bug; a state file that is corrupt, open to other users, or cannot be read or written (the lock file likewise); a redirect from the service; a poll in which the service refused a post with a 4xx other than 401, 403, 409 and 429 (that thread is given up); a clone not built yet; or a setup that cannot work: a host name that does not resolve, a TLS certificate not trusted here or not for that name, a model server that refuses the request itself (a 4xx)',
+    todo: 'read the message; it names the file or the fix (`npm ci` for an unbuilt clone; the address given at registration; `NODE_EXTRA_CA_CERTS=<CA file>` for a service with a private CA; another model or `agent config set analyzer.fallback builtin`)',
+  },
+  2: {
+    short: 'usage or invalid input, nothing sent',
+    meaning:
+      'usage error or invalid input, found before sending; also a 4xx the service answered for what was sent (name taken, no such thread, a value it refused, a page size above its maximum)',
+    todo: 'fix the command',
+  },
+  3: {
+    short: 'not registered or key rejected',
+    meaning: 'no agent registered in this config dir, or the service rejected the key (401)',
+    todo: '`agent register`; after a 401, `agent register --force` (the old state is kept as a backup)',
+  },
+  4: {
+    short: 'thread locked',
+    meaning: '`predict` on a locked thread (seen in the thread, or a 403 on the post)',
+    todo: 'nothing: it no longer takes predictions',
+  },
+  5: {
+    short: 'temporary, try again later',
+    meaning:
+      "temporary: network down, connection refused or reset, timeout (each read is tried 3 times, 15 s each), 408/5xx, a 429 that outlasted what the run could wait, an answer that could not be read, the run's time budget spent, an external analyzer that failed; a poll that left threads to retry or whose post outcome is unknown; `register` or `predict` finding another run busy; a run whose lock was taken over while it was stopped (it writes and sends nothing more)",
+    todo: 'nothing, or try again in a moment',
+  },
+  130: {
+    short: 'interrupted',
+    meaning:
+      'interrupted: Ctrl-C during any command, or Ctrl-C / Ctrl-D at a question (`register`, a size to confirm); SIGTERM gives 143',
+    todo: 'nothing: what was finished is kept, nothing more was sent',
+  },
+};
+
 export abstract class AgentError extends Error {
   abstract readonly exitCode: ExitCode;
   /** What the user can do about it, shown after the message. */

@@ -92,7 +92,7 @@ let outputLost = false;
  * time, and the young generation doubled twice for garbage that dies young anyway. A run after a long gap
  * walks page after page (10,000 threads): V8's default heap growth let garbage from the pages pile up to a
  * ~100 MB peak, ~70 MB when tuned for size, in the same time. With all three the 500-thread run peaks at
- * ~58 MB instead of ~66 MB (README "Speed"). Not before the first page: a flag set at run time makes Node
+ * ~58 MB instead of ~66 MB (docs/performance.md). Not before the first page: a flag set at run time makes Node
  * compile every built-in module it loads afterwards from source instead of from its code cache (+7 ms for
  * node:http), and a run that finds nothing new (or the build's code cache warm-up, which is one) must not
  * pay that or record the changed flags.

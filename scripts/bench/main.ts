@@ -1,4 +1,4 @@
-// The speed and memory targets of README.md#speed, measured side by side with `node -e 0`
+// The speed and memory targets of docs/performance.md, measured side by side with `node -e 0`
 // in the same run (absolute times drift by ±10 ms on these machines; ratios hold).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -142,7 +142,7 @@ try {
   const gapDoc = JSON.parse(gap.stdout) as { posted: unknown[]; skipped: Array<{ reason: string }> };
   const decided = gapDoc.posted.length + gapDoc.skipped.filter((s) => s.reason !== 'locked').length;
   const gapRss = (JSON.parse(fs.readFileSync(gapOut, 'utf8')) as { maxRssKb: number }).maxRssKb / 1024;
-  // The run records the price of every thread it reads (README "The record"): all 10,000 must be there.
+  // The run records the price of every thread it reads (docs/record.md#the-record-was-it-right): all 10,000 must be there.
   const recorded = ['prices.1.jsonl', 'prices.jsonl']
     .map((name) => path.join(gapDir, name))
     .filter((file) => fs.existsSync(file))

@@ -1,6 +1,6 @@
 import { oneLine } from '../output/sanitize.js';
 
-// One alert event (README "Alerts"): the same object goes to every route, the command's stdin and the
+// One alert event (docs/alerts.md): the same object goes to every route, the command's stdin and the
 // webhook's body alike. `text` is for a chat webhook to show as it is (Slack and Mattermost take
 // `{"text": …}` and ignore the other fields).
 

@@ -9,7 +9,7 @@ import { oneLine } from '../output/sanitize.js';
 import { parseAlertUrl } from '../settings/alert-url.js';
 import type { Settings } from '../settings/keys.js';
 
-// Where alerts go (README "Alerts"): a command of the user's, a webhook, and the heartbeat's ping. Each is
+// Where alerts go (docs/alerts.md): a command of the user's, a webhook, and the heartbeat's ping. Each is
 // given ALERT_LIMIT_MS in all and runs beside the others, so a poll pays at most that once; none carries
 // the service key (the command's environment is cleared of it, the webhook gets no x-api-key and a body
 // masked like all output); a failure is an answer to record, never an error for the poll.

@@ -3,7 +3,7 @@ import { cleanInline, probeOf, signed } from './text-clean.js';
 import type { Trace } from './types.js';
 
 // An external analyzer's words become the "why" of a post, never its head or tail: the direction and
-// the size are written from the conviction actually posted (README.md#how-the-analyzer-decides). A model's
+// the size are written from the conviction actually posted (docs/analyzer.md#how-the-analyzer-decides). A model's
 // "Bearish … Expect -2.0%" over +2.0, or its "+12%" over a clamped +0.7, would tell readers what the agent
 // did not predict; and since thread texts are written by strangers, a model's text may carry what a thread told it to say.
 

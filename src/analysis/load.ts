@@ -50,7 +50,7 @@ export async function loadAnalyzer(ctx: Context, options: LoadOptions = {}): Pro
   return { analyzer: skippingKeyedCells(fallback ? fallbackNoticed(primary, ctx) : primary, secrets), config };
 }
 
-// The command and LLM analyzers load only when chosen: the LLM one brings undici (README.md#speed).
+// The command and LLM analyzers load only when chosen: the LLM one brings undici (docs/performance.md).
 async function createAnalyzer(
   config: AnalyzerConfig,
   ctx: Context,

@@ -19,7 +19,7 @@ interface Context {
 
 /**
  * The one policy: a signal plus the profile plus the cell become a skip or a sized post, and a
- * complete decision from an external analyzer passes the same final checks (README.md#how-the-analyzer-decides).
+ * complete decision from an external analyzer passes the same final checks (docs/analyzer.md#how-the-analyzer-decides).
  * Pure: the same arguments always give the same decision and the same trace lines.
  */
 export function decide(thread: Thread, profile: Profile, output: AnalyzerOutput, trace: Trace): Decision {

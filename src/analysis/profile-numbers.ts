@@ -1,7 +1,7 @@
 import type { ConvictionStyle, DirectionalBias, Participation } from '../domain/profile.js';
 
 /**
- * The profile as numbers: the one table to tune (docs: README.md#how-the-analyzer-decides). Everything the
+ * The profile as numbers: the one table to tune (docs: docs/analyzer.md#how-the-analyzer-decides). Everything the
  * policy decides follows from these values; the invariants the tests check (nesting thresholds,
  * ordered styles) hold for any table where the thresholds fall and the ranges rise in the listed order.
  */

@@ -7,7 +7,7 @@ import { typicalMovePct } from './typical-move.js';
 import { cleanInline } from './text-clean.js';
 import type { AnalyzerOutput } from './types.js';
 
-// The protocol an external analyzer speaks (README "Your own analyzer"): one JSON object in, one JSON
+// The protocol an external analyzer speaks (examples/README.md): one JSON object in, one JSON
 // answer out. `agent analyze --stdin` speaks it too, so a script can be checked against the built-in.
 
 export const PROTOCOL_VERSION = 1;

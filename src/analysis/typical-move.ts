@@ -10,7 +10,7 @@ export const MEASURED_WITHIN = 3;
 
 /**
  * The typical 3-hour move σ that sizes a post on this thread's cell, in %: the one this agent measured from
- * its recorded prices when a run measured one (README "The record"), held within 3× of the number written
+ * its recorded prices when a run measured one (docs/record.md#the-record-was-it-right), held within 3× of the number written
  * for the cell; else that written number.
  */
 export function typicalMovePct(thread: Pick<Thread, 'cell' | 'typicalMove'>): number {

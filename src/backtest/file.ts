@@ -4,7 +4,7 @@ import { cellOf } from '../domain/thread.js';
 import { UsageError } from '../errors.js';
 import { oneLine } from '../output/sanitize.js';
 
-// A backtest file (README "Backtest"): JSON, either an array of resolved threads or {"threads": [...]}.
+// A backtest file (docs/backtest.md): JSON, either an array of resolved threads or {"threads": [...]}.
 // Each thread is parsed on its own, tolerantly like a service answer (schemas.ts), so one bad entry in a
 // long export is reported and left out rather than failing the whole run.
 
@@ -154,7 +154,7 @@ export function parseBacktestData(data: unknown, name: string): BacktestFile {
   if (threads.length === 0) {
     const why = invalid[0] ? `; the first problem: index ${invalid[0].index}: ${invalid[0].reason}` : ': it is empty';
     throw new UsageError(`backtest file ${name} has no valid thread${why}`, {
-      hint: 'see the file format in the README ("Backtest")',
+      hint: 'see the file format in examples/README-backtest.md',
     });
   }
   return { threads, invalid };

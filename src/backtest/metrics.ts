@@ -1,4 +1,4 @@
-// The backtest's numbers, defined once (README "Backtest" repeats these definitions):
+// The backtest's numbers, defined once (docs/backtest.md repeats these definitions):
 //
 // - threads: replayed threads; posted + skipped + failed = threads.
 // - failed: the analyzer could not answer (an AnalyzerError: timeout, crash, garbage). Nothing is posted,

@@ -1,5 +1,13 @@
-/** What `agent --help` shows after the commands: the common uses, and the exit codes cron mail shows. */
-export const OVERVIEW = `
+import { EXIT_CODES, type ExitCode } from '../errors.js';
+import { topicList } from './topics.js';
+
+/**
+ * What `agent --help` shows after the commands: the common uses, the help topics, and the exit codes cron
+ * mail shows (their one table is src/errors.ts). Made when help is shown, not on every run.
+ */
+export function overview(): string {
+  const codes = Object.keys(EXIT_CODES).map((code) => Number(code) as ExitCode);
+  return `
 Examples:
   agent register --base-url https://<service> --name my-agent --signal-method onchain \\
                  --conviction-style moderate --directional-bias neutral --participation selective
@@ -10,5 +18,8 @@ Examples:
   agent analyze <threadId>            the decision on a thread and every step of why; nothing posted
   agent backtest examples/backtest-sample.json      is an analyzer any good? (offline)
 
-Exit codes: 0 ok (also nothing new, a skip) · 1 unexpected · 2 usage or invalid input, nothing sent ·
-3 not registered or key rejected · 4 thread locked · 5 temporary, try again later · 130 interrupted`;
+${topicList()}
+
+Exit codes (agent help exit-codes says what to do about each):
+${codes.map((code) => `  ${String(code).padEnd(3)}  ${EXIT_CODES[code].short}`).join('\n')}`;
+}

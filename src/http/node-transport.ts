@@ -16,7 +16,7 @@ export const NOT_SENT = new Set([
 ]);
 
 /**
- * Node's own http/https: the cheapest way to talk to the service on every cron run (README.md#speed).
+ * Node's own http/https: the cheapest way to talk to the service on every cron run (docs/performance.md).
  * `https` (and with it tls) is loaded only for an https address: a loopback service never pays for it.
  */
 export function createNodeTransport(): Transport {

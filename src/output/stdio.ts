@@ -10,7 +10,7 @@ const realFd: FdOps = { fstatSync, writeSync };
 
 /**
  * Standard output or error as Output needs it. Building `process.stdout` loads Node's stream and net
- * modules, ~3 ms of every run (README.md#speed): a cron run that prints nothing should not pay it, nor a
+ * modules, ~3 ms of every run (docs/performance.md): a cron run that prints nothing should not pay it, nor a
  * `--version` into a pipe. So off a terminal the bytes go to the descriptor directly, as Node's own stream
  * does for a file; on a terminal (or another character device) Node's stream is used, since ora needs one.
  */

@@ -41,7 +41,7 @@ export async function pollCycle(
     dryRun: boolean;
     started: number;
     recorder?: RunRecorder | undefined;
-    /** Records the prices and texts of the threads read (README "The record"); absent in a dry run. */
+    /** Records the prices and texts of the threads read (docs/record.md#the-record-was-it-right); absent in a dry run. */
     prices?: PriceRecorder | undefined;
     /** A watcher was asked to stop: no thread is started after the one in hand. */
     shouldStop?: (() => boolean) | undefined;

@@ -41,7 +41,7 @@ export interface ThreadHandler {
 /**
  * Handles the threads of a run, page after page. The analyzer is loaded for the first open thread and
  * kept for the rest of the run: it (a lexicon of compiled patterns, or a model) is not paid for by runs
- * that find nothing new (README.md#speed), nor again on every page of a backlog.
+ * that find nothing new (docs/performance.md), nor again on every page of a backlog.
  */
 export function threadHandler(deps: HandlerDeps): ThreadHandler {
   const { api, ledger, dryRun, ctx, spinner, deadline } = deps;

@@ -46,7 +46,7 @@ export async function watch(
       });
     }
   } catch (error) {
-    // No cycle will run to tell it: told now, as a cycle's state problem is (README "Alerts").
+    // No cycle will run to tell it: told now, as a cycle's state problem is (docs/alerts.md).
     await alertAfterPoll(ctx, { lock: undefined, exitCode: exitCodeOf(error), error });
     throw error;
   }

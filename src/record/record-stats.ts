@@ -5,7 +5,7 @@ import { wilson } from './wilson.js';
 
 export type { CalibrationRow, Call, RecordMetrics, RecordStats } from './record-types.js';
 
-// `agent stats`' record (README "The record"): what the posts of the period did, defined once here.
+// `agent stats`' record (docs/record.md#the-record-was-it-right): what the posts of the period did, defined once here.
 //
 // - resolved: posts with a realized move; right / wrong: its sign equal to / against the conviction's;
 //   flat: |move| under 0.05 %, neither (resolve.ts).

@@ -14,7 +14,7 @@ export interface RecorderDeps {
 }
 
 /**
- * Records the threads a run reads, as it reads them, page by page (README "The record"): every thread's
+ * Records the threads a run reads, as it reads them, page by page (docs/record.md#the-record-was-it-right): every thread's
  * price (open or locked), and the text of every open one, for `backtest --recorded`. Costs one append per
  * file a page, and nothing at all for a page without new threads. A thread without a usable price adds no
  * sample; one dated ahead of the local clock adds nothing, since its date cannot be trusted to place it.

@@ -1,7 +1,7 @@
 import type { Sample } from './samples.js';
 import { isPlausible, type PriceSeries } from './series.js';
 
-// What a cell's price did over the 3 hours after a thread, from the series (README "The record"):
+// What a cell's price did over the 3 hours after a thread, from the series (docs/record.md#the-record-was-it-right):
 // the nearest sample within 15 minutes of t0 + 3 h, or, better, two samples bracketing it at most 30
 // minutes apart (linear between them). Nothing is decided while a better sample may still come: an
 // outcome is written once.

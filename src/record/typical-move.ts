@@ -4,7 +4,7 @@ import { FLAT_PCT, HORIZON_MS, NEAREST_MS, priceAt } from './resolve.js';
 import { parsePriceLine, pricesFile, type Sample } from './samples.js';
 import { buildSeries } from './series.js';
 
-// A cell's typical 3-hour move, measured from the prices the polls recorded (README "The record"): its
+// A cell's typical 3-hour move, measured from the prices the polls recorded (docs/record.md#the-record-was-it-right): its
 // 3-hour moves over the last 7 days, each priced as an outcome is (resolve.ts), summed up as σ by their
 // median size (for normal moves, median |move| = 0.6745 σ). A median, not a root mean square: one absurd
 // price a service sent would rule a mean of squares, and with it every post's size. Pairs start at least

@@ -1,5 +1,5 @@
 // The cells the feed writes about, with a plausible price level and a typical 3-hour move.
-// σ follows README.md#how-the-analyzer-decides so that the sandbox's outcomes and the client's sizing agree.
+// σ follows docs/analyzer.md#how-the-analyzer-decides so that the sandbox's outcomes and the client's sizing agree.
 
 export interface Market {
   cell: string;

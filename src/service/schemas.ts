@@ -6,7 +6,7 @@ import { CONVICTION_STYLES, DIRECTIONAL_BIASES, PARTICIPATIONS, SIGNAL_METHODS }
 // `me --json` shows the agent as the service returned it) and never get in the way.
 //
 // Each schema is built on first use: building them all costs ~6 ms, and the cron run that finds
-// nothing new parses none of them (README.md#speed).
+// nothing new parses none of them (docs/performance.md).
 
 function lazy<T>(build: () => T): () => T {
   let built: T | undefined;

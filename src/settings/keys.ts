@@ -19,7 +19,7 @@ export interface Settings {
   'llm.model'?: string;
   /** Absolute path of a file (mode 600) holding the LLM key. */
   'llm.key-file'?: string;
-  /** A command line run without a shell, one alert event on its stdin (README "Alerts"). */
+  /** A command line run without a shell, one alert event on its stdin (docs/alerts.md). */
   'alert.command'?: string;
   /** An https URL (http on loopback only) that gets one POST of each alert event. */
   'alert.webhook'?: string;

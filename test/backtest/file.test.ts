@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseBacktestData, readBacktestFile } from '../../src/backtest/file.js';
 import { UsageError } from '../../src/errors.js';
 
-// The backtest file format (README "Backtest"): an array of resolved threads or {"threads": [...]};
+// The backtest file format (docs/backtest.md): an array of resolved threads or {"threads": [...]};
 // one bad thread is left out and reported, a file that cannot serve at all is a usage error (exit 2).
 
 function resolved(id: string | number, overrides: Record<string, unknown> = {}) {

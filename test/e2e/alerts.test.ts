@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BULLISH, minutesAgo, registeredWorlds, type World } from './harness.js';
 
-// Alerts as cron meets them (README "Alerts"): the built command, a bare environment, the sandbox on
+// Alerts as cron meets them (docs/alerts.md): the built command, a bare environment, the sandbox on
 // loopback, an alert command (a node script that keeps its stdin and environment) and a loopback webhook.
 
 const HOUR = 3_600_000;

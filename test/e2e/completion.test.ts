@@ -95,6 +95,8 @@ const CASES: Array<[what: string, line: string[], expected: string[] | ((got: st
   ['after a global option and its value', ['agent', '--config-dir', '/tmp/x', 'hist'], ['history']],
   ['the shells', ['agent', 'completion', ''], ['bash', 'fish', 'zsh']],
   ['help of a subcommand', ['agent', 'help', 'config', 's'], ['set']],
+  ['a help topic', ['agent', 'help', 'e'], ['environment', 'exit-codes']],
+  ['a command or a help topic', ['agent', 'help', 'c'], ['completion', 'config', 'cron']],
   ['no option that is not there', ['agent', 'me', '--li'], []],
   [
     'a directory for --config-dir',

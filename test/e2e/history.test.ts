@@ -56,7 +56,7 @@ describe('the history of polls and predicts', () => {
     });
     const text = await w.agent(['history']);
     expect(text.stdout.split('\n')[0]).toMatch(/poll +1 posted, 1 skipped, 0 failed, exit 0/);
-    // Pending: its outcome needs the price 3 hours on (README "The record").
+    // Pending: its outcome needs the price 3 hours on (docs/record.md#the-record-was-it-right).
     expect(text.stdout).toMatch(/posted +\+\d+\.\d% +\u2026 +bitcoin +up /);
     expect((await entries(w, ['--limit', '1'])).map((e) => e.kind)).toEqual(['run']);
   });

@@ -101,9 +101,9 @@ it('runs as agent and as prediction-agent: --version, sandbox, register and poll
   }
 });
 
-// README "Uninstall": the schedule is removed, then the program; the config dir, with the key, stays as
+// docs/setup.md#uninstall: the schedule is removed, then the program; the config dir, with the key, stays as
 // it was until the user deletes it, and deleting the key loses the agent's name for good.
-it('uninstalls as the README says: schedule --remove, npm uninstall -g, and the config dir stays', async () => {
+it('uninstalls as docs/setup.md says: schedule --remove, npm uninstall -g, and the config dir stays', async () => {
   const sandbox = await startSandbox({ ratePerMinute: 0 });
   try {
     // A crontab of its own, in a file: this test is about what is left, not about cron.

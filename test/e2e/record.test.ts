@@ -6,7 +6,7 @@ import { createSandboxClock, HOUR_MS } from '../../src/sandbox/index.js';
 import { measureTypicalMoves } from '../../src/record/typical-move.js';
 import { BULLISH, minutesAgo, modeOf, PROFILE_FLAGS, registeredWorlds, type World } from './harness.js';
 
-// The record (README "The record"): every thread's price as the polls read it, and each post's real
+// The record (docs/record.md#the-record-was-it-right): every thread's price as the polls read it, and each post's real
 // 3-hour outcome from those prices, checked against the sandbox's own path and scoring.
 
 /**
@@ -143,7 +143,7 @@ describe('the record of prices', () => {
       expect(Math.abs(outcome.move! - (p3h / outcome.price0! - 1) * 100), id).toBeLessThan(0.001);
       // The line between two samples misses the path the sandbox scores against by at most as much as the
       // farther sample does (a line lies between its ends). Where the sandbox's move is beyond that miss,
-      // both say the same direction: README "The record".
+      // both say the same direction: docs/record.md#the-record-was-it-right.
       if (!clearOf(outcome, thread.outcome.movePct)) continue;
       // Beyond that: right exactly where the sandbox awarded honey, wrong where it awarded wax.
       expect(outcome.right, id).toBe((scored.honey ?? 0) > 0);
@@ -297,7 +297,7 @@ describe('the record of prices', () => {
     const [post] = JSON.parse(polled.stdout).posted;
     // Beyond the largest size the written 0.9% allows a moderate profile (1.5 × 0.9, rounded down: 1.3).
     expect(post.conviction).toBeGreaterThan(1.3);
-    // Sized by the measured move, held within 3× of the written one (README "The record").
+    // Sized by the measured move, held within 3× of the written one (docs/record.md#the-record-was-it-right).
     expect(post.conviction).toBeLessThanOrEqual(Math.floor(1.5 * 3 * 0.9 * 10) / 10);
   });
 });

@@ -7,7 +7,7 @@ import type { Trace } from '../../src/analysis/types.js';
 import { profile, thread } from '../analysis/fixtures.js';
 import { commandLine } from '../analysis/command/support.js';
 
-// The example a user copies must keep working with the agent: it is run here exactly as the README
+// The example a user copies must keep working with the agent: it is run here exactly as docs/analyzer.md
 // tells a user to set it, through the command analyzer and the policy.
 
 const EXAMPLE = fileURLToPath(new URL('../../examples/momentum-analyzer.mjs', import.meta.url));

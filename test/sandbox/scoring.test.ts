@@ -108,7 +108,7 @@ describe('scoring at lock', () => {
 });
 
 describe('σ', () => {
-  it('every sandbox market moves with the σ the client sizes by (README.md#how-the-analyzer-decides), so backtest and sandbox score alike', () => {
+  it('every sandbox market moves with the σ the client sizes by (docs/analyzer.md#how-the-analyzer-decides), so backtest and sandbox score alike', () => {
     for (const market of MARKETS) expect([market.cell, market.sigma]).toEqual([market.cell, clientSigma(market.cell)]);
     expect(DEFAULT_SIGMA).toBe(CLIENT_DEFAULT_SIGMA);
   });

@@ -8,7 +8,7 @@ import { childEnvironment, redact } from './child-env.js';
 import { parseCommandLine } from './command-line.js';
 import { startProcess, type RunningProcess, type RunResult } from './start-process.js';
 
-// The user's own analyzer (README "Your own analyzer"): a program run without a shell for each thread,
+// The user's own analyzer (examples/README.md): a program run without a shell for each thread,
 // given the protocol's input on stdin, answering on the last line of stdout. Only an exit status of 0
 // with a valid answer counts; everything else is an AnalyzerError, so the thread stays due.
 

@@ -28,7 +28,7 @@ const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'
 
 /**
  * undici's request(), loaded on the first call: importing it costs ~110 ms that a run without an LLM
- * call must not pay (README.md#speed). It never follows redirects on its own (undici 7 does so only with
+ * call must not pay (docs/performance.md). It never follows redirects on its own (undici 7 does so only with
  * the redirect interceptor), and its default dispatcher is one that honours HTTPS_PROXY and NO_PROXY.
  */
 export function createSender(options: SenderOptions): Sender {

@@ -1,7 +1,7 @@
 import type { ConvictionStyle, DirectionalBias, Participation, Profile, SignalMethod } from '../../domain/profile.js';
 import { PROFILE_NUMBERS, sizeCap } from '../profile-numbers.js';
 
-// The profile as a model can act on it: words, with the numbers of README.md#how-the-analyzer-decides behind
+// The profile as a model can act on it: words, with the numbers of docs/analyzer.md#how-the-analyzer-decides behind
 // them, so that an LLM's decisions mean what the built-in analyzer's mean. Evidence strength is described on the
 // same 0-1 scale the policy uses for signals.
 

@@ -82,7 +82,7 @@ async function analyzeStdin(options: AnalyzeOptions, ctx: Context): Promise<void
     json = JSON.parse(raw);
   } catch {
     throw new UsageError('standard input is not one JSON object', {
-      hint: 'see "Your own analyzer" in the README for the protocol',
+      hint: 'see examples/README.md for the protocol',
     });
   }
   const input = parseInput(json);

@@ -10,10 +10,10 @@ export const addBacktestCommand: AddCommand = (program, action) => {
       .description(
         'replay resolved threads from a file, or the ones this agent recorded, through an analyzer: coverage, accuracy, MAE, honey/wax per cell',
       )
-      .argument('[file]', 'JSON: an array of resolved threads or {"threads": [...]} (README "Backtest")')
+      .argument('[file]', 'JSON: an array of resolved threads or {"threads": [...]} (docs/backtest.md)')
       .option(
         '--recorded',
-        'replay the threads this agent read, against their recorded 3-hour moves (README "The record")',
+        'replay the threads this agent read, against their recorded 3-hour moves (docs/record.md#the-record-was-it-right)',
       )
       .option('--since <duration>', 'with --recorded: threads from this far back, e.g. 7d (default 30d)')
       .addOption(

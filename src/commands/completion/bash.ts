@@ -25,7 +25,7 @@ export function bashScript(spec: CompletionSpec): string {
       : a.path
         ? paths(a.path)
         : a.commands
-          ? `COMPREPLY=($(compgen -W "$(${FN}_subcommands "\${args[*]}")" -- "$cur"))`
+          ? `COMPREPLY=($(compgen -W "$(${FN}_subcommands "\${args[*]}")${a.topics ? ` $([[ \${#args[@]} -eq 0 ]] && echo ${quoted(words(a.topics))})` : ''}" -- "$cur"))`
           : a.byPrevious
             ? `case \${args[\${#args[@]}-1]} in ${Object.entries(a.byPrevious)
                 .map(([w, next]) => `${quoted(w)}) ${argument(next)} ;;`)

@@ -9,7 +9,7 @@ import type { AddCommand } from '../wiring.js';
 export const addCompletionCommand: AddCommand = (program, action) => {
   program
     .command('completion')
-    .description('print a shell completion script (README "Shell completion" says where to put it)')
+    .description('print a shell completion script (docs/commands.md#shell-completion says where to put it)')
     .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(SHELLS))
     .action(
       action(async (ctx, shell: (typeof SHELLS)[number]) => {

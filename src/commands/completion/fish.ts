@@ -25,7 +25,10 @@ export function fishScript(spec: CompletionSpec): string {
       : a.path
         ? [complete(condition, '-F')]
         : a.commands
-          ? [complete(`${FN}_at help -1`, `-a "(${FN}_subcommands (${FN}_args))"`)]
+          ? [
+              complete(`${FN}_at help -1`, `-a "(${FN}_subcommands (${FN}_args))"`),
+              ...(a.topics ? [complete(`${FN}_at help 0`, `-a ${fishQuote(words(a.topics))}`)] : []),
+            ]
           : Object.entries(a.byPrevious ?? {}).flatMap(([previous, next]) =>
               argument(`${condition}; and test (${FN}_args)[-1] = ${fishQuote(previous)}`, next),
             );

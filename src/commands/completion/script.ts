@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { ANALYZER_KINDS } from '../../analysis/types.js';
 import { FALLBACKS, SETTING_DEFAULTS } from '../../settings/keys.js';
+import { topicNames } from '../topics.js';
 import { bashScript, zshScript } from './bash.js';
 import { fishScript } from './fish.js';
 import type { CompletionSpec, OptionSpec, SHELLS } from './spec.js';
@@ -50,7 +51,7 @@ function specOf(program: Command): CompletionSpec {
       description: command.description(),
       subcommands,
       options: path.length === 0 ? [] : command.options.filter((o) => !o.hidden).map(optionSpec),
-      args: name === 'help' ? [{ commands: true }] : (ARGUMENTS[name] ?? argumentsOf(command)),
+      args: name === 'help' ? [{ commands: true, topics: topicNames() }] : (ARGUMENTS[name] ?? argumentsOf(command)),
     });
     for (const sub of command.commands) walk(sub, [...path, sub.name()]);
   };

@@ -18,6 +18,8 @@ export interface ArgumentSpec {
   words?: readonly string[];
   path?: 'file';
   commands?: true;
+  /** With `commands`: words offered beside the commands while none is typed yet (`help`'s topics). */
+  topics?: readonly string[];
   byPrevious?: Record<string, ArgumentSpec>;
 }
 

@@ -11,7 +11,7 @@ import type { Settings } from '../../settings/keys.js';
 import { type Check, fail, ok, warn } from './check.js';
 
 /**
- * The alert routes (README "Alerts"): which are set, whether each can work as cron runs it, and the last
+ * The alert routes (docs/alerts.md): which are set, whether each can work as cron runs it, and the last
  * alert the history recorded with what each route answered. Sends nothing: `agent alert test` does.
  * The URLs are secrets, shown as scheme and host only.
  */
@@ -25,7 +25,7 @@ export function alertCheck(settings: Settings, configDir: string, home: string, 
     ...(heartbeat ? [`heartbeat ${shownUrl(heartbeat)}`] : []),
   ];
   if (!routes.length)
-    return ok('alerts', 'none set: trouble shows only in the log and here (README "Alerts" says how to be told)');
+    return ok('alerts', 'none set: trouble shows only in the log and here (agent help alerts says how to be told)');
   const set = routes.join(', ');
   try {
     if (command) checkAsCronRunsIt(command, home, 'alert.command');

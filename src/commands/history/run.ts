@@ -68,7 +68,7 @@ function columnWidths(entries: readonly HistoryRecord[]): { cell: number; thread
 }
 
 /**
- * One entry as one line: when, what, what came of it (README "The record"), and on which cell and thread,
+ * One entry as one line: when, what, what came of it (docs/record.md#the-record-was-it-right), and on which cell and thread,
  * each in its column.
  */
 function line(record: HistoryRecord, columns: { cell: number; thread: number }, outcomes: Outcomes): string {

@@ -25,7 +25,7 @@ export async function runStats(ctx: Context, options: StatsOptions): Promise<voi
   // Masked once summed up: its cells and reasons are the text in it, a few dozen strings, not a month of records.
   const summed = aggregate(read.records.reverse(), now - span, now);
   const stats = { ...summed, cells: mask(summed.cells), skips: mask(summed.skips) };
-  // What the posts did (README "The record"), from the outcomes the polls resolved.
+  // What the posts did (docs/record.md#the-record-was-it-right), from the outcomes the polls resolved.
   const record = mask(recordStats(read.records, loadOutcomes(ctx, now - span), now - span, now));
   if (stats.runs.poll + stats.runs.predict === 0) {
     const file = path.join(ctx.configDir, HISTORY_FILE);

@@ -89,7 +89,7 @@ describe('agent analyze --stdin', () => {
   });
 
   it.each([
-    ['not JSON', 'thread a', /standard input is not one JSON object \(see "Your own analyzer"/],
+    ['not JSON', 'thread a', /standard input is not one JSON object \(see examples\/README.md for the protocol\)/],
     ['not a protocol object', '{"thread": {"id": 1}}', /standard input is not a protocol object \(/],
     ['a newer protocol', JSON.stringify({ version: 99 }), /protocol version 99 is newer than this agent's/],
   ])('%s: a usage error (exit 2), nothing on stdout', async (_what, text, message) => {
