@@ -12,7 +12,7 @@ import {
   usedSample,
 } from './outcomes.js';
 import { GIVE_UP_MS, HORIZON_MS, resolveThread, rightOf } from './resolve.js';
-import { parsePriceLine, pricesFile, type Sample } from './samples.js';
+import { parsePriceLine, pricesFile, type Sample, WalkedSamples } from './samples.js';
 import { buildSeries } from './series.js';
 
 /**
@@ -38,8 +38,8 @@ export function settleRecord({ dir, now, redact }: SettleDeps): OutcomeRecord[] 
   const since = now - LOOKBACK_MS;
   const pending = pendingDecisions(dir, since);
   if (!pending.length) return [];
-  const { samples, reachedMs } = samplesFor(dir, pending, since);
-  const series = buildSeries(samples);
+  const { samples, walkedMs, reachedMs } = samplesFor(dir, pending, since);
+  const series = buildSeries(samples, walkedMs);
   const written: OutcomeRecord[] = [];
   for (const record of pending) {
     const outcome = outcomeOf(record, series, now, reachedMs);
@@ -140,15 +140,15 @@ function samplesFor(
   dir: string,
   pending: readonly Decision[],
   bound: number,
-): { samples: Sample[]; reachedMs: number } {
+): { samples: Sample[]; walkedMs: number; reachedMs: number } {
   const wanted = new Set(pending.map((record) => record.threadId));
   let from = Math.min(...pending.map((record) => Date.parse(record.ts))) - MARGIN_MS;
-  const samples: Sample[] = [];
+  const read = new WalkedSamples();
   let reachedMs = Number.POSITIVE_INFINITY;
   readLinesBackward(pricesFile(dir), (line) => {
     const parsed = parsePriceLine(line);
+    read.take(parsed);
     if (parsed?.kind === 'sample') {
-      samples.push(parsed.sample);
       if (wanted.has(parsed.sample.threadId)) from = Math.min(from, parsed.sample.ms - MARGIN_MS);
     } else if (parsed?.kind === 'readAt') {
       reachedMs = parsed.ms;
@@ -157,7 +157,7 @@ function samplesFor(
     return true;
   });
   // Read newest first; the series wants them in the order recorded (a thread's p0 is its first price).
-  return { samples: samples.reverse(), reachedMs };
+  return { samples: read.samples.reverse(), walkedMs: read.walkedMs, reachedMs };
 }
 
 /** Slack for a batch's read time against the threads in it. */

@@ -10,7 +10,7 @@ import { UsageError } from '../../errors.js';
 import { outcomeKey, readOutcomes } from '../../record/outcomes.js';
 import { readAllLines } from '../../record/private-lines.js';
 import { resolveThread } from '../../record/resolve.js';
-import { parsePriceLine, pricesFile, type Sample } from '../../record/samples.js';
+import { parsePriceLine, pricesFile, type Sample, WalkedSamples } from '../../record/samples.js';
 import { buildSeries } from '../../record/series.js';
 import { threadsFile } from '../../record/thread-texts.js';
 import { measureTypicalMoves } from '../../record/typical-move.js';
@@ -64,11 +64,10 @@ export function recordedThreads(
   dir: string,
   since: number,
 ): { file: BacktestFile; pending: number; unresolvable: number; samples: Sample[] } {
-  const samples = readAllLines(pricesFile(dir)).flatMap((line) => {
-    const parsed = parsePriceLine(line);
-    return parsed?.kind === 'sample' ? [parsed.sample] : [];
-  });
-  const series = buildSeries(samples);
+  const read = new WalkedSamples();
+  for (const line of readAllLines(pricesFile(dir)).reverse()) read.take(parsePriceLine(line));
+  const samples = read.samples.reverse();
+  const series = buildSeries(samples, read.walkedMs);
   const seen = new Set<string>();
   const entries: unknown[] = [];
   let pending = 0;
