@@ -69,3 +69,32 @@ it('a post stays pending while the walk lags behind a predict by hand, then sett
   expect(outcomes()).toEqual([expect.objectContaining({ kind: 'post', right: false })]);
   expect(outcomes()[0].move).toBeLessThan(-4);
 });
+
+it("a poll after a gap records the latest page's prices as read ahead of its walk, and the walk's as its own", async () => {
+  clock.set(T);
+  const dir = path.join(world.dir, 'config');
+  await registerWith(world.sandbox.url, dir, 'gap-agent');
+  const thread = (id: string, ms: number) =>
+    world.sandbox.addThread({ id, text: QUIET, project_id: 'c/bitcoin', timestamp: ms, price_on_fetch: 100 });
+  thread('th_0', T);
+  clock.set(T + MINUTE_MS);
+  expect((await run(dir, (ctx) => runPoll(ctx, {}))).code).toBe(0);
+  for (let i = 1; i <= 6; i++) thread(`th_${i}`, T + i * 10 * MINUTE_MS);
+  clock.set(T + 2 * HOUR_MS);
+  // Two a page: the walk's first page is full, so the latest two are read first, ahead of it.
+  expect((await run(dir, (ctx) => runPoll(ctx, { limit: '2' }))).code).toBe(0);
+  const batches: Array<{ ahead: boolean; ids: string[] }> = [];
+  for (const line of fs.readFileSync(path.join(dir, 'prices.jsonl'), 'utf8').trim().split('\n')) {
+    const value = JSON.parse(line);
+    if (value.readAt) batches.push({ ahead: value.ahead === true, ids: [] });
+    else batches.at(-1)?.ids.push(value.id);
+  }
+  const ahead = batches.filter((b) => b.ahead);
+  expect(ahead.flatMap((b) => b.ids).sort()).toEqual(['th_5', 'th_6']);
+  expect(
+    batches
+      .filter((b) => !b.ahead)
+      .flatMap((b) => b.ids)
+      .sort(),
+  ).toEqual(['th_0', 'th_1', 'th_2', 'th_3', 'th_4']);
+});
