@@ -82,12 +82,15 @@ export async function pollCycle(
   // Threads first met this run dated ahead of the local clock: a service's time zone or unit mistake
   // would otherwise stop the agent silently, every later thread hidden behind a cursor set in the future.
   const aheadOfClock: Thread[] = [];
-  const take = async (page: {
-    threads: Thread[];
-    malformed: MalformedThread[];
-    undated: UndatedThread[];
-    unidentifiable: number;
-  }) => {
+  const take = async (
+    page: {
+      threads: Thread[];
+      malformed: MalformedThread[];
+      undated: UndatedThread[];
+      unidentifiable: number;
+    },
+    { ahead = false } = {},
+  ) => {
     if (page.unidentifiable)
       ctx.output.warn(`agent: ${page.unidentifiable} thread(s) in the list had no usable id and were ignored`);
     for (const { id, sent } of page.undated) {
@@ -107,7 +110,7 @@ export async function pollCycle(
     }
     // Newest first: an early prediction earns more, and the oldest have lost most of their bonus anyway.
     if (todo.length) await handler.handle(todo.sort((a, b) => compareKey(b, a)));
-    prices?.page(todo);
+    prices?.page(todo, { ahead });
   };
 
   try {
@@ -116,7 +119,8 @@ export async function pollCycle(
       // The run has work ahead: from here on it is tuned for it (main.ts says how and why not earlier).
       if (first && page.threads.length) await ctx.tuneForBatch?.();
       // Without a cursor the first page is the latest already.
-      if (first && page.seenUpTo && state.cursor) await take(await latestThreads(api, state.cursor, limit));
+      if (first && page.seenUpTo && state.cursor)
+        await take(await latestThreads(api, state.cursor, limit), { ahead: true });
       first = false;
       await take(page);
       const cursor = ledger.cursor(page.seenUpTo);

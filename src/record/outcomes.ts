@@ -8,8 +8,8 @@ import type { Sample } from './samples.js';
 /** ~400 bytes an outcome: two files of 4 MiB hold ~20,000, months of posts and skips. */
 export const OUTCOMES_LIMIT_BYTES = 4 * 1024 * 1024;
 
-export function outcomesFile(dir: string): LineFile {
-  return lineFile(dir, 'outcomes', OUTCOMES_LIMIT_BYTES);
+export function outcomesFile(dir: string, limitBytes = OUTCOMES_LIMIT_BYTES): LineFile {
+  return lineFile(dir, 'outcomes', limitBytes);
 }
 
 export interface UsedSample {
@@ -53,6 +53,29 @@ export function usedSample(sample: Sample): UsedSample {
 
 export function outcomeLine(record: OutcomeRecord): string {
   return JSON.stringify(record);
+}
+
+/**
+ * A settle's mark, after the outcomes it wrote: when it ran and how far the poll's walk had read. A
+ * decision made before it that the prices up to there could tell was told then (settle.ts), so its outcome
+ * rotated away later is never worked out and written again.
+ */
+export interface SettledMark {
+  at: number;
+  walkedMs: number;
+}
+
+export function settledLine(mark: SettledMark): string {
+  return JSON.stringify({ settledAt: new Date(mark.at).toISOString(), walked: new Date(mark.walkedMs).toISOString() });
+}
+
+const SETTLED = /^\{"settledAt":"([^"]+)","walked":"([^"]+)"\}$/;
+
+export function parseSettled(line: string): SettledMark | undefined {
+  const match = SETTLED.exec(line);
+  const at = Date.parse(match?.[1] ?? '');
+  const walkedMs = Date.parse(match?.[2] ?? '');
+  return Number.isFinite(at) && Number.isFinite(walkedMs) ? { at, walkedMs } : undefined;
 }
 
 /** A line of the outcomes file, checked by hand (stats reads months of them); undefined when it is not one. */
@@ -100,20 +123,21 @@ export function readOutcomes(
 ): { outcomes: Map<string, OutcomeRecord>; unreadable: number } {
   const outcomes = new Map<string, OutcomeRecord>();
   let unreadable = 0;
-  const take = (record: OutcomeRecord | undefined, first: boolean) => {
-    if (!record) unreadable += 1;
-    else if (first || !outcomes.has(outcomeKey(record.kind, record.threadId)))
+  const take = (line: string, record: OutcomeRecord | undefined, first: boolean) => {
+    if (!record) {
+      if (!parseSettled(line)) unreadable += 1;
+    } else if (first || !outcomes.has(outcomeKey(record.kind, record.threadId)))
       outcomes.set(outcomeKey(record.kind, record.threadId), record);
   };
   if (since === undefined) {
-    for (const line of readAllLines(outcomesFile(dir))) take(parseOutcome(line), false);
+    for (const line of readAllLines(outcomesFile(dir))) take(line, parseOutcome(line), false);
     return { outcomes, unreadable };
   }
   readLinesBackward(outcomesFile(dir), (line) => {
     const record = parseOutcome(line);
     if (record && Date.parse(record.resolvedAt) < since) return false;
     // Read newest first: an older line of the same outcome replaces a newer one.
-    take(record, true);
+    take(line, record, true);
     return true;
   });
   return { outcomes, unreadable };

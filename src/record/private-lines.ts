@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { StateError } from '../errors.js';
 import { keepOpenFilePrivate } from '../state/private-file.js';
 
 // The record's files (prices, thread texts, outcomes) are JSON lines in the config dir, private like
@@ -25,8 +26,17 @@ const NO_WAIT = fs.constants.O_NONBLOCK ?? 0;
 const APPEND = fs.constants.O_WRONLY | fs.constants.O_APPEND | fs.constants.O_CREAT | NO_FOLLOW | NO_WAIT;
 const READ = fs.constants.O_RDONLY | NO_FOLLOW | NO_WAIT;
 
-/** Why a file of the record was not used: a symlink, a directory, a mode others may read. */
-export class RecordFileError extends Error {}
+/**
+ * A file of the record that is not a regular file (a symlink, a FIFO, a directory): never used, and said
+ * with the fix, like any state-file problem. A run only warns of it; a command that reads the record stops.
+ */
+export class RecordFileError extends StateError {
+  constructor(file: string, what: string) {
+    super(`${file} is ${what}, not a regular file: not used`, 'io', {
+      hint: `move it aside (mv '${file}' '${file}.aside'): the next poll starts a new one`,
+    });
+  }
+}
 
 /** Appends `text` (whole lines, each ending in \n) in one write; throws what went wrong, for the caller to say. */
 export function appendLines(file: LineFile, text: string): void {
@@ -105,13 +115,12 @@ function openChecked(name: string, flags: number): number {
     fd = fs.openSync(name, flags, 0o600);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ELOOP') throw new RecordFileError(`${name} is a symbolic link: not followed`);
-    // A FIFO nobody reads, opened to write without waiting.
-    if (code === 'ENXIO') throw new RecordFileError(`${name} is not a regular file`);
+    // A link not followed; a FIFO nobody reads, opened to write without waiting; a directory.
+    if (code === 'ELOOP' || code === 'ENXIO' || code === 'EISDIR') throw new RecordFileError(name, whatIs(name));
     throw error;
   }
   try {
-    if (!fs.fstatSync(fd).isFile()) throw new RecordFileError(`${name} is not a regular file`);
+    if (!fs.fstatSync(fd).isFile()) throw new RecordFileError(name, whatIs(name));
     // The same rule as the history's: a file open to others is made private again, or refused.
     keepOpenFilePrivate(fd, name, 'the record file');
   } catch (error) {
@@ -119,4 +128,17 @@ function openChecked(name: string, flags: number): number {
     throw error;
   }
   return fd;
+}
+
+function whatIs(name: string): string {
+  try {
+    const stat = fs.lstatSync(name);
+    if (stat.isSymbolicLink()) return 'a symbolic link';
+    if (stat.isDirectory()) return 'a directory';
+    if (stat.isFIFO()) return 'a FIFO';
+    if (stat.isSocket()) return 'a socket';
+    return 'a device';
+  } catch {
+    return 'gone now';
+  }
 }

@@ -27,7 +27,11 @@ export class PriceRecorder {
 
   constructor(private readonly deps: RecorderDeps) {}
 
-  page(threads: readonly Thread[]): void {
+  /**
+   * `ahead`: these threads were not read by the walk, oldest first, from the cursor (a `predict`, the
+   * latest page after a gap): their prices may be used once the walk has passed them, never before.
+   */
+  page(threads: readonly Thread[], { ahead = false }: { ahead?: boolean } = {}): void {
     if (!threads.length || this.failed) return;
     const now = this.deps.now();
     let prices = '';
@@ -47,7 +51,7 @@ export class PriceRecorder {
     }
     const { dir } = this.deps;
     this.append(() => {
-      if (count) appendLines(pricesFile(dir), `${readAtLine(now)}\n${prices}`);
+      if (count) appendLines(pricesFile(dir), `${readAtLine(now, ahead)}\n${prices}`);
       if (texts) appendLines(threadsFile(dir), texts);
     });
     if (!this.failed) this.recorded += count;

@@ -16,9 +16,12 @@ export function priceRecorder(ctx: Context): PriceRecorder {
   });
 }
 
-/** `predict` records the one thread it read, like a poll's page, so that its post can be resolved too. */
+/**
+ * `predict` records the one thread it read, like a poll's page, so that its post can be resolved too; the
+ * poll's walk may be behind it, so it is marked ahead of the walk.
+ */
 export function recordThread(ctx: Context, thread: Thread): void {
-  priceRecorder(ctx).page([thread]);
+  priceRecorder(ctx).page([thread], { ahead: true });
 }
 
 /**

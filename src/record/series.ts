@@ -23,20 +23,26 @@ export interface PriceSeries {
   byThread: Map<string, Sample>;
   /** Ids of the samples left out as absurd. */
   suspect: Set<string>;
-  /** The newest sample's time: how far the series knows the world, by the threads' own clock. */
+  /**
+   * How far the series knows the world, by the threads' own clock: the newest sample's time, or how far
+   * the walk has read when that is earlier (samples beyond it are in `byThread` only).
+   */
   newestMs: number;
 }
 
 /**
  * The series of these samples, given in the order they were recorded (oldest first): a thread read again
- * keeps the first price recorded for it as its p0, so a later read never moves an outcome.
+ * keeps the first price recorded for it as its p0, so a later read never moves an outcome. With `walkedMs`
+ * (samples.ts, WalkedSamples) a sample dated after it is a thread's own price only: the prices between
+ * the walk and it are not read yet, and an outcome must not be taken from around them.
  */
-export function buildSeries(samples: Iterable<Sample>): PriceSeries {
+export function buildSeries(samples: Iterable<Sample>, walkedMs = Number.POSITIVE_INFINITY): PriceSeries {
   const byThread = new Map<string, Sample>();
   for (const sample of samples) if (!byThread.has(sample.threadId)) byThread.set(sample.threadId, sample);
   const raw = new Map<string, Sample[]>();
   let newestMs = Number.NEGATIVE_INFINITY;
   for (const sample of byThread.values()) {
+    if (sample.ms > walkedMs) continue;
     let list = raw.get(sample.cell);
     if (!list) {
       list = [];

@@ -9,10 +9,13 @@ import {
   outcomeLine,
   outcomesFile,
   parseOutcome,
+  parseSettled,
+  type SettledMark,
+  settledLine,
   usedSample,
 } from './outcomes.js';
 import { GIVE_UP_MS, HORIZON_MS, resolveThread, rightOf } from './resolve.js';
-import { parsePriceLine, pricesFile, type Sample } from './samples.js';
+import { parsePriceLine, pricesFile, type Sample, WalkedSamples } from './samples.js';
 import { buildSeries } from './series.js';
 
 /**
@@ -26,6 +29,8 @@ export interface SettleDeps {
   now: number;
   /** Masks the key (Output.redact): nothing written to the record may hold it. */
   redact: (text: string) => string;
+  /** Where outcomes.jsonl rotates (OUTCOMES_LIMIT_BYTES): smaller in a test of a busy feed. */
+  outcomesLimitBytes?: number;
 }
 
 /**
@@ -34,20 +39,34 @@ export interface SettleDeps {
  * history and the outcomes back to LOOKBACK_MS, the prices back to what the pending decisions need. Returns
  * the outcomes written. Throws what reading or writing threw; the caller says it and goes on.
  */
-export function settleRecord({ dir, now, redact }: SettleDeps): OutcomeRecord[] {
+export function settleRecord({ dir, now, redact, outcomesLimitBytes }: SettleDeps): OutcomeRecord[] {
   const since = now - LOOKBACK_MS;
-  const pending = pendingDecisions(dir, since);
+  const { pending: found, last } = pendingDecisions(dir, since);
+  // Long told by the last settle (its walk and its clock were both past all that can keep one pending): left
+  // out before any price is read, so that a busy feed's rotated outcomes cost no reading back either.
+  const pending = last ? found.filter((record) => !longTold(Date.parse(record.ts), last)) : found;
   if (!pending.length) return [];
-  const { samples, reachedMs } = samplesFor(dir, pending, since);
-  const series = buildSeries(samples);
+  const { samples, walkedMs, reachedMs } = samplesFor(dir, pending, since);
+  const series = buildSeries(samples, walkedMs);
+  const then = last && buildSeries(samples, last.walkedMs);
   const written: OutcomeRecord[] = [];
   for (const record of pending) {
+    // Told by the last settle already, and rotated away since: never worked out and written again.
+    if (last && then && Date.parse(record.ts) <= last.at && outcomeOf(record, then, last.at, reachedMs)) continue;
     const outcome = outcomeOf(record, series, now, reachedMs);
     if (outcome) written.push(outcome);
   }
-  if (written.length)
-    appendLines(outcomesFile(dir), written.map((o) => `${outcomeLine(maskStrings(o, redact))}\n`).join(''));
+  if (!written.length) return written;
+  const lines = written.map((o) => `${outcomeLine(maskStrings(o, redact))}\n`).join('');
+  const mark = Number.isFinite(walkedMs) ? `${settledLine({ at: now, walkedMs })}\n` : '';
+  appendLines(outcomesFile(dir, outcomesLimitBytes), lines + mark);
   return written;
+}
+
+/** A thread is decided on after its own time, and told by 9 hours after it by the walk and by the clock. */
+function longTold(decidedMs: number, last: SettledMark): boolean {
+  const told = decidedMs + HORIZON_MS + GIVE_UP_MS + MARGIN_MS;
+  return told <= last.walkedMs && told <= last.at;
 }
 
 type Decision = HistoryRecord & { kind: Decided; threadId: string; cell: string };
@@ -99,12 +118,17 @@ function outcomeOf(
 
 const TS = /^\{"(?:ts|resolvedAt)":"([^"]+)"/;
 
-/** The posts and skips since `since` (newest first) that name a thread and a cell and have no outcome yet. */
-function pendingDecisions(dir: string, since: number): Decision[] {
+/**
+ * The posts and skips since `since` (newest first) that name a thread and a cell and have no outcome in
+ * the files, and the last settle's mark.
+ */
+function pendingDecisions(dir: string, since: number): { pending: Decision[]; last: SettledMark | undefined } {
   const done = new Set<string>();
+  let last: SettledMark | undefined;
   readLinesBackward(outcomesFile(dir), (line) => {
     const outcome = parseOutcome(line);
     if (outcome) done.add(outcomeKey(outcome.kind, outcome.threadId));
+    else last ??= parseSettled(line);
     return !outcome || Date.parse(outcome.resolvedAt) >= since;
   });
   const pending: Decision[] = [];
@@ -127,7 +151,7 @@ function pendingDecisions(dir: string, since: number): Decision[] {
     pending.push(record as Decision);
     return true;
   });
-  return pending;
+  return { pending, last };
 }
 
 /**
@@ -140,15 +164,15 @@ function samplesFor(
   dir: string,
   pending: readonly Decision[],
   bound: number,
-): { samples: Sample[]; reachedMs: number } {
+): { samples: Sample[]; walkedMs: number; reachedMs: number } {
   const wanted = new Set(pending.map((record) => record.threadId));
   let from = Math.min(...pending.map((record) => Date.parse(record.ts))) - MARGIN_MS;
-  const samples: Sample[] = [];
+  const read = new WalkedSamples();
   let reachedMs = Number.POSITIVE_INFINITY;
   readLinesBackward(pricesFile(dir), (line) => {
     const parsed = parsePriceLine(line);
+    read.take(parsed);
     if (parsed?.kind === 'sample') {
-      samples.push(parsed.sample);
       if (wanted.has(parsed.sample.threadId)) from = Math.min(from, parsed.sample.ms - MARGIN_MS);
     } else if (parsed?.kind === 'readAt') {
       reachedMs = parsed.ms;
@@ -157,7 +181,7 @@ function samplesFor(
     return true;
   });
   // Read newest first; the series wants them in the order recorded (a thread's p0 is its first price).
-  return { samples: samples.reverse(), reachedMs };
+  return { samples: read.samples.reverse(), walkedMs: read.walkedMs, reachedMs };
 }
 
 /** Slack for a batch's read time against the threads in it. */

@@ -27,3 +27,11 @@ export function saveStoreFile(path: string, store: SandboxStore): void {
   writeFileAtomic(path, `${JSON.stringify(store.toJSON())}\n`, { mode: 0o600 });
   store.dirty = false;
 }
+
+/**
+ * Where the clock of the sandbox saved at `path` had got to: its newest thread's time (the feed creates
+ * each thread at the clock's present); undefined without a file or threads.
+ */
+export function savedClockOf(path: string): number | undefined {
+  return loadStoreFile(path)?.threads().at(-1)?.timestampMs;
+}

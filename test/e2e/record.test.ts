@@ -97,6 +97,12 @@ describe('the record of prices', () => {
     expect(poll.code, poll.stderr).toBe(0);
     expect(JSON.parse(poll.stdout).posted).toHaveLength(1);
     expect(poll.stderr.match(/could not add to the price record .*not a regular file/g)).toHaveLength(1);
+    // A command that reads the record says what is there and how to fix it: no "bug".
+    const backtest = await w.agent(['backtest', '--recorded'], { timeoutMs: 10_000 });
+    expect(backtest.code).toBe(1);
+    expect(backtest.stderr).toContain('prices.jsonl is a FIFO, not a regular file');
+    expect(backtest.stderr).toMatch(/mv '.*prices\.jsonl'/);
+    expect(backtest.stderr).not.toContain('bug');
   });
 
   it("after an hour of 240x time, each resolved post's move and direction, and stats' record, match the sandbox's own scoring", async () => {

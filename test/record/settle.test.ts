@@ -80,7 +80,10 @@ describe('settleRecord', () => {
     expect(w.outcomes().get('skip\nquiet')).toMatchObject({ kind: 'skip', right: null });
     // Written once: the next run finds nothing left to resolve.
     expect(w.settle(now + 5 * MIN)).toEqual([]);
-    expect(fs.readFileSync(path.join(w.dir, 'outcomes.jsonl'), 'utf8').trim().split('\n')).toHaveLength(3);
+    const lines = fs.readFileSync(path.join(w.dir, 'outcomes.jsonl'), 'utf8').trim().split('\n');
+    // The three outcomes, and the mark of the settle that wrote them (how far its walk had read).
+    expect(lines).toHaveLength(4);
+    expect(JSON.parse(lines[3] as string)).toEqual({ settledAt: iso(now), walked: iso(T0 + 3 * H + 40 * MIN) });
     expect(fs.statSync(path.join(w.dir, 'outcomes.jsonl')).mode & 0o777).toBe(0o600);
   });
 

@@ -15,7 +15,7 @@ export const addBacktestCommand: AddCommand = (program, action) => {
         '--recorded',
         'replay the threads this agent read, against their recorded 3-hour moves (docs/record.md#the-record-was-it-right)',
       )
-      .option('--since <duration>', 'with --recorded: threads from this far back, e.g. 7d (default 30d)')
+      .option('--since <duration>', 'with --recorded: threads recorded this far back, e.g. 7d (default 30d)')
       .addOption(
         new Option(
           '--analyzer <kind>',

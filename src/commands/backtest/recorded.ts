@@ -10,7 +10,7 @@ import { UsageError } from '../../errors.js';
 import { outcomeKey, readOutcomes } from '../../record/outcomes.js';
 import { readAllLines } from '../../record/private-lines.js';
 import { resolveThread } from '../../record/resolve.js';
-import { parsePriceLine, pricesFile, type Sample } from '../../record/samples.js';
+import { parsePriceLine, pricesFile, type Sample, WalkedSamples } from '../../record/samples.js';
 import { buildSeries } from '../../record/series.js';
 import { threadsFile } from '../../record/thread-texts.js';
 import { measureTypicalMoves } from '../../record/typical-move.js';
@@ -64,18 +64,18 @@ export function recordedThreads(
   dir: string,
   since: number,
 ): { file: BacktestFile; pending: number; unresolvable: number; samples: Sample[] } {
-  const samples = readAllLines(pricesFile(dir)).flatMap((line) => {
-    const parsed = parsePriceLine(line);
-    return parsed?.kind === 'sample' ? [parsed.sample] : [];
-  });
-  const series = buildSeries(samples);
+  const read = new WalkedSamples();
+  for (const line of readAllLines(pricesFile(dir)).reverse()) read.take(parsePriceLine(line));
+  const samples = read.samples.reverse();
+  const series = buildSeries(samples, read.walkedMs);
   const seen = new Set<string>();
   const entries: unknown[] = [];
   let pending = 0;
   let unresolvable = 0;
   for (const line of readAllLines(threadsFile(dir))) {
-    const thread = parseThreadLine(line);
-    if (!thread || seen.has(thread.id) || !(Date.parse(thread.timestamp) >= since)) continue;
+    const read = parseThreadLine(line);
+    if (!read || seen.has(read.thread.id) || !(read.readAtMs >= since)) continue;
+    const { thread } = read;
     seen.add(thread.id);
     const resolved = resolveThread(series, thread.id, cellOf(thread.project_id));
     if (resolved.status === 'pending') pending += 1;
@@ -91,9 +91,15 @@ export function recordedThreads(
   return { file: parseBacktestData(entries, 'the record'), pending, unresolvable, samples };
 }
 
+/**
+ * A line of threads.jsonl: the thread's own fields, and when it was read (`--since` counts from then: a
+ * poll after a gap records threads made hours before; a line without it counts from the thread's time).
+ */
 function parseThreadLine(
   line: string,
-): (Record<string, unknown> & { id: string; project_id: string; timestamp: string }) | undefined {
+):
+  | { thread: Record<string, unknown> & { id: string; project_id: string; timestamp: string }; readAtMs: number }
+  | undefined {
   try {
     const value: unknown = JSON.parse(line);
     if (typeof value !== 'object' || value === null) return undefined;
@@ -101,8 +107,12 @@ function parseThreadLine(
     if (typeof v.id !== 'string' || typeof v.project_id !== 'string' || typeof v.timestamp !== 'string')
       return undefined;
     // Only the thread's own fields: the time it was read is not the thread's.
-    const { readAt: _, ...thread } = v;
-    return thread as Record<string, unknown> & { id: string; project_id: string; timestamp: string };
+    const { readAt, ...thread } = v;
+    const readAtMs = Date.parse(typeof readAt === 'string' ? readAt : v.timestamp);
+    return {
+      thread: thread as Record<string, unknown> & { id: string; project_id: string; timestamp: string },
+      readAtMs,
+    };
   } catch {
     return undefined;
   }

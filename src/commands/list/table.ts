@@ -3,7 +3,19 @@ import type { AgentRow, Schedule } from '../../agents/row.js';
 import { describeAgo } from '../../domain/duration.js';
 import { shownPath } from '../../output/sanitize.js';
 
-const HEADER = ['name', 'config dir', 'runs', 'last poll', 'posts 24h', 'honey', 'wax', 'hit rate', 'health'];
+// Honey and wax as the last hourly snapshot counted them, and how long ago: `agent me` has the present.
+const HEADER = [
+  'name',
+  'config dir',
+  'runs',
+  'last poll',
+  'posts 24h',
+  'honey',
+  'wax',
+  'counted',
+  'hit rate',
+  'health',
+];
 /** Numbers line up on the right. */
 const RIGHT = new Set(['posts 24h', 'honey', 'wax', 'hit rate']);
 
@@ -47,6 +59,7 @@ function cellsOf(row: AgentRow, now: number, home: string | undefined): string[]
     String(row.posts24h),
     row.honey === null ? '-' : String(row.honey),
     row.wax === null ? '-' : String(row.wax),
+    row.snapshotAt === null ? '-' : describeAgo(now - Date.parse(row.snapshotAt)),
     row.hitRate === null ? '-' : `${Math.round(row.hitRate * 100)}%`,
     health,
   ];

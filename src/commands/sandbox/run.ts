@@ -7,6 +7,7 @@ import { isLoopbackHost } from '../../http/origin.js';
 import { oneLine, shownPath } from '../../output/sanitize.js';
 import { sandboxWithHistory, writeResolvedThreads } from '../../sandbox/export.js';
 import { createSandboxClock, formatListeningLine, SANDBOX_CLI_DEFAULTS, startSandbox } from '../../sandbox/index.js';
+import { savedClockOf } from '../../sandbox/state-file.js';
 
 export interface SandboxOptions {
   port?: string;
@@ -56,18 +57,14 @@ export async function runSandbox(ctx: Context, given: SandboxOptions): Promise<v
   if (flags.history !== undefined) throw new UsageError('--history only applies with --export');
   // A clock started in the past and run fast reaches the present later: until then, its threads are never
   // dated ahead of a client's clock (which a client rightly distrusts).
-  const clock =
-    flags.start === undefined
-      ? undefined
-      : createSandboxClock({ start: startOf(flags.start, ctx.timing.now()), speed: options.speed });
+  const start = clockStart(flags.start, options.statePath, ctx);
+  const clock = createSandboxClock({ start, speed: options.speed });
   if (!isLoopbackHost(options.host)) {
     ctx.output.warn(`sandbox: listening on ${options.host}: anyone who can reach it can use this sandbox`);
   }
-  const sandbox = await startSandbox({ ...options, ...(clock ? { clock, autoTick: true } : {}) }).catch(
-    (error: unknown) => {
-      throw listenError(error, options.host, options.port);
-    },
-  );
+  const sandbox = await startSandbox({ ...options, clock, autoTick: true }).catch((error: unknown) => {
+    throw listenError(error, options.host, options.port);
+  });
   // The first line on stdout, always: scripts read the address from it (docs/cli.md).
   ctx.output.result(formatListeningLine(sandbox.url), { url: sandbox.url });
   ctx.output.progress(
@@ -75,6 +72,8 @@ export async function runSandbox(ctx: Context, given: SandboxOptions): Promise<v
       ? 'sandbox: its state lives in memory and is gone when it stops (--state <file> keeps it)'
       : `sandbox: its state is kept in ${shownPath(options.statePath)}`,
   );
+  const pace = options.speed === 1 ? 'real time' : `${options.speed}\u00d7 real time`;
+  ctx.output.progress(`sandbox: its clock reads ${minute(clock.now())} UTC, running at ${pace}`);
   ctx.output.progress(`Try: agent register --base-url ${sandbox.url} --name my-agent … (Ctrl-C stops the sandbox)`);
   const signal = await (ctx.untilSignal ?? neverEnds)();
   await sandbox.close();
@@ -114,6 +113,28 @@ function exportSandbox(
     `Wrote ${threads.length} resolved thread${threads.length === 1 ? '' : 's'} to ${oneLine(file, 200)}${few}.`,
     { file, threads: threads.length },
   );
+}
+
+/**
+ * Where the clock starts: at `--start`, else now; never before the clock a state file saved, since the
+ * agents that read it keep cursors up to there and would see "Nothing new." until it came back. Restarted
+ * with the same `--start`, a sandbox goes on from where it stopped, and says so.
+ */
+function clockStart(raw: string | undefined, statePath: string | undefined, ctx: Context): number {
+  const now = ctx.timing.now();
+  const asked = raw === undefined ? now : startOf(raw, now);
+  const saved = statePath === undefined ? undefined : savedClockOf(statePath);
+  if (saved === undefined || asked >= saved) return asked;
+  const back = (saved - asked) / 3_600_000;
+  const hours = `${back < 10 ? back.toFixed(1) : Math.round(back)} hour${back === 1 ? '' : 's'}`;
+  ctx.output.warn(
+    `sandbox: ${raw === undefined ? "starting at this machine's time" : `--start ${raw}`} would move the clock saved in ${shownPath(statePath as string)} back ${hours}; it goes on from ${minute(saved)} UTC instead`,
+  );
+  return saved;
+}
+
+function minute(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
 }
 
 /** `--start`: an ISO 8601 date-time, or a duration before now (`30m`, `4h`, `2d`). */

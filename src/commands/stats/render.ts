@@ -1,3 +1,4 @@
+import { describeAgo } from '../../domain/duration.js';
 import { oneLine } from '../../output/sanitize.js';
 import type { Line, Painted } from '../../output/wrap.js';
 import type { Stats } from './aggregate.js';
@@ -103,6 +104,12 @@ export function renderStats(stats: Stats, { width }: { width: number | undefined
       );
     }
   }
+  // A poll takes a snapshot an hour at most: the service's numbers may have moved a lot since the last.
+  const latest = stats.counters[stats.counters.length - 1];
+  if (latest)
+    lines.push(
+      `last snapshot ${latest.ts.slice(0, 16).replace('T', ' ')} UTC, ${describeAgo(Date.parse(stats.to) - Date.parse(latest.ts))} (\`agent me\` asks the service now)`,
+    );
   return lines;
 }
 

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { backtestRecorded, recordedThreads } from '../../../src/commands/backtest/recorded.js';
+import { StateError } from '../../../src/errors.js';
 import { appendLines } from '../../../src/record/private-lines.js';
 import { pricesFile, readAtLine, sampleLine } from '../../../src/record/samples.js';
 import { recordedThreadLine, threadsFile } from '../../../src/record/thread-texts.js';
@@ -70,6 +71,40 @@ describe('recordedThreads', () => {
       /none of the 1 recorded since then has a realized move yet \(1 pending/,
     );
     expect(() => recordedThreads(dir, T0 - 10 * MIN)).toThrow(/none was recorded in that time/);
+  });
+
+  it("takes --since as when a thread was recorded, not as the thread's own time", () => {
+    // A poll after a gap reads threads made hours before: recorded an hour ago, they are "since 2h".
+    const dir = recordedDir([], rising, T0 - 2 * DAY);
+    const made = T0 - 6 * H;
+    appendLines(
+      threadsFile(dir),
+      `${recordedThreadLine(thread('late', iso(made), { text: BULL, priceOnFetch: rising(made) }), T0 - H)}\n`,
+    );
+    appendLines(
+      pricesFile(dir),
+      `${readAtLine(T0 - H)}\n${sampleLine({ threadId: 'late', cell: 'bitcoin', ms: made, price: rising(made) })}\n`,
+    );
+    expect(recordedThreads(dir, T0 - 2 * H).file.threads.map((t) => t.id)).toEqual(['late']);
+  });
+
+  it.each([
+    ['a directory', (file: string) => fs.mkdirSync(file)],
+    ['a symbolic link', (file: string) => fs.symlinkSync('/etc/hostname', file)],
+  ])('says what is wrong with a prices file that is %s, and how to fix it', (what, make) => {
+    const dir = recordedDir([['a', T0 - DAY, BULL]], rising, T0 - 2 * DAY);
+    const file = path.join(dir, 'prices.jsonl');
+    fs.rmSync(file);
+    make(file);
+    let error: unknown;
+    try {
+      recordedThreads(dir, T0 - 30 * DAY);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(StateError);
+    expect((error as StateError).message).toContain(`${file} is ${what}`);
+    expect((error as StateError).hint).toContain(`mv '${file}'`);
   });
 });
 

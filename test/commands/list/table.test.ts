@@ -29,6 +29,7 @@ describe("agent list's table", () => {
           posts24h: 12,
           honey: 1234,
           wax: 56,
+          snapshotAt: '2026-11-26T11:05:00Z',
           hitRate: 0.5834,
           health: { state: 'ok' },
         }),
@@ -51,10 +52,10 @@ describe("agent list's table", () => {
       { now: NOW, home: '/home/me' },
     );
     expect(lines).toEqual([
-      'name              config dir                           runs                         last poll         posts 24h  honey  wax  hit rate  health',
-      'main-agent        ~/.config/prediction-agent           cron every 5 min             3 min ago (ok)           12   1234   56       58%  ok',
-      "?                 '/srv/agents/b b'                    watcher (pid 4321, overdue)  never                     0      -    -         -  FAILING: the state file is corrupt",
-      '(not registered)  ~/.config/prediction-agent/agents/x  systemd                      3 h ago (exit 3)          0      -    -         -  FAILING since 2026-11-26 09:00: key rejected',
+      'name              config dir                           runs                         last poll         posts 24h  honey  wax  counted     hit rate  health',
+      'main-agent        ~/.config/prediction-agent           cron every 5 min             3 min ago (ok)           12   1234   56  55 min ago       58%  ok',
+      "?                 '/srv/agents/b b'                    watcher (pid 4321, overdue)  never                     0      -    -  -                  -  FAILING: the state file is corrupt",
+      '(not registered)  ~/.config/prediction-agent/agents/x  systemd                      3 h ago (exit 3)          0      -    -  -                  -  FAILING since 2026-11-26 09:00: key rejected',
     ]);
   });
 });

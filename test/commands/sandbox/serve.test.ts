@@ -111,3 +111,26 @@ it('a port in use, and a --host not of this machine: usage errors that say which
     'agent: cannot listen on 192.0.2.1: it is not an address of this machine (check --host)\n',
   );
 });
+
+it('restarted with the same --start, it goes on from its saved clock, says so, and shows the clock', async () => {
+  const options = { port: '0', start: '48h', speed: '20000', rate: '30', state: '~/sandbox.json' };
+  const first = serve(options);
+  await first.url;
+  // 20000 times real time: a few hundred real ms are hours of sandbox time, with threads in them.
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  first.stop('SIGINT');
+  expect((await first.done).code).toBe(0);
+  const saved = JSON.parse(fs.readFileSync(path.join(home, 'sandbox.json'), 'utf8')) as {
+    threads: Array<{ timestampMs: number }>;
+  };
+  const savedClock = Math.max(...saved.threads.map((t) => t.timestampMs));
+  expect(savedClock).toBeGreaterThan(Date.now() - 48 * 3_600_000);
+
+  const again = serve(options);
+  await again.url;
+  again.stop('SIGINT');
+  const result = await again.done;
+  expect(result.stderr).toMatch(/--start 48h would move the clock saved in .*sandbox\.json back \d+(\.\d+)? hours?/);
+  const shown = /its clock reads (\S+ \S+) UTC/.exec(result.stderr)?.[1];
+  expect(Date.parse(`${shown?.replace(' ', 'T')}Z`)).toBeGreaterThanOrEqual(Math.floor(savedClock / 60_000) * 60_000);
+});

@@ -70,6 +70,8 @@ describe('rendering', () => {
     expect(text).toMatch(/solana +1 +1 +0\.80%/);
     expect(text).toMatch(/2026-11-22 +2/);
     expect(text).toMatch(/2026-11-22 +10 +2 +40/);
+    // The counters are an hourly snapshot: how old the last one is, and where the present numbers are.
+    expect(text).toMatch(/\nlast snapshot \d{4}-\d\d-\d\d \d\d:\d\d UTC, 24 h ago \(`agent me` asks the service now\)/);
     expect(text).not.toMatch(/\u001b/);
   });
 
