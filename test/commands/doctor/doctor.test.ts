@@ -169,4 +169,37 @@ describe('agent doctor', () => {
     expect(open.byName.state).toMatchObject({ status: 'fail', fix: expect.stringContaining('chmod') });
     expect(world.sandbox.requests.length).toBe(before);
   });
+
+  it('an analyzer or alert program others could swap (behind a link, in a group-writable dir): each fails', async () => {
+    const dir = path.join(world.dir, 'config');
+    await registerWith(world.sandbox.url, dir);
+    const open = path.join(world.dir, 'open');
+    fs.mkdirSync(open, { mode: 0o777 });
+    fs.chmodSync(open, 0o777);
+    fs.writeFileSync(path.join(open, 'analyzer.sh'), '#!/bin/sh\necho {}\n', { mode: 0o755 });
+    const own = path.join(world.dir, 'own');
+    fs.mkdirSync(own, { mode: 0o755 });
+    fs.symlinkSync(path.join(open, 'analyzer.sh'), path.join(own, 'analyzer.sh'));
+    const team = path.join(world.dir, 'team');
+    fs.mkdirSync(team);
+    fs.chmodSync(team, 0o775);
+    fs.chownSync(team, process.getuid?.() ?? 0, 65534);
+    fs.writeFileSync(path.join(team, 'alert.mjs'), '', { mode: 0o644 });
+    const settings = {
+      analyzer: 'command',
+      'analyzer.command': path.join(own, 'analyzer.sh'),
+      'alert.command': `${process.execPath} ${path.join(team, 'alert.mjs')}`,
+    };
+    fs.writeFileSync(path.join(dir, 'config.json'), JSON.stringify(settings), { mode: 0o600 });
+    const { code, byName } = await doctor(dir);
+    expect(code).toBe(1);
+    expect(byName.analyzer).toMatchObject({
+      status: 'fail',
+      detail: expect.stringContaining(`is in ${open}, which others can write to`),
+    });
+    expect(byName.alerts).toMatchObject({
+      status: 'fail',
+      detail: expect.stringContaining(`is in ${team}, which others can write to`),
+    });
+  });
 });
