@@ -295,6 +295,42 @@ describe('agent poll --watch --all', () => {
     expect(posts(m, 'beta')).toBe(0);
   });
 
+  it('an agent set aside for a state others can read: list and doctor say so; the chmod printed brings it back', async () => {
+    const m = await machine();
+    expect((await m.register('alpha')).code).toBe(0);
+    expect((await m.register('beta')).code).toBe(0);
+    const state = path.join(m.dirOf('beta'), 'state.json');
+    fs.chmodSync(state, 0o644);
+    const watcher = startAll(m);
+    let stderr = '';
+    watcher.child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    await until('beta set aside', () => /\[beta\].*set aside/.test(stderr));
+    const { code, rows } = await listed(m);
+    expect(code).toBe(1);
+    expect(rows.get(m.dirOf('beta'))).toMatchObject({
+      setAside: { pid: watcher.child.pid },
+      health: { state: 'failing', reason: expect.stringContaining('set it aside') },
+    });
+    expect(rows.get(m.dirOf('alpha'))).toMatchObject({ setAside: null });
+    const doctor = await m.agent(['--agent', 'beta', 'doctor', '--json']);
+    const checks = JSON.parse(doctor.stdout).checks as { name: string; status: string; detail: string }[];
+    expect(checks.find((c) => c.name === 'set aside')).toMatchObject({
+      status: 'fail',
+      detail: expect.stringContaining(`poll --watch --all (pid ${watcher.child.pid}) set this agent aside`),
+    });
+    // The fix it printed, as printed.
+    const chmod = /run: (chmod 600 '[^']+')/.exec(stderr)?.[1];
+    expect(chmod).toBe(`chmod 600 '${state}'`);
+    expect((await runPrinted(chmod!, {})).code).toBe(0);
+    await until('beta polled again', () => /\[beta\] agent: .* changed; polling it again/.test(stderr));
+    m.w.sandbox.addThread({ id: 't1', text: BULLISH, project_id: 'c/bitcoin', timestamp: minutesAgo(1) });
+    await until('beta posts', () => posts(m, 'beta') === 1);
+    const after = await listed(m);
+    expect(after.rows.get(m.dirOf('beta'))).toMatchObject({ setAside: null, schedule: { kind: 'watcher' } });
+    watcher.child.kill('SIGTERM');
+    expect((await watcher.done).code).toBe(0);
+  });
+
   it('when every agent is set aside, the watch ends with their exit code, markers removed', async () => {
     const m = await machine();
     expect((await m.register('alpha')).code).toBe(0);

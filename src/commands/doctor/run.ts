@@ -15,6 +15,7 @@ import type { State } from '../../state/schema.js';
 import { stateStore } from '../../session.js';
 import { type Check, fail, ok, warn } from './check.js';
 import { alertCheck } from './alert-check.js';
+import { asideCheck } from './aside-check.js';
 import { lockCheck, nodeCheck, pauseCheck, watchCheck } from './local-checks.js';
 import { lastPollCheck, scheduleCheck } from './schedule-check.js';
 
@@ -50,6 +51,8 @@ export async function runDoctor(ctx: Context): Promise<ExitCode> {
   });
   checks.push(schedule.check);
   if (watcher) checks.push(watcher);
+  const aside = asideCheck(configDir, ctx.self.isAlive);
+  if (aside) checks.push(aside);
   checks.push(lastPollCheck(configDir, now, schedule.every, ctx));
   checks.push(await analyzerCheck(ctx));
   const settings = settingsOrNone(ctx);

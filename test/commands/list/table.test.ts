@@ -16,6 +16,7 @@ const row = (over: Partial<AgentRow>): AgentRow => ({
   snapshotAt: null,
   hitRate: null,
   health: { state: 'unknown' },
+  setAside: null,
   ...over,
 });
 
