@@ -16,6 +16,7 @@ import {
   type World,
 } from './harness.js';
 import { commandsIn, runPrinted } from './printed-command.js';
+import { atTerminal, SCRIPT, stopTerminals } from './terminal.js';
 
 // Several agents on one machine, as a user sets them up: each made with --agent (no --config-dir
 // anywhere), scheduled from cron (a crontab program of the test's own, keeping its table in a file),
@@ -23,6 +24,7 @@ import { commandsIn, runPrinted } from './printed-command.js';
 
 let world: World | undefined;
 afterEach(async () => {
+  stopTerminals();
   await world?.close();
   world = undefined;
 });
@@ -268,6 +270,20 @@ describe('agent poll --watch --all', () => {
     expect(fs.existsSync(marker('alpha'))).toBe(false);
     expect(fs.existsSync(marker('beta'))).toBe(false);
     expect(fs.existsSync(marker('gamma'))).toBe(false);
+  });
+
+  it.skipIf(!SCRIPT)('at a terminal, each post and summary says whose it is, as the README promises', async () => {
+    const m = await machine();
+    expect((await m.register('alpha')).code).toBe(0);
+    expect((await m.register('beta')).code).toBe(0);
+    m.w.sandbox.addThread({ id: 't1', text: BULLISH, project_id: 'c/bitcoin', timestamp: minutesAgo(1) });
+    const screen = atTerminal(['poll', '--watch', '--all'], m.w.home, m.env);
+    await screen.waitFor(/^\[beta\] 1 posted, 0 skipped, 0 failed/m);
+    expect(screen.shown()).toMatch(/\[alpha\] posted +[+-]\d/);
+    expect(screen.shown()).toMatch(/\[beta\] posted +[+-]\d/);
+    expect(screen.shown()).toMatch(/^\[alpha\] 1 posted, 0 skipped, 0 failed/m);
+    screen.type('\u0003');
+    expect(await screen.exited).toBe(0);
   });
 
   it('an agent whose key is rejected is set aside (its marker removed, for cron); the others go on', async () => {
