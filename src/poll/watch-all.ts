@@ -104,7 +104,7 @@ export async function watchAll(
       const overdueAfterMs = intervalMs + round.length * limits.cycleMs;
       for (const agent of round) {
         if (stopping()) break;
-        await turn(agent, overdueAfterMs, stopping, limit);
+        await turn(agent, { overdueAfterMs, intervalMs }, stopping, limit);
       }
       if (stopping()) break;
       const asideCodes = round.flatMap((agent) => (agent.aside ? [agent.aside.code] : []));
@@ -127,7 +127,12 @@ export async function watchAll(
 }
 
 /** One agent's cycle: skipped while set aside or while another watcher polls it. */
-async function turn(agent: Polled, overdueAfterMs: number, stopping: () => boolean, limit: number): Promise<void> {
+async function turn(
+  agent: Polled,
+  { overdueAfterMs, intervalMs }: { overdueAfterMs: number; intervalMs: number },
+  stopping: () => boolean,
+  limit: number,
+): Promise<void> {
   const { ctx, dir, output } = agent;
   if (agent.aside) {
     if (filesStamp(dir) === agent.aside.stamp) return;
@@ -150,7 +155,7 @@ async function turn(agent: Polled, overdueAfterMs: number, stopping: () => boole
     // Written whole when first polled, taken over or the round grew: a touch alone would keep the marker
     // of the watcher found there (stopped, or dead) fresh, and its own window, in this process's stead.
     if (agent.marker?.overdueAfterMs !== overdueAfterMs) {
-      agent.marker = watcherIn(dir, ctx, overdueAfterMs);
+      agent.marker = watcherIn(dir, ctx, overdueAfterMs, intervalMs);
       writeWatchMarker(dir, agent.marker, now);
     } else touchWatchMarker(dir, agent.marker, now);
     await lockedCycle(ctx, { limit, dryRun: false, started: now, shouldStop: stopping });
@@ -162,7 +167,7 @@ async function turn(agent: Polled, overdueAfterMs: number, stopping: () => boole
       agent.aside = { code: exitCodeOf(error), stamp: filesStamp(dir) };
       const reason = placed(describe(error), ctx);
       // For list and doctor, which would otherwise see no watcher and nothing wrong once the fix is in.
-      writeAsideNote(dir, watcherIn(dir, ctx, overdueAfterMs), {
+      writeAsideNote(dir, watcherIn(dir, ctx, overdueAfterMs, intervalMs), {
         since: new Date(ctx.timing.now()).toISOString(),
         code: agent.aside.code,
         reason: output.redact(reason),
