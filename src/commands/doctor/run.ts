@@ -8,6 +8,7 @@ import { AgentError, AuthError, EXIT, type ExitCode, RateLimitedError } from '..
 import { maskKnownKeys } from '../../history/mask.js';
 import { agentCommand, placed } from '../../output/command-hint.js';
 import { oneLine } from '../../output/sanitize.js';
+import { wrapLine } from '../../output/wrap.js';
 import { readKeyFile } from '../../settings/key-file.js';
 import { resolveAnalyzerConfig } from '../../settings/resolve.js';
 import { readSettings } from '../../settings/settings-file.js';
@@ -62,12 +63,15 @@ export async function runDoctor(ctx: Context): Promise<ExitCode> {
   for (const check of checks) if (check.fix) check.fix = placed(check.fix, ctx);
   const width = Math.max(...checks.map((c) => c.name.length));
   const label = { ok: 'ok  ', warn: 'warn', fail: 'FAIL' } as const;
+  const lines = checks.map(
+    (c) =>
+      // Masked before the cut: a key cut in half would no longer be recognised (key-never-shown).
+      `${label[c.status]}  ${c.name.padEnd(width)}  ${oneLine(ctx.output.redact(c.detail), 200)}${c.fix ? ` (fix: ${oneLine(ctx.output.redact(c.fix), 160)})` : ''}`,
+  );
+  // At a terminal, broken at spaces under the detail column rather than cut by its edge mid-word.
+  const columns = ctx.output.columns;
   ctx.output.result(
-    checks.map(
-      (c) =>
-        // Masked before the cut: a key cut in half would no longer be recognised (key-never-shown).
-        `${label[c.status]}  ${c.name.padEnd(width)}  ${oneLine(ctx.output.redact(c.detail), 200)}${c.fix ? ` (fix: ${oneLine(ctx.output.redact(c.fix), 160)})` : ''}`,
-    ),
+    columns === undefined ? lines : lines.flatMap((line) => wrapLine(line, columns, 4 + 2 + width + 2)),
     { checks },
   );
   return checks.some((c) => c.status === 'fail') ? EXIT.unexpected : EXIT.ok;

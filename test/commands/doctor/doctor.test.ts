@@ -21,7 +21,7 @@ interface Machine {
   processes?: string[];
 }
 
-async function doctor(configDir: string, machine: Machine = {}, { json = true } = {}) {
+async function doctor(configDir: string, machine: Machine = {}, { json = true, columns = 0 } = {}) {
   const proc = path.join(world.dir, 'proc');
   fs.rmSync(proc, { recursive: true, force: true });
   for (const [i, name] of ['init', ...(machine.processes ?? [])].entries()) {
@@ -37,6 +37,11 @@ async function doctor(configDir: string, machine: Machine = {}, { json = true } 
     return { status: 1, stdout: '', stderr: '', missing: false };
   };
   const { ctx, run } = onlineContext(configDir, undefined, { json, env: { HOME: world.dir } });
+  if (columns) {
+    // stdout a terminal of that width.
+    const out = ctx.output as unknown as { options: { stdout: { isTTY?: boolean; columns?: number } } };
+    Object.assign(out.options.stdout, { isTTY: true, columns });
+  }
   Object.assign(ctx, {
     proc,
     runProgram,
@@ -201,5 +206,17 @@ describe('agent doctor', () => {
       status: 'fail',
       detail: expect.stringContaining(`is in ${team}, which others can write to`),
     });
+  });
+
+  it('at a 60-column terminal: each line within the width, broken at spaces under its detail', async () => {
+    const dir = path.join(world.dir, 'config');
+    await registerWith(world.sandbox.url, dir);
+    const { stdout } = await doctor(dir, {}, { json: false, columns: 60 });
+    const lines = stdout.trimEnd().split('\n');
+    for (const line of lines) expect(Array.from(line).length, line).toBeLessThanOrEqual(60);
+    // The schedule's warning wraps: its continuation starts under the detail column.
+    const at = lines.findIndex((line) => line.startsWith('warn  schedule'));
+    const column = lines[at]!.indexOf('nothing runs');
+    expect(lines[at + 1]).toMatch(new RegExp(`^ {${column}}\\S`));
   });
 });
