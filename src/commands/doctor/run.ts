@@ -1,3 +1,4 @@
+import { lstatSync } from 'node:fs';
 import path from 'node:path';
 import { checkAsCronRunsIt } from '../../analysis/command/check.js';
 import type { Context } from '../../context.js';
@@ -54,7 +55,7 @@ export async function runDoctor(ctx: Context): Promise<ExitCode> {
   if (watcher) checks.push(watcher);
   const aside = asideCheck(configDir, ctx.self.isAlive);
   if (aside) checks.push(aside);
-  checks.push(lastPollCheck(configDir, now, schedule.every, ctx));
+  checks.push(lastPollCheck(configDir, now, schedule.every, ctx, { registered: holdsState(configDir) }));
   checks.push(await analyzerCheck(ctx));
   const settings = settingsOrNone(ctx);
   if (settings) checks.push(alertCheck(settings, configDir, ctx.env.HOME ?? '/', ctx));
@@ -216,5 +217,15 @@ async function analyzerCheck(ctx: Context): Promise<Check> {
       `the model server at ${config.llm.baseUrl.origin} does not answer (${error instanceof Error ? oneLine(error.message, 120) : String(error)})`,
       'start it, or agent config set analyzer builtin',
     );
+  }
+}
+
+/** Something stands where the state belongs (an agent, or a state the state check says is broken). */
+function holdsState(configDir: string): boolean {
+  try {
+    lstatSync(path.join(configDir, 'state.json'));
+    return true;
+  } catch {
+    return false;
   }
 }

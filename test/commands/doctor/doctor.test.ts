@@ -19,6 +19,8 @@ interface Machine {
   crontab?: string;
   /** Process names in the process table besides init. */
   processes?: string[];
+  /** No crontab program at all. */
+  noCrontab?: boolean;
 }
 
 async function doctor(configDir: string, machine: Machine = {}, { json = true, columns = 0 } = {}) {
@@ -29,6 +31,7 @@ async function doctor(configDir: string, machine: Machine = {}, { json = true, c
     fs.writeFileSync(path.join(proc, String(i + 1), 'comm'), `${name}\n`);
   }
   const runProgram: RunProgram = async (file, args) => {
+    if (machine.noCrontab && file === 'crontab') return { status: null, stdout: '', stderr: '', missing: true };
     if (file === 'crontab' && machine.crontab !== undefined)
       return { status: 0, stdout: machine.crontab, stderr: '', missing: false };
     if (file === 'crontab') return { status: 1, stdout: '', stderr: 'no crontab for me\n', missing: false };
@@ -218,5 +221,21 @@ describe('agent doctor', () => {
     const at = lines.findIndex((line) => line.startsWith('warn  schedule'));
     const column = lines[at]!.indexOf('nothing runs');
     expect(lines[at + 1]).toMatch(new RegExp(`^ {${column}}\\S`));
+  });
+
+  it('advice fits what it reported: no crontab program, no agent yet', async () => {
+    const { byName } = await doctor(path.join(world.dir, 'none'), { noCrontab: true });
+    expect(byName.state).toMatchObject({ status: 'fail', fix: expect.stringContaining('agent register') });
+    // Not "agent schedule --install", which would fail the same way: what makes it possible.
+    expect(byName.schedule).toMatchObject({
+      status: 'warn',
+      detail: expect.stringContaining('there is no crontab program here'),
+      fix: expect.stringMatching(/^install cron .*, or agent schedule --install --systemd/),
+    });
+    // A poll would only say "not registered": registering comes first.
+    expect(byName['last poll']).toMatchObject({
+      status: 'warn',
+      fix: expect.stringMatching(/^after agent register: /),
+    });
   });
 });
