@@ -42,7 +42,7 @@ export function checkCommandLine(
     // A relative path to something here is a file too, whatever its name.
     if (isAbsolute(arg) || !(namesFile(arg) || (/[/\\]/.test(arg) && existsSync(arg)))) continue;
     if (existsSync(arg)) {
-      refuseWritableProgram(resolve(arg));
+      refuseWritableProgram(resolve(arg), { program: false });
       warn(
         `note: ${arg} is a relative path; cron runs from your home directory, so give the full path ${resolve(arg)}`,
       );
@@ -105,14 +105,16 @@ export function checkAsCronRunsIt(raw: string, home: string, key: CommandKey = '
         hint: `give the full path of the file: agent config set ${key} "…"`,
       });
     }
-    refuseWritableProgram(file);
+    refuseWritableProgram(file, { program: false });
   }
   return doubts;
 }
 
 /** The program and any script given by path (`/usr/bin/node /home/me/mine.mjs`). */
 export function refuseWritableFiles(argv: readonly string[]): void {
-  for (const arg of argv) if (isAbsolute(arg)) refuseWritableProgram(arg);
+  argv.forEach((arg, i) => {
+    if (isAbsolute(arg)) refuseWritableProgram(arg, { program: i === 0 });
+  });
 }
 
 /**
@@ -121,15 +123,15 @@ export function refuseWritableFiles(argv: readonly string[]): void {
  * where others can create it) is refused, like a config.json they could change (key-at-rest). Checked at
  * `config set`, by doctor, and again before each run uses it.
  */
-export function refuseWritableProgram(file: string): void {
+export function refuseWritableProgram(file: string, { program = true } = {}): void {
   const trusted = trustedHere();
   if (!trusted) return;
-  const found = exposure(file, trusted);
+  const found = exposure(file, trusted, { program });
   if (!found) return;
   const resolved = resolvedOrSelf(file);
   const shown = resolved === resolve(file) ? file : `${file} (a link to ${resolved})`;
   throw new StateError(
-    `the program ${shown} ${found.why}: other users could change what every run executes`,
+    `the ${program ? 'program' : 'file'} ${shown} ${found.why}: other users could change what every run executes`,
     'exposed',
     { hint: found.hint },
   );

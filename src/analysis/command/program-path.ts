@@ -37,7 +37,7 @@ const MOVE_IT = 'move the program to a directory only you (or root) can write to
  * not exist yet where others can create it. The program itself must be a regular file: a FIFO runs
  * whatever its writer sends.
  */
-export function exposure(file: string, trusted: Trusted): Exposure | undefined {
+export function exposure(file: string, trusted: Trusted, { program = true } = {}): Exposure | undefined {
   const names = resolve(file).split('/').filter(Boolean);
   let dir = '/';
   let dirStat = statSync('/');
@@ -74,7 +74,7 @@ export function exposure(file: string, trusted: Trusted): Exposure | undefined {
       names.unshift(...target.split('/').filter(Boolean));
       continue;
     }
-    if (names.length === 0) return fileExposure(path, entry, trusted);
+    if (names.length === 0) return fileExposure(path, entry, trusted, program);
     if (!entry.isDirectory()) return undefined; // the path leads nowhere: starting it fails
     const exposed = dirExposure(path, entry, trusted);
     if (exposed) return exposed;
@@ -93,9 +93,16 @@ export function resolvedOrSelf(file: string): string {
   }
 }
 
-/** The program's own file: this user's or root's, and writable by no one else. */
-function fileExposure(path: string, stat: Stats, trusted: Trusted): Exposure | undefined {
-  if (!stat.isFile()) return { why: `is not a regular file (${kindOf(stat)})`, hint: MOVE_IT };
+/**
+ * The program's own file: a regular one, this user's or root's, and writable by no one else. A file it is
+ * given (a script) the same, except that a directory or a device given as an argument (an output dir,
+ * /dev/null) is not run: only its owner counts. A FIFO or socket never passes: its writer decides what is read.
+ */
+function fileExposure(path: string, stat: Stats, trusted: Trusted, program: boolean): Exposure | undefined {
+  const readThrough = stat.isFIFO() || stat.isSocket();
+  if (!stat.isFile() && (program || readThrough))
+    return { why: `is not a regular file (${kindOf(stat)})`, hint: MOVE_IT };
+  if (!stat.isFile()) return owns(stat, trusted) ? undefined : { why: `belongs to user ${stat.uid}`, hint: MOVE_IT };
   if (!owns(stat, trusted)) return { why: `belongs to user ${stat.uid}`, hint: 'use a copy of your own' };
   if (othersMayWrite(stat, trusted))
     return { why: `has mode ${(stat.mode & 0o777).toString(8)}`, hint: `run: chmod go-w '${path}'` };

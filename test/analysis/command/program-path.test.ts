@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkAsCronRunsIt, refuseWritableProgram } from '../../../src/analysis/command/check.js';
+import { checkAsCronRunsIt, refuseWritableFiles, refuseWritableProgram } from '../../../src/analysis/command/check.js';
 import { StateError } from '../../../src/errors.js';
 
 // A program every cron run executes (analyzer.command, alert.command) must be one no other user can swap:
@@ -118,6 +118,20 @@ describe('a program others could swap is refused', () => {
     expect(refusal(path.join(dir('open', 0o777), 'later.sh'))).toContain('does not exist yet');
     expect(refusal(path.join(dir('sticky', 0o1777), 'later.sh'))).toContain('does not exist yet');
     expect(refusal(path.join(dir('own', 0o755), 'later.sh'))).toBeUndefined();
+  });
+});
+
+describe('the files a program is given', () => {
+  it('a directory or a device as an argument (an output dir, /dev/null) passes; a FIFO does not', () => {
+    const out = dir('out', 0o700);
+    expect(() => refuseWritableFiles([process.execPath, '/dev/null', out])).not.toThrow();
+    const fifo = path.join(out, 'script.mjs');
+    execFileSync('mkfifo', ['-m', '600', fifo]);
+    expect(() => refuseWritableFiles([process.execPath, fifo])).toThrow(
+      `the file ${fifo} is not a regular file (a FIFO)`,
+    );
+    // The program itself must be a regular file.
+    expect(() => refuseWritableFiles([out])).toThrow('is not a regular file (a directory)');
   });
 });
 
