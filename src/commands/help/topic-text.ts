@@ -166,7 +166,10 @@ function files(): Block[] {
           ],
           ['`alerts.json`', 'which alerts were sent, so that each goes out once'],
           ['`poll.log`, `poll.log.1`', 'what the scheduled polls said; the first becomes the second past 1 MiB'],
-          ['`lock`, `watch`, `poll.log.rotating`, `.tmp` files', 'only while a run is busy, or a `poll --watch` runs'],
+          [
+            '`lock`, `watch`, `watch-aside`, `poll.log.rotating`, `.tmp` files',
+            'only while a run is busy, or a `poll --watch` runs (or has set this agent aside)',
+          ],
         ],
       },
     },
