@@ -73,11 +73,12 @@ function cellsOf(row: AgentRow, now: number, home: string | undefined): string[]
 }
 
 function block(cells: string[]): string[] {
-  const [name, dir, runs, last, posts, honey, wax, hitRate, health] = cells;
+  const [name, dir, runs, last, posts, honey, wax, counted, hitRate, health] = cells;
   return [
     `${name}  ${dir}`,
     `  runs ${runs}; last poll ${last}`,
-    `  posts 24h ${posts}; honey ${honey}; wax ${wax}; hit rate ${hitRate}`,
+    `  posts 24h ${posts}; hit rate ${hitRate}`,
+    `  honey ${honey}; wax ${wax}${counted === '-' ? '' : ` (counted ${counted})`}`,
     `  health ${health}`,
   ];
 }

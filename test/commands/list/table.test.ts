@@ -69,6 +69,7 @@ describe("agent list's table", () => {
         posts24h: 12,
         honey: 1234567,
         wax: 56,
+        snapshotAt: '2026-11-26T11:00:00Z',
         hitRate: 0.5834,
         health: { state: 'ok' },
       }),
@@ -83,11 +84,13 @@ describe("agent list's table", () => {
     expect(lines).toEqual([
       'main-agent  ~/.config/prediction-agent',
       '  runs cron every 5 min; last poll 3 min ago (ok)',
-      '  posts 24h 12; honey 1234567; wax 56; hit rate 58%',
+      '  posts 24h 12; hit rate 58%',
+      '  honey 1234567; wax 56 (counted 60 min ago)',
       '  health ok',
       'second-agent  ~/.config/prediction-agent/agents/x',
       '  runs not scheduled; last poll never',
-      '  posts 24h 0; honey -; wax -; hit rate -',
+      '  posts 24h 0; hit rate -',
+      '  honey -; wax -',
       '  health FAILING since 2026-11-26 09:00: the service',
       '      rejected the key',
     ]);
