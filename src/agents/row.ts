@@ -4,6 +4,7 @@ import { describeAgo } from '../domain/duration.js';
 import { readHistory } from '../history/log.js';
 import type { HistoryRecord } from '../history/record.js';
 import { type AgentPlace, agentCommand, placed } from '../output/command-hint.js';
+import { setAsideBy } from '../poll/watch-aside.js';
 import { otherWatcher } from '../poll/watch-marker.js';
 import { readOutcomes } from '../record/outcomes.js';
 import { recordStats } from '../record/record-stats.js';
@@ -30,6 +31,8 @@ export interface AgentRow {
   /** The record's hit rate over the last 7 days, as `agent stats` computes it (its default period); null without a directional outcome. */
   hitRate: number | null;
   health: { state: Health['state']; since?: string; runs?: number; reason?: string };
+  /** A `poll --watch --all` that set it aside after an error no wait fixes, and no longer polls it. */
+  setAside: null | { pid: number; since: string; reason: string };
 }
 
 /**
@@ -55,6 +58,29 @@ export interface RowDeps {
 }
 
 export function agentRow(agent: FoundAgent, deps: RowDeps): AgentRow {
+  return withAside(rowOf(agent, deps), deps);
+}
+
+/**
+ * Set aside, the agent is polled by nothing but cron (if any) until its files change: failing, whatever
+ * else its files say, since the fix may be in and the watcher still not polling it.
+ */
+function withAside(row: AgentRow, { isAlive }: RowDeps): AgentRow {
+  const aside = setAsideBy(row.configDir, { isAlive });
+  if (!aside) return row;
+  const { pid, since, reason } = aside;
+  const said = `poll --watch --all (pid ${pid}) set it aside at ${since} and polls it again once its state.json or config.json changes (or when restarted): ${reason}`;
+  return {
+    ...row,
+    setAside: { pid, since, reason },
+    health:
+      row.health.state === 'failing'
+        ? { ...row.health, reason: `${row.health.reason ?? ''}; ${said}` }
+        : { state: 'failing', since, reason: said },
+  };
+}
+
+function rowOf(agent: FoundAgent, deps: RowDeps): AgentRow {
   const { configDir } = agent;
   const place = { configDir, configDirGiven: true, agentName: agent.agentName };
   let row = emptyRow(configDir, scheduleOf(agent, deps));
@@ -129,6 +155,7 @@ function emptyRow(configDir: string, schedule: Schedule): AgentRow {
     snapshotAt: null,
     hitRate: null,
     health: { state: 'unknown' },
+    setAside: null,
   };
 }
 

@@ -124,6 +124,12 @@ export class Output {
   }
 
   private draw(line: Line): string {
+    // Several agents in one process: which one a post or a summary is of, at a terminal as in a log.
+    const label = this.agent ? `[${sanitize(this.agent.label)}] ` : '';
+    return label + this.drawn(line);
+  }
+
+  private drawn(line: Line): string {
     if (typeof line === 'string') return sanitize(line);
     return line
       .map((part) => {
@@ -210,8 +216,9 @@ export class Output {
     const { default: ora } = await import('ora');
     // discardStdin: false: the spinner must not take over stdin (on a terminal that hangs up, ora's
     // discarding of keystrokes was seen spinning at full CPU instead of letting the run end).
+    const label = this.agent ? `[${sanitize(this.agent.label)}] ` : '';
     const spinner = ora({
-      text: this.redact(sanitize(text)),
+      text: this.redact(label + sanitize(text)),
       stream: this.options.stderr as NodeJS.WritableStream,
       discardStdin: false,
       // The terminal check above is the one that counts: ora's own also turns itself off when CI is set.
@@ -220,7 +227,7 @@ export class Output {
     }).start();
     const handle: Spinner = {
       update: (next) => {
-        spinner.text = this.redact(sanitize(next));
+        spinner.text = this.redact(label + sanitize(next));
       },
       stop: () => {
         spinner.stop();

@@ -26,10 +26,11 @@ export function fitLines(lines: readonly Line[], columns: number): Line[] {
   return lines.flatMap((line): Line[] => (typeof line === 'string' ? wrapLine(line, columns) : [line]));
 }
 
-export function wrapLine(line: string, columns: number): string[] {
+/** `hang`: the continuation lines' indent (a column of the line's own, say), else the line's indent plus four. */
+export function wrapLine(line: string, columns: number, hang?: number): string[] {
   if (Array.from(line).length <= columns) return [line];
   const lead = /^ */.exec(line)?.[0] ?? '';
-  const indent = ' '.repeat(Math.min(lead.length + 4, Math.floor(columns / 2)));
+  const indent = ' '.repeat(Math.min(hang ?? lead.length + 4, Math.floor(columns / 2)));
   const out: string[] = [];
   let current = lead;
   let width = lead.length;

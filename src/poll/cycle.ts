@@ -185,9 +185,12 @@ async function snapshotCounters(recorder: RunRecorder, session: Session, now: nu
 function warnAheadOfClock(threads: Thread[], ctx: Context): void {
   const first = threads.reduce<Thread | undefined>((min, t) => (!min || compareKey(t, min) < 0 ? t : min), undefined);
   if (!first) return;
-  const which =
-    threads.length === 1 ? `thread ${first.id} is` : `${threads.length} threads (the earliest: ${first.id}) are`;
-  ctx.output.warn(
-    `agent: ${which} dated ahead of this machine's clock (${oneLine(first.timestamp, 40)}): handled, but the cursor does not move past the present for them`,
-  );
+  // The thread's time and the clock's, each named as what it is.
+  const clock = `this machine's clock (now ${new Date(ctx.timing.now()).toISOString()})`;
+  const dated = oneLine(first.timestamp, 40);
+  const what =
+    threads.length === 1
+      ? `thread ${first.id} is dated ${dated}, ahead of ${clock}: handled, but the cursor does not move past the present for it`
+      : `${threads.length} threads are dated ahead of ${clock}, the earliest, ${first.id}, at ${dated}: handled, but the cursor does not move past the present for them`;
+  ctx.output.warn(`agent: ${what}`);
 }

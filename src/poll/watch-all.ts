@@ -7,6 +7,7 @@ import { placed } from '../output/command-hint.js';
 import type { Output } from '../output/output.js';
 import { oneLine, shownPath } from '../output/sanitize.js';
 import { lockedCycle } from './locked-cycle.js';
+import { removeAsideNote, writeAsideNote } from './watch-aside.js';
 import { cycleContext, describe, endsTheWatch, errorText, watcherIn } from './watch.js';
 import {
   otherWatcher,
@@ -92,6 +93,7 @@ export async function watchAll(
       for (const [dir, gone] of polled) {
         if (round.includes(gone)) continue;
         removeWatchMarker(dir, ctx.pid);
+        removeAsideNote(dir, ctx.pid);
         polled.delete(dir);
       }
       if (!round.length)
@@ -102,7 +104,7 @@ export async function watchAll(
       const overdueAfterMs = intervalMs + round.length * limits.cycleMs;
       for (const agent of round) {
         if (stopping()) break;
-        await turn(agent, overdueAfterMs, stopping, limit);
+        await turn(agent, { overdueAfterMs, intervalMs }, stopping, limit);
       }
       if (stopping()) break;
       const asideCodes = round.flatMap((agent) => (agent.aside ? [agent.aside.code] : []));
@@ -116,17 +118,26 @@ export async function watchAll(
       if (!stopping()) found = await registered();
     }
   } finally {
-    for (const dir of polled.keys()) removeWatchMarker(dir, ctx.pid);
+    for (const dir of polled.keys()) {
+      removeWatchMarker(dir, ctx.pid);
+      removeAsideNote(dir, ctx.pid);
+    }
   }
   return EXIT.ok;
 }
 
 /** One agent's cycle: skipped while set aside or while another watcher polls it. */
-async function turn(agent: Polled, overdueAfterMs: number, stopping: () => boolean, limit: number): Promise<void> {
+async function turn(
+  agent: Polled,
+  { overdueAfterMs, intervalMs }: { overdueAfterMs: number; intervalMs: number },
+  stopping: () => boolean,
+  limit: number,
+): Promise<void> {
   const { ctx, dir, output } = agent;
   if (agent.aside) {
     if (filesStamp(dir) === agent.aside.stamp) return;
     agent.aside = undefined;
+    removeAsideNote(dir, ctx.pid);
     output.say(`agent: ${dir} changed; polling it again`);
   }
   const now = ctx.timing.now();
@@ -144,7 +155,7 @@ async function turn(agent: Polled, overdueAfterMs: number, stopping: () => boole
     // Written whole when first polled, taken over or the round grew: a touch alone would keep the marker
     // of the watcher found there (stopped, or dead) fresh, and its own window, in this process's stead.
     if (agent.marker?.overdueAfterMs !== overdueAfterMs) {
-      agent.marker = watcherIn(dir, ctx, overdueAfterMs);
+      agent.marker = watcherIn(dir, ctx, overdueAfterMs, intervalMs);
       writeWatchMarker(dir, agent.marker, now);
     } else touchWatchMarker(dir, agent.marker, now);
     await lockedCycle(ctx, { limit, dryRun: false, started: now, shouldStop: stopping });
@@ -154,8 +165,15 @@ async function turn(agent: Polled, overdueAfterMs: number, stopping: () => boole
       removeWatchMarker(dir, ctx.pid);
       agent.marker = undefined;
       agent.aside = { code: exitCodeOf(error), stamp: filesStamp(dir) };
+      const reason = placed(describe(error), ctx);
+      // For list and doctor, which would otherwise see no watcher and nothing wrong once the fix is in.
+      writeAsideNote(dir, watcherIn(dir, ctx, overdueAfterMs, intervalMs), {
+        since: new Date(ctx.timing.now()).toISOString(),
+        code: agent.aside.code,
+        reason: output.redact(reason),
+      });
       output.error(
-        `agent: ${placed(describe(error), ctx)}; ${dir} is set aside (its marker removed, so that cron polls for it do the work) until its state or config changes; the other agents go on`,
+        `agent: ${reason}; ${dir} is set aside (its marker removed, so that cron polls for it do the work) until its state or config changes; the other agents go on`,
       );
     } else output.error(`agent: this cycle failed: ${placed(describe(error), ctx)}; the next one tries again`);
     if (ctx.output.json)
@@ -183,18 +201,26 @@ function holdsState(dir: string): boolean {
   }
 }
 
-/** The state and config files as they are now: a change (register --force, config set) may have fixed what set the agent aside. */
+/**
+ * The config dir, its state and config files as they are now: a change (register --force, config set, the
+ * chmod or chown an error named) may have fixed what set the agent aside. The change time moves with a
+ * chmod or chown, which leaves the modification time alone. Of the dir only its mode and owner count:
+ * every run's lock file moves its times.
+ */
 function filesStamp(dir: string): string {
-  return ['state.json', 'config.json']
-    .map((name) => {
-      try {
-        const { ino, size, mtimeMs } = fs.statSync(path.join(dir, name));
-        return `${ino}:${size}:${mtimeMs}`;
-      } catch {
-        return '-';
-      }
-    })
-    .join(' ');
+  const stamp = (file: string, { whole }: { whole: boolean }) => {
+    try {
+      const { ino, size, mtimeMs, ctimeMs, mode, uid } = fs.statSync(file);
+      return whole ? `${ino}:${size}:${mtimeMs}:${ctimeMs}:${mode}:${uid}` : `${mode}:${uid}`;
+    } catch {
+      return '-';
+    }
+  };
+  return [
+    stamp(dir, { whole: false }),
+    stamp(path.join(dir, 'state.json'), { whole: true }),
+    stamp(path.join(dir, 'config.json'), { whole: true }),
+  ].join(' ');
 }
 
 function exitCodeOf(error: unknown): ExitCode {

@@ -21,6 +21,8 @@ export interface Watcher {
    * cron must not leave the work to it.
    */
   overdueAfterMs: number;
+  /** The pause between its cycles: the next begins about this long after the latest one began. */
+  intervalMs?: number;
   /** The process's start as /proc shows it (process-identity.ts); absent where there is no /proc. */
   startTime?: string;
   /**
@@ -43,6 +45,8 @@ export function dirIdentity(dir: string): string | undefined {
 /** Another watcher as a poll or a second watcher finds it: its marker, and when its next cycle was due. */
 export interface WatcherSeen {
   watcher: Watcher;
+  /** When its latest cycle began (the marker's time). */
+  cycleAt: string;
   dueBy: string;
   overdue: boolean;
   /**
@@ -97,12 +101,13 @@ export function readWatchMarker(dir: string): { watcher: Watcher; cycleAt: numbe
     const cycleAt = found.mtimeMs;
     const value: unknown = JSON.parse(found.text);
     if (typeof value !== 'object' || value === null) return undefined;
-    const { pid, startedAt, overdueAfterMs, startTime, dirId } = value as Record<string, unknown>;
+    const { pid, startedAt, overdueAfterMs, intervalMs, startTime, dirId } = value as Record<string, unknown>;
     return typeof pid === 'number' &&
       Number.isInteger(pid) &&
       typeof startedAt === 'string' &&
       typeof overdueAfterMs === 'number' &&
       overdueAfterMs > 0 &&
+      (intervalMs === undefined || (typeof intervalMs === 'number' && intervalMs > 0)) &&
       (startTime === undefined || typeof startTime === 'string') &&
       (dirId === undefined || typeof dirId === 'string')
       ? {
@@ -110,6 +115,7 @@ export function readWatchMarker(dir: string): { watcher: Watcher; cycleAt: numbe
             pid,
             startedAt,
             overdueAfterMs,
+            ...(intervalMs === undefined ? {} : { intervalMs }),
             ...(startTime === undefined ? {} : { startTime }),
             ...(dirId === undefined ? {} : { dirId }),
           },
@@ -152,7 +158,13 @@ export function otherWatcher(
     if (!holder || holder.start !== watcher.startTime || !isWatchCommand(holder.argv)) return undefined;
   }
   const due = cycleAt + Math.min(watcher.overdueAfterMs, MAX_OVERDUE_MS);
-  return { watcher, dueBy: new Date(due).toISOString(), overdue: now > due, verified };
+  return {
+    watcher,
+    cycleAt: new Date(cycleAt).toISOString(),
+    dueBy: new Date(due).toISOString(),
+    overdue: now > due,
+    verified,
+  };
 }
 
 /** What a poll says when a watcher lives but has not polled for longer than it promised. */

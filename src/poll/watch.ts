@@ -60,7 +60,7 @@ export async function watch(
   // no batch tuning: it trades speed for memory in a run that exits soon, while a resident process would
   // pay for it every cycle (turning off V8's optimiser made each idle cycle ~12x dearer in the bench).
   const cycleCtx = cycleContext(ctx, stop.signal, limits);
-  const me = watcherIn(dir, ctx, intervalMs + limits.cycleMs);
+  const me = watcherIn(dir, ctx, intervalMs + limits.cycleMs, intervalMs);
   writeWatchMarker(dir, me, ctx.timing.now());
   // Said once, at a terminal or into a log (systemd's journal), so that whoever reads it knows what runs.
   const how = ctx.output.stderrIsTTY ? 'Ctrl-C' : 'SIGTERM (systemctl stop) or SIGINT';
@@ -98,14 +98,18 @@ export function cycleContext(ctx: Context, stop: AbortSignal, limits: WatchLimit
   };
 }
 
-/** The marker this process leaves in `dir`: its next cycle there begins within `overdueAfterMs`. */
-export function watcherIn(dir: string, ctx: Context, overdueAfterMs: number): Watcher {
+/**
+ * The marker this process leaves in `dir`: its next cycle there begins about `intervalMs` after the latest
+ * one began, and surely within `overdueAfterMs`.
+ */
+export function watcherIn(dir: string, ctx: Context, overdueAfterMs: number, intervalMs: number): Watcher {
   const startTime = identify(ctx.pid)?.start;
   const dirId = dirIdentity(dir);
   return {
     pid: ctx.pid,
     startedAt: new Date(ctx.timing.now()).toISOString(),
     overdueAfterMs,
+    intervalMs,
     ...(startTime === undefined ? {} : { startTime }),
     ...(dirId === undefined ? {} : { dirId }),
   };

@@ -1,10 +1,11 @@
 import { oneLine } from '../output/sanitize.js';
-import type { Line, Painted } from '../output/wrap.js';
+import { type Line, type Painted, widthOf } from '../output/wrap.js';
 import type { CalibrationRow, Call, RecordMetrics, RecordStats } from './record-stats.js';
 
 // `agent stats`' record as lines: plain aligned rows off a terminal (a mail, a script), and at one (`width`
 // given) the hit rates as gauges with their intervals and the calibration as a chart, painted where the
-// output allows colour. Drawn lines are at most ~70 columns; the rest are plain and wrap like any other.
+// output allows colour. Drawn lines are at most ~80 columns, drawn only where they fit (else the plain
+// rows); the rest are plain and wrap like any other.
 
 type Piece = string | Painted;
 
@@ -33,19 +34,36 @@ export function renderRecord(record: RecordStats, { width }: { width: number | u
   );
   lines.push(`  ${hitRateText(record)}; mean |conviction - move| ${record.mae?.toFixed(2) ?? '-'} points`);
   if (chart && record.hitRate !== null) {
-    lines.push(['  0% ', ...gauge(record, GAUGE), ' 100%']);
-    lines.push("     (\u25cf the hit rate, \u2501 its 95% interval, \u253c a coin's 50%)");
+    const drawn: Line[] = [['  0% ', ...gauge(record, GAUGE), ' 100%']];
+    if (fits(drawn, width)) {
+      lines.push(...drawn);
+      lines.push("     (\u25cf the hit rate, \u2501 its 95% interval, \u253c a coin's 50%)");
+    }
   }
   const skipped =
     record.skipped.meanAbsMove === null
       ? 'no skipped thread resolved yet'
       : `skipped threads ${record.skipped.meanAbsMove.toFixed(2)}% (${record.skipped.resolved} resolved)`;
   lines.push(`  mean size of the move: posted threads ${record.meanAbsMove?.toFixed(2) ?? '-'}%, ${skipped}`);
-  lines.push('', ...(chart ? calibrationChart(record.calibration) : calibrationRows(record.calibration)));
-  lines.push('', ...groupRows('cell', record.byCell, chart));
-  if (Object.keys(record.byAnalyzer).length) lines.push('', ...groupRows('analyzer', record.byAnalyzer, chart));
+  lines.push('', ...drawnIfFits(calibrationChart(record.calibration), calibrationRows(record.calibration), width));
+  const groups = (kind: string, of: Record<string, RecordMetrics>) =>
+    drawnIfFits(groupRows(kind, of, true), groupRows(kind, of, false), width);
+  lines.push('', ...groups('cell', record.byCell));
+  if (Object.keys(record.byAnalyzer).length) lines.push('', ...groups('analyzer', record.byAnalyzer));
   lines.push('', 'best calls:', ...record.best.map(callLine), 'worst calls:', ...record.worst.map(callLine));
   return lines;
+}
+
+/**
+ * A chart only where every line of it fits the terminal: a drawn line cannot be wrapped, and a terminal
+ * cuts it wherever its edge falls, mid-number. Else the plain rows, which wrap at their spaces.
+ */
+function drawnIfFits(drawn: Line[], plain: Line[], width: number | undefined): Line[] {
+  return width !== undefined && fits(drawn, width) ? drawn : plain;
+}
+
+function fits(lines: readonly Line[], width: number | undefined): boolean {
+  return width !== undefined && lines.every((line) => widthOf(line) <= width);
 }
 
 function hitRateText(m: RecordMetrics): string {

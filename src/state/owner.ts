@@ -1,6 +1,7 @@
 import type { Stats } from 'node:fs';
 import { StateError } from '../errors.js';
 import { shownPath } from '../output/sanitize.js';
+import { configDirShown, isSystemDir } from './dir-fix.js';
 
 /** Who this runs as: injected (main.ts), so that tests can be another user without being one. */
 export interface RunningUser {
@@ -25,12 +26,16 @@ export function refuseForeignOwner(
   const owner = who(user, stat.uid);
   const me = who(user, user.uid);
   const why = `files written there now would belong to ${me.name}, and the runs of ${owner.name} (cron) could not use them`;
+  const { shown, real } =
+    target === dir ? configDirShown(dir) : { shown: shownPath(target), real: configDirShown(dir).real };
+  // Never a chown -R of a system directory (a config dir linked to / or /root).
+  const hint = isSystemDir(real)
+    ? `run agent as ${owner.name}; ${shownPath(real)} is a system directory, not a config dir: use one of your own`
+    : `run agent as ${owner.name}, or give the directory to ${me.name}: sudo chown -R ${me.name} '${real}'`;
   throw new StateError(
-    `${kind} ${shownPath(target)} belongs to ${owner.text}, but this runs as ${me.text}: ${why}; nothing was done`,
+    `${kind} ${shown} belongs to ${owner.text}, but this runs as ${me.text}: ${why}; nothing was done`,
     'foreign',
-    {
-      hint: `run agent as ${owner.name}, or give the directory to ${me.name}: sudo chown -R ${me.name} '${dir}'`,
-    },
+    { hint },
   );
 }
 

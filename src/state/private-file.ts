@@ -5,6 +5,7 @@ import { StateError } from '../errors.js';
 import { CREATE_EXCLUSIVE, nodeFileOps, type FileOps } from './file-ops.js';
 import { refuseForeignOwner, type RunningUser } from './owner.js';
 import { shownPath } from '../output/sanitize.js';
+import { configDirShown, noChangeOfDir } from './dir-fix.js';
 
 // Files in the config dir are private: the state holds the key (key-at-rest), and config.json names a command
 // that every cron run executes, so whoever can change it can run code as this user.
@@ -13,13 +14,25 @@ export const DIR_MODE = 0o700;
 export const FILE_MODE = 0o600;
 const STALE_TEMP_MS = 15 * 60_000;
 
-/** Refuses a file or directory that other users could read or change, naming the chmod that fixes it. */
-export function refuseLooseMode(target: string, stat: Stats, wanted: number, kind: string, risk: string): void {
+/**
+ * Refuses a file or directory that other users could read or change, naming the chmod that fixes it; for a
+ * directory, the one it resolves to, and no chmod at all of a system directory or another user's (`uid`:
+ * who this runs as, when known).
+ */
+export function refuseLooseMode(
+  target: string,
+  stat: Stats,
+  wanted: number,
+  kind: string,
+  risk: string,
+  uid?: number,
+): void {
   if ((stat.mode & 0o077) === 0) return;
   const mode = (stat.mode & 0o777).toString(8);
-  throw new StateError(`${kind} ${shownPath(target)} has mode ${mode}: other users could ${risk}`, 'exposed', {
-    hint: `run: chmod ${wanted.toString(8)} '${target}'`,
-  });
+  const { shown, real } = stat.isDirectory() ? configDirShown(target) : { shown: shownPath(target), real: target };
+  const hint =
+    (stat.isDirectory() && noChangeOfDir(target, real, stat, uid)) || `run: chmod ${wanted.toString(8)} '${real}'`;
+  throw new StateError(`${kind} ${shown} has mode ${mode}: other users could ${risk}`, 'exposed', { hint });
 }
 
 /**
@@ -73,7 +86,7 @@ export function preparePrivateDir(dir: string, files: FileOps = nodeFileOps, use
   }
   if (!stat.isDirectory()) throw new StateError(`${shownPath(dir)} is not a directory`, 'io');
   refuseForeignOwner(dir, stat, user, 'the config directory', dir);
-  refuseLooseMode(dir, stat, DIR_MODE, 'the config directory', 'read or change the API key');
+  refuseLooseMode(dir, stat, DIR_MODE, 'the config directory', 'read or change the API key', user?.uid);
 }
 
 let writes = 0;

@@ -63,7 +63,7 @@ export function createStateStore(
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw fileSystemError('read the config directory', dir, error);
     }
-    refuseLooseMode(dir, dirStat, DIR_MODE, 'the config directory', KEY_RISK);
+    refuseLooseMode(dir, dirStat, DIR_MODE, 'the config directory', KEY_RISK, user?.uid);
     // Every command may write here (the lock, a 429's pause), so another user's dir is refused at once.
     refuseForeignOwner(dir, dirStat, user, 'the config directory', dir);
     let raw: string;

@@ -109,6 +109,7 @@ describe('a row of agent list', () => {
       snapshotAt: at(6),
       hitRate: 0.667,
       health: { state: 'ok' },
+      setAside: null,
     });
   });
 
@@ -186,6 +187,7 @@ describe('a row of agent list', () => {
       snapshotAt: null,
       hitRate: null,
       health: { state: 'unknown' },
+      setAside: null,
     });
   });
 

@@ -19,6 +19,10 @@ beforeAll(async () => {
     scripts[shell] = path.join(home, `agent.${shell}`);
     fs.writeFileSync(scripts[shell], result.stdout);
   }
+  // Agents made with --agent: the names --agent completes to (a file there is none).
+  const agents = path.join(home, '.config', 'prediction-agent', 'agents');
+  for (const name of ['alpha', 'alto', 'beta']) fs.mkdirSync(path.join(agents, name), { recursive: true });
+  fs.writeFileSync(path.join(agents, 'also-a-file'), '');
 });
 afterAll(() => fs.rmSync(home, { recursive: true, force: true }));
 
@@ -37,7 +41,7 @@ const bashComplete: Complete = (line) => {
       'bash',
       scripts.bash!,
     ],
-    { encoding: 'utf8', cwd: home },
+    { encoding: 'utf8', cwd: home, env: { HOME: home, PATH: process.env.PATH } },
   );
   expect(run.stderr).toBe('');
   return run.stdout.split('\n').filter(Boolean).sort();
@@ -94,6 +98,8 @@ const CASES: Array<[what: string, line: string[], expected: string[] | ((got: st
   ["an option's choices", ['agent', 'register', '--signal-method', 'o'], ['onchain']],
   ['after a global option and its value', ['agent', '--config-dir', '/tmp/x', 'hist'], ['history']],
   ['the shells', ['agent', 'completion', ''], ['bash', 'fish', 'zsh']],
+  ['the names of the agents for --agent', ['agent', '--agent', 'al'], ['alpha', 'alto']],
+  ['every agent for --agent, after a command', ['agent', 'poll', '--agent', ''], ['alpha', 'alto', 'beta']],
   ['help of a subcommand', ['agent', 'help', 'config', 's'], ['set']],
   ['a help topic', ['agent', 'help', 'e'], ['environment', 'exit-codes']],
   ['a command or a help topic', ['agent', 'help', 'c'], ['completion', 'config', 'cron']],

@@ -112,13 +112,8 @@ describe('no thread lost', () => {
     const w = await registered();
     w.sandbox.addThread({ id: 'base', text: BULLISH, timestamp: at(30), locked: true });
     expect((await w.agent(['poll'])).code).toBe(0);
-    w.sandbox.addThread({
-      id: 'ahead',
-      text: BULLISH,
-      citations: [],
-      project_id: 'c/bitcoin',
-      timestamp: new Date(Date.now() + 3 * 60 * 60_000).toISOString(),
-    });
+    const aheadAt = new Date(Date.now() + 3 * 60 * 60_000).toISOString();
+    w.sandbox.addThread({ id: 'ahead', text: BULLISH, citations: [], project_id: 'c/bitcoin', timestamp: aheadAt });
     w.sandbox.addThread({
       id: 'ahead2',
       text: BEARISH,
@@ -130,8 +125,12 @@ describe('no thread lost', () => {
     const first = await w.agent(['poll', '--limit', '1']);
     expect(first.code, first.stderr).toBe(0);
     expect(first.stderr.trim().split('\n')).toEqual([
-      expect.stringMatching(/^agent: 2 threads \(the earliest: ahead\) are dated ahead of this machine's clock/),
+      expect.stringMatching(/^agent: 2 threads are dated ahead of this machine's clock \(now \d{4}-\d\d-\d\dT/),
     ]);
+    // The thread's own time is said as the thread's, never in the place of the clock's.
+    const [, clock, earliest] = /clock \(now (\S+)\), the earliest, ahead, at (\S+):/.exec(first.stderr) ?? [];
+    expect(earliest).toBe(aheadAt);
+    expect(Date.parse(clock!)).toBeLessThan(Date.parse(aheadAt));
     expect(Date.parse(w.state().cursor!.timestamp)).toBeLessThanOrEqual(Date.now());
 
     w.sandbox.addThread({ id: 'later', text: BEARISH, citations: [], project_id: 'c/bitcoin', timestamp: at(0) });

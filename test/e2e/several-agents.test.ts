@@ -16,6 +16,7 @@ import {
   type World,
 } from './harness.js';
 import { commandsIn, runPrinted } from './printed-command.js';
+import { atTerminal, SCRIPT, stopTerminals } from './terminal.js';
 
 // Several agents on one machine, as a user sets them up: each made with --agent (no --config-dir
 // anywhere), scheduled from cron (a crontab program of the test's own, keeping its table in a file),
@@ -23,6 +24,7 @@ import { commandsIn, runPrinted } from './printed-command.js';
 
 let world: World | undefined;
 afterEach(async () => {
+  stopTerminals();
   await world?.close();
   world = undefined;
 });
@@ -270,6 +272,20 @@ describe('agent poll --watch --all', () => {
     expect(fs.existsSync(marker('gamma'))).toBe(false);
   });
 
+  it.skipIf(!SCRIPT)('at a terminal, each post and summary says whose it is, as the README promises', async () => {
+    const m = await machine();
+    expect((await m.register('alpha')).code).toBe(0);
+    expect((await m.register('beta')).code).toBe(0);
+    m.w.sandbox.addThread({ id: 't1', text: BULLISH, project_id: 'c/bitcoin', timestamp: minutesAgo(1) });
+    const screen = atTerminal(['poll', '--watch', '--all'], m.w.home, m.env);
+    await screen.waitFor(/^\[beta\] 1 posted, 0 skipped, 0 failed/m);
+    expect(screen.shown()).toMatch(/\[alpha\] posted +[+-]\d/);
+    expect(screen.shown()).toMatch(/\[beta\] posted +[+-]\d/);
+    expect(screen.shown()).toMatch(/^\[alpha\] 1 posted, 0 skipped, 0 failed/m);
+    screen.type('\u0003');
+    expect(await screen.exited).toBe(0);
+  });
+
   it('an agent whose key is rejected is set aside (its marker removed, for cron); the others go on', async () => {
     const m = await machine();
     expect((await m.register('alpha')).code).toBe(0);
@@ -293,6 +309,42 @@ describe('agent poll --watch --all', () => {
     expect(ended.stderr).toContain(m.dirOf('beta'));
     expect(ended.stderr).toMatch(/set aside/);
     expect(posts(m, 'beta')).toBe(0);
+  });
+
+  it('an agent set aside for a state others can read: list and doctor say so; the chmod printed brings it back', async () => {
+    const m = await machine();
+    expect((await m.register('alpha')).code).toBe(0);
+    expect((await m.register('beta')).code).toBe(0);
+    const state = path.join(m.dirOf('beta'), 'state.json');
+    fs.chmodSync(state, 0o644);
+    const watcher = startAll(m);
+    let stderr = '';
+    watcher.child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    await until('beta set aside', () => /\[beta\].*set aside/.test(stderr));
+    const { code, rows } = await listed(m);
+    expect(code).toBe(1);
+    expect(rows.get(m.dirOf('beta'))).toMatchObject({
+      setAside: { pid: watcher.child.pid },
+      health: { state: 'failing', reason: expect.stringContaining('set it aside') },
+    });
+    expect(rows.get(m.dirOf('alpha'))).toMatchObject({ setAside: null });
+    const doctor = await m.agent(['--agent', 'beta', 'doctor', '--json']);
+    const checks = JSON.parse(doctor.stdout).checks as { name: string; status: string; detail: string }[];
+    expect(checks.find((c) => c.name === 'set aside')).toMatchObject({
+      status: 'fail',
+      detail: expect.stringContaining(`poll --watch --all (pid ${watcher.child.pid}) set this agent aside`),
+    });
+    // The fix it printed, as printed.
+    const chmod = /run: (chmod 600 '[^']+')/.exec(stderr)?.[1];
+    expect(chmod).toBe(`chmod 600 '${state}'`);
+    expect((await runPrinted(chmod!, {})).code).toBe(0);
+    await until('beta polled again', () => /\[beta\] agent: .* changed; polling it again/.test(stderr));
+    m.w.sandbox.addThread({ id: 't1', text: BULLISH, project_id: 'c/bitcoin', timestamp: minutesAgo(1) });
+    await until('beta posts', () => posts(m, 'beta') === 1);
+    const after = await listed(m);
+    expect(after.rows.get(m.dirOf('beta'))).toMatchObject({ setAside: null, schedule: { kind: 'watcher' } });
+    watcher.child.kill('SIGTERM');
+    expect((await watcher.done).code).toBe(0);
   });
 
   it('when every agent is set aside, the watch ends with their exit code, markers removed', async () => {

@@ -256,4 +256,14 @@ describe('Output.forAgent: one of several agents in one process (poll --watch --
       { agent: '/srv/beta', error: { code: 5, message: 'network down' } },
     ]);
   });
+
+  it('at a terminal, leads each line of a result (the posts and the summary of a cycle) with the agent too', () => {
+    const { output, stdout } = makeOutput({ stdoutTTY: true, stderrTTY: true });
+    const alpha = output.forAgent('alpha', '/srv/alpha');
+    alpha.result(['posted t1 +1.2%', [{ text: '✓', paint: 'cyan' }, ' 1 posted, 0 skipped']], { ignored: true });
+    output.result('the watcher itself', {});
+    expect(stdout.text).toBe(
+      '[alpha] posted t1 +1.2%\n[alpha] \u001b[36m✓\u001b[39m 1 posted, 0 skipped\nthe watcher itself\n',
+    );
+  });
 });

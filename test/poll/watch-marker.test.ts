@@ -52,6 +52,7 @@ describe('the watch marker', () => {
     const now = start + 60_000;
     expect(otherWatcher(dir, { isAlive: alive([41]), self: 7, now, procRoot: proc })).toEqual({
       watcher,
+      cycleAt: '2026-11-25T00:00:00.000Z',
       dueBy: '2026-11-25T00:10:00.000Z',
       overdue: false,
       verified: true,

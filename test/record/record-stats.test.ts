@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryRecord } from '../../src/history/record.js';
 import { type OutcomeRecord, outcomeKey } from '../../src/record/outcomes.js';
-import type { Line } from '../../src/output/wrap.js';
+import { fitLines, type Line } from '../../src/output/wrap.js';
 import { renderRecord } from '../../src/record/record-render.js';
 import { recordStats } from '../../src/record/record-stats.js';
 import { wilson } from '../../src/record/wilson.js';
@@ -179,6 +179,16 @@ describe('renderRecord', () => {
     for (const line of lines)
       if (typeof line !== 'string') expect(Array.from(text([line])).length).toBeLessThanOrEqual(80);
   });
+
+  it.each([40, 60, 72])(
+    'at a %i-column terminal every line fits, wrapped at spaces: no number cut by its edge',
+    (width) => {
+      const lines = fitLines(renderRecord(r, { width }), width);
+      for (const line of lines) expect(Array.from(text([line])).length, text([line])).toBeLessThanOrEqual(width);
+      // What would not fit drawn is given as the plain rows, each number whole.
+      expect(text(lines)).toContain(' 9.5%-90.5%');
+    },
+  );
 
   it('says when nothing is resolved yet, and why', () => {
     const empty = recordStats(records, new Map(), 0, NOW);

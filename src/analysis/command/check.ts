@@ -1,6 +1,7 @@
-import { accessSync, constants, existsSync, statSync, type Stats } from 'node:fs';
-import { dirname, isAbsolute, resolve } from 'node:path';
+import { accessSync, constants, existsSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
 import { type CommandKey, parseCommandLine } from './command-line.js';
+import { exposure, resolvedOrSelf, trustedHere } from './program-path.js';
 import { StateError, UsageError } from '../../errors.js';
 
 /** Where cron looks for a program named without a path (Debian's cron sets PATH to this). */
@@ -41,7 +42,7 @@ export function checkCommandLine(
     // A relative path to something here is a file too, whatever its name.
     if (isAbsolute(arg) || !(namesFile(arg) || (/[/\\]/.test(arg) && existsSync(arg)))) continue;
     if (existsSync(arg)) {
-      refuseWritableProgram(resolve(arg));
+      refuseWritableProgram(resolve(arg), { program: false });
       warn(
         `note: ${arg} is a relative path; cron runs from your home directory, so give the full path ${resolve(arg)}`,
       );
@@ -104,46 +105,34 @@ export function checkAsCronRunsIt(raw: string, home: string, key: CommandKey = '
         hint: `give the full path of the file: agent config set ${key} "…"`,
       });
     }
-    refuseWritableProgram(file);
+    refuseWritableProgram(file, { program: false });
   }
   return doubts;
 }
 
 /** The program and any script given by path (`/usr/bin/node /home/me/mine.mjs`). */
 export function refuseWritableFiles(argv: readonly string[]): void {
-  for (const arg of argv) if (isAbsolute(arg)) refuseWritableProgram(arg);
+  argv.forEach((arg, i) => {
+    if (isAbsolute(arg)) refuseWritableProgram(arg, { program: i === 0 });
+  });
 }
 
 /**
- * Every cron run executes this program: one that another user could change (its mode, its owner, or a
- * directory on its path that others can write to) is refused, like a config.json they could change (key-at-rest).
- * Checked at `config set` and again before each run uses it.
+ * Every cron run executes this program: one that another user could change or swap (its mode, its owner,
+ * a FIFO in its place, a link or a directory on its way that others can write to, or a name not there yet
+ * where others can create it) is refused, like a config.json they could change (key-at-rest). Checked at
+ * `config set`, by doctor, and again before each run uses it.
  */
-export function refuseWritableProgram(file: string): void {
-  let stat: Stats;
-  try {
-    stat = statSync(file);
-  } catch {
-    return; // not there: the analyzer reports it when it cannot start it
-  }
-  if (!stat.isFile()) return;
-  const refuse = (why: string, hint: string) => {
-    throw new StateError(
-      `the analyzer program ${file} ${why}: other users could change what every run executes`,
-      'exposed',
-      { hint },
-    );
-  };
-  if ((stat.mode & 0o022) !== 0) refuse(`has mode ${(stat.mode & 0o777).toString(8)}`, `run: chmod go-w '${file}'`);
-  const uid = process.getuid?.();
-  if (uid !== undefined && stat.uid !== uid && stat.uid !== 0)
-    refuse(`belongs to user ${stat.uid}`, 'use a copy of your own');
-  for (let dir = dirname(file); ; dir = dirname(dir)) {
-    const mode = statSync(dir).mode;
-    // A sticky directory (/tmp) lets others add files, not replace yours. Group-writable directories are
-    // common where a group administers software (/usr/local on macOS): only everyone-writable is refused.
-    if ((mode & 0o002) !== 0 && (mode & 0o1000) === 0)
-      refuse(`is in ${dir}, which others can write to`, `run: chmod go-w '${dir}', or move the program`);
-    if (dirname(dir) === dir) break;
-  }
+export function refuseWritableProgram(file: string, { program = true } = {}): void {
+  const trusted = trustedHere();
+  if (!trusted) return;
+  const found = exposure(file, trusted, { program });
+  if (!found) return;
+  const resolved = resolvedOrSelf(file);
+  const shown = resolved === resolve(file) ? file : `${file} (a link to ${resolved})`;
+  throw new StateError(
+    `the ${program ? 'program' : 'file'} ${shown} ${found.why}: other users could change what every run executes`,
+    'exposed',
+    { hint: found.hint },
+  );
 }

@@ -1,4 +1,4 @@
-import { type ArgumentSpec, type CompletionSpec, FN, flags, words } from './spec.js';
+import { AGENTS_BELOW, type ArgumentSpec, type CompletionSpec, FN, flags, words } from './spec.js';
 
 // The bash script serves zsh too, through zsh's bashcompinit: one logic for both.
 
@@ -47,6 +47,15 @@ ${FN}_paths() {
   compopt -o filenames 2>/dev/null
   COMPREPLY=($(compgen "$1" -- "$cur"))
 }
+# The agents made with --agent: the directories of the agents dir in the default config dir.
+${FN}_agents() {
+  local d
+  for d in "${spec.configBase.xdg ? `\${XDG_CONFIG_HOME:-$HOME/${spec.configBase.home}}` : `$HOME/${spec.configBase.home}`}/${AGENTS_BELOW}"/*/; do
+    [[ -d $d ]] || continue
+    d=\${d%/}
+    printf '%s\n' "\${d##*/}"
+  done
+}
 ${FN}() {
   local cur=\${COMP_WORDS[COMP_CWORD]} prev=\${COMP_WORDS[COMP_CWORD-1]} path= skip= w i
   local -a args=()
@@ -68,7 +77,16 @@ ${FN}() {
   done
   case $prev in
 ${cases(
-  [...valued].map(([flag, o]) => [flag, o.choices ? reply(o.choices) : o.path ? paths(o.path) : ':']),
+  [...valued].map(([flag, o]) => [
+    flag,
+    o.choices
+      ? reply(o.choices)
+      : o.path
+        ? paths(o.path)
+        : o.agents
+          ? `COMPREPLY=($(compgen -W "$(${FN}_agents)" -- "$cur"))`
+          : ':',
+  ]),
   '  ',
 )}
     *)

@@ -1,4 +1,4 @@
-import { type ArgumentSpec, type CompletionSpec, FN, flags, type OptionSpec, words } from './spec.js';
+import { AGENTS_BELOW, type ArgumentSpec, type CompletionSpec, FN, flags, type OptionSpec, words } from './spec.js';
 
 export function fishScript(spec: CompletionSpec): string {
   const [name, ...others] = spec.names;
@@ -13,9 +13,11 @@ export function fishScript(spec: CompletionSpec): string {
       ? ` -x -a ${fishQuote(words(o.choices))}`
       : o.path
         ? ` -r -F${o.path === 'dir' ? ' -a "(__fish_complete_directories)"' : ''}`
-        : o.value
-          ? ' -x'
-          : '';
+        : o.agents
+          ? ` -x -a "(${FN}_agents)"`
+          : o.value
+            ? ' -x'
+            : '';
     return complete(condition, `${names}${value} -d ${fishQuote(o.description)}`);
   };
   const at = (path: string, n: number) => `${FN}_at ${fishQuote(path)} ${n}`;
@@ -50,6 +52,18 @@ ${spec.commands
   .filter((c) => c.subcommands.length)
   .map((c) => `        case ${fishQuote(c.path)}\n            printf '%s\\n' ${c.subcommands.map(fishQuote).join(' ')}`)
   .join('\n')}
+    end
+end
+# The agents made with --agent: the directories of the agents dir in the default config dir.
+function ${FN}_agents
+${
+  spec.configBase.xdg
+    ? `    set -l base $XDG_CONFIG_HOME
+    test -n "$base"; or set base $HOME/${spec.configBase.home}`
+    : `    set -l base $HOME/${spec.configBase.home}`
+}
+    for d in $base/${AGENTS_BELOW}/*/
+        basename $d
     end
 end
 # The command path typed so far ("config set") on the first line, then the arguments after it, one a line.

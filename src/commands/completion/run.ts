@@ -5,6 +5,6 @@ import type { SHELLS } from './spec.js';
 
 /** `agent completion <shell>`: the script, made from `program`'s own commands and options. */
 export async function runCompletion(ctx: Context, shell: (typeof SHELLS)[number], program: Command): Promise<void> {
-  const script = completionScript(shell, program);
+  const script = completionScript(shell, program, process.platform);
   ctx.output.result(script.trimEnd(), { shell, script });
 }

@@ -36,12 +36,17 @@ const ARGUMENTS: Record<string, CompletionSpec['commands'][number]['args']> = {
   backtest: [{ path: 'file' }],
 };
 
-/** The completion script for `shell`, made from the commands of `program`. */
-export function completionScript(shell: (typeof SHELLS)[number], program: Command): string {
-  return { bash: bashScript, zsh: zshScript, fish: fishScript }[shell](specOf(program));
+/**
+ * The completion script for `shell`, made from the commands of `program`, for `platform`: where its
+ * default config dir is (env-paths: `~/Library/Preferences` on macOS, the XDG config dir elsewhere).
+ */
+export function completionScript(shell: (typeof SHELLS)[number], program: Command, platform: NodeJS.Platform): string {
+  const configBase =
+    platform === 'darwin' ? { xdg: false, home: 'Library/Preferences' } : { xdg: true, home: '.config' };
+  return { bash: bashScript, zsh: zshScript, fish: fishScript }[shell]({ ...specOf(program), configBase });
 }
 
-function specOf(program: Command): CompletionSpec {
+function specOf(program: Command): Omit<CompletionSpec, 'configBase'> {
   const commands: CompletionSpec['commands'] = [];
   const walk = (command: Command, path: string[]) => {
     const name = path.join(' ');
@@ -69,6 +74,7 @@ function optionSpec(option: Command['options'][number]): OptionSpec {
     value: option.required || option.optional,
     choices: option.argChoices,
     path: long === undefined ? undefined : PATH_OPTIONS[long],
+    ...(long === '--agent' ? { agents: true as const } : {}),
   };
 }
 

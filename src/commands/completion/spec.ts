@@ -11,6 +11,8 @@ export interface OptionSpec {
   value: boolean;
   choices?: readonly string[];
   path?: 'file' | 'dir';
+  /** Takes the name of an agent made with --agent: a directory of the agents dir. */
+  agents?: true;
 }
 
 /** What one argument position completes to: fixed words, a path, the commands, or words by the word before. */
@@ -26,6 +28,11 @@ export interface ArgumentSpec {
 export interface CompletionSpec {
   /** The program's names (the package installs it twice). */
   names: string[];
+  /**
+   * Where the default config dir lies, as env-paths puts it on the platform the script is made on: below
+   * `$XDG_CONFIG_HOME` when `xdg` and that is set, else below `$HOME/<home>`.
+   */
+  configBase: { xdg: boolean; home: string };
   global: OptionSpec[];
   /** Every command, the program itself first (path ''), then `register`, …, `config set`. */
   commands: Array<{
@@ -43,3 +50,6 @@ export const FN = '_prediction_agent';
 export const flags = (options: OptionSpec[]) =>
   options.flatMap((o) => [o.long, o.short]).filter((flag): flag is string => flag !== undefined);
 export const words = (list: readonly string[]) => list.join(' ');
+
+/** The directory of agents made with --agent, below the default config dir's base. */
+export const AGENTS_BELOW = 'prediction-agent/agents';

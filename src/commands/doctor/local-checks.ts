@@ -54,13 +54,23 @@ export function pauseCheck(rateLimitedUntil: string | undefined, now: number): C
 /** A `poll --watch` on this config dir, if one runs: polling, or overdue (stopped with Ctrl-Z, or stuck). */
 export function watchCheck(
   configDir: string,
-  { isAlive, self, now }: { isAlive: (pid: number) => boolean; self: number; now: number },
+  { isAlive, self, now, procRoot }: { isAlive: (pid: number) => boolean; self: number; now: number; procRoot?: string },
 ): Check | undefined {
-  const seen = otherWatcher(configDir, { isAlive, self, now });
+  const seen = otherWatcher(configDir, { isAlive, self, now, ...(procRoot ? { procRoot } : {}) });
   if (!seen) return undefined;
-  const { pid, startedAt } = seen.watcher;
-  if (!seen.overdue)
-    return ok('watcher', `poll --watch (pid ${pid}, since ${startedAt}) polls; its next cycle by ${seen.dueBy}`);
+  const { pid, startedAt, intervalMs } = seen.watcher;
+  if (!seen.overdue) {
+    // The next cycle comes an interval after the latest began (and once that one is done); the overdue time
+    // adds the longest a cycle may take, which is not when to expect it.
+    const next =
+      intervalMs === undefined
+        ? ''
+        : `, the next about ${new Date(Date.parse(seen.cycleAt) + intervalMs).toISOString()} once that one is done`;
+    return ok(
+      'watcher',
+      `poll --watch (pid ${pid}, since ${startedAt}) polls: its latest cycle began at ${seen.cycleAt}${next} (overdue after ${seen.dueBy})`,
+    );
+  }
   return fail(
     'watcher',
     `poll --watch (pid ${pid}, since ${startedAt}) should have polled by ${seen.dueBy} and has not; cron polls do its work meanwhile, if there are any`,

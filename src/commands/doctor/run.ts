@@ -1,3 +1,4 @@
+import { lstatSync } from 'node:fs';
 import path from 'node:path';
 import { checkAsCronRunsIt } from '../../analysis/command/check.js';
 import type { Context } from '../../context.js';
@@ -8,6 +9,7 @@ import { AgentError, AuthError, EXIT, type ExitCode, RateLimitedError } from '..
 import { maskKnownKeys } from '../../history/mask.js';
 import { agentCommand, placed } from '../../output/command-hint.js';
 import { oneLine } from '../../output/sanitize.js';
+import { wrapLine } from '../../output/wrap.js';
 import { readKeyFile } from '../../settings/key-file.js';
 import { resolveAnalyzerConfig } from '../../settings/resolve.js';
 import { readSettings } from '../../settings/settings-file.js';
@@ -15,6 +17,7 @@ import type { State } from '../../state/schema.js';
 import { stateStore } from '../../session.js';
 import { type Check, fail, ok, warn } from './check.js';
 import { alertCheck } from './alert-check.js';
+import { asideCheck } from './aside-check.js';
 import { lockCheck, nodeCheck, pauseCheck, watchCheck } from './local-checks.js';
 import { lastPollCheck, scheduleCheck } from './schedule-check.js';
 
@@ -50,7 +53,9 @@ export async function runDoctor(ctx: Context): Promise<ExitCode> {
   });
   checks.push(schedule.check);
   if (watcher) checks.push(watcher);
-  checks.push(lastPollCheck(configDir, now, schedule.every, ctx));
+  const aside = asideCheck(configDir, ctx.self.isAlive);
+  if (aside) checks.push(aside);
+  checks.push(lastPollCheck(configDir, now, schedule.every, ctx, { registered: holdsState(configDir) }));
   checks.push(await analyzerCheck(ctx));
   const settings = settingsOrNone(ctx);
   if (settings) checks.push(alertCheck(settings, configDir, ctx.env.HOME ?? '/', ctx));
@@ -59,12 +64,15 @@ export async function runDoctor(ctx: Context): Promise<ExitCode> {
   for (const check of checks) if (check.fix) check.fix = placed(check.fix, ctx);
   const width = Math.max(...checks.map((c) => c.name.length));
   const label = { ok: 'ok  ', warn: 'warn', fail: 'FAIL' } as const;
+  const lines = checks.map(
+    (c) =>
+      // Masked before the cut: a key cut in half would no longer be recognised (key-never-shown).
+      `${label[c.status]}  ${c.name.padEnd(width)}  ${oneLine(ctx.output.redact(c.detail), 200)}${c.fix ? ` (fix: ${oneLine(ctx.output.redact(c.fix), 160)})` : ''}`,
+  );
+  // At a terminal, broken at spaces under the detail column rather than cut by its edge mid-word.
+  const columns = ctx.output.columns;
   ctx.output.result(
-    checks.map(
-      (c) =>
-        // Masked before the cut: a key cut in half would no longer be recognised (key-never-shown).
-        `${label[c.status]}  ${c.name.padEnd(width)}  ${oneLine(ctx.output.redact(c.detail), 200)}${c.fix ? ` (fix: ${oneLine(ctx.output.redact(c.fix), 160)})` : ''}`,
-    ),
+    columns === undefined ? lines : lines.flatMap((line) => wrapLine(line, columns, 4 + 2 + width + 2)),
     { checks },
   );
   return checks.some((c) => c.status === 'fail') ? EXIT.unexpected : EXIT.ok;
@@ -209,5 +217,15 @@ async function analyzerCheck(ctx: Context): Promise<Check> {
       `the model server at ${config.llm.baseUrl.origin} does not answer (${error instanceof Error ? oneLine(error.message, 120) : String(error)})`,
       'start it, or agent config set analyzer builtin',
     );
+  }
+}
+
+/** Something stands where the state belongs (an agent, or a state the state check says is broken). */
+function holdsState(configDir: string): boolean {
+  try {
+    lstatSync(path.join(configDir, 'state.json'));
+    return true;
+  } catch {
+    return false;
   }
 }

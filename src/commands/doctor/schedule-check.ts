@@ -85,17 +85,24 @@ export async function scheduleCheck(
   const why = listed.missing
     ? 'there is no crontab program here'
     : 'no crontab entry or systemd timer for this config dir';
-  return {
-    check: warn(
-      'schedule',
-      `nothing runs agent poll on a schedule (${why})`,
-      agentCommand(place, 'schedule --install'),
-    ),
-  };
+  // Without a crontab program, schedule --install would fail the same way: what makes it possible first.
+  const fix = listed.missing
+    ? `install cron (Debian, Ubuntu: sudo apt-get install cron) and run ${agentCommand(place, 'schedule --install')}, or ${agentCommand(place, 'schedule --install --systemd')}`
+    : agentCommand(place, 'schedule --install');
+  return { check: warn('schedule', `nothing runs agent poll on a schedule (${why})`, fix) };
 }
 
-/** The last poll the history recorded: when, how it ended, and whether the next is overdue. */
-export function lastPollCheck(configDir: string, now: number, every: number | undefined, place?: AgentPlace): Check {
+/**
+ * The last poll the history recorded: when, how it ended, and whether the next is overdue. With no agent
+ * registered in the dir, a poll would only say so: its advice comes after registering.
+ */
+export function lastPollCheck(
+  configDir: string,
+  now: number,
+  every: number | undefined,
+  place?: AgentPlace,
+  { registered = true }: { registered?: boolean } = {},
+): Check {
   let last: HistoryRecord | undefined;
   try {
     [last] = readHistory(configDir, {
@@ -114,7 +121,7 @@ export function lastPollCheck(configDir: string, now: number, every: number | un
     return warn(
       'last poll',
       'no poll is recorded yet',
-      `${agentCommand(place, 'poll')} (or ${agentCommand(place, 'schedule --install')})`,
+      `${registered ? '' : `after ${agentCommand(place, 'register')}: `}${agentCommand(place, 'poll')} (or ${agentCommand(place, 'schedule --install')})`,
     );
   const age = now - Date.parse(last.ts);
   const ago = describeAgo(age);

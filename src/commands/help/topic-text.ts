@@ -166,7 +166,10 @@ function files(): Block[] {
           ],
           ['`alerts.json`', 'which alerts were sent, so that each goes out once'],
           ['`poll.log`, `poll.log.1`', 'what the scheduled polls said; the first becomes the second past 1 MiB'],
-          ['`lock`, `watch`, `poll.log.rotating`, `.tmp` files', 'only while a run is busy, or a `poll --watch` runs'],
+          [
+            '`lock`, `watch`, `watch-aside`, `poll.log.rotating`, `.tmp` files',
+            'only while a run is busy, or a `poll --watch` runs (or has set this agent aside)',
+          ],
         ],
       },
     },
@@ -198,14 +201,18 @@ export function doctorChecks(): Table {
           '`schedule`',
           "the crontab entry for this config dir (its node and script exist, a cron daemon runs), or this dir's systemd timer (active), or a watcher that polls",
         ],
-        ['`watcher`', 'a `poll --watch` on this config dir, when one runs: overdue fails'],
+        [
+          '`watcher`',
+          'a `poll --watch` on this config dir, when one runs: its latest cycle, the next, and when it would be overdue (overdue fails)',
+        ],
+        ['`set aside`', 'an agent a live `poll --watch --all` has set aside and polls no more (fails, with the error)'],
         [
           '`last poll`',
           'how the last poll ended (a failure fails), and whether the next is late for the installed interval',
         ],
         [
           '`analyzer`',
-          'the built-in one; a command whose program and files are there as cron runs it; a model server that answers `GET <base>/models`',
+          'the built-in one; a command whose program and files are there as cron runs it, and that no other user could swap; a model server that answers `GET <base>/models`',
         ],
         ['`alerts`', 'the routes set, and the last alert sent with what each route answered (nothing is sent)'],
       ],

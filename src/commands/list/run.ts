@@ -2,6 +2,7 @@ import { findAgents } from '../../agents/find.js';
 import { agentRow } from '../../agents/row.js';
 import type { Context } from '../../context.js';
 import { EXIT, type ExitCode } from '../../errors.js';
+import { fitLines } from '../../output/wrap.js';
 import { agentsTable } from './table.js';
 
 /**
@@ -27,7 +28,9 @@ export async function runList(ctx: Context): Promise<ExitCode> {
     );
     return EXIT.ok;
   }
-  ctx.output.result(agentsTable(rows, { now, home: ctx.env.HOME }), { agents: rows });
+  const width = ctx.output.columns;
+  const table = agentsTable(rows, { now, home: ctx.env.HOME, ...(width === undefined ? {} : { width }) });
+  ctx.output.result(width === undefined ? table : fitLines(table, width), { agents: rows });
   const failing = rows.filter((row) => row.health.state === 'failing');
   // Said on stderr as well, whole: the table's last column may be cut by a narrow terminal, and a script sees why it got 1.
   for (const row of failing)

@@ -19,13 +19,20 @@ const HEADER = [
 /** Numbers line up on the right. */
 const RIGHT = new Set(['posts 24h', 'honey', 'wax', 'hit rate']);
 
-/** The rows as an aligned table, a header first; the last column (health, with its reason) is not padded. */
+/**
+ * The rows as an aligned table, a header first; the last column (health, with its reason) is not padded.
+ * At a terminal (`width`) too narrow for the table's columns, one block per agent instead, its values
+ * named, whose lines wrap at their spaces: a table row cut by the terminal's edge splits a number.
+ */
 export function agentsTable(
   rows: readonly AgentRow[],
-  { now, home }: { now: number; home: string | undefined },
+  { now, home, width }: { now: number; home: string | undefined; width?: number },
 ): string[] {
   const cells = [HEADER, ...rows.map((row) => cellsOf(row, now, home))];
   const widths = HEADER.map((_, i) => Math.max(...cells.map((line) => (line[i] ?? '').length)));
+  // The health column may wrap at its spaces; the columns before it must fit.
+  const fixed = widths.slice(0, -1).reduce((sum, w) => sum + w + 2, 0);
+  if (width !== undefined && fixed + 'FAILING'.length > width) return cells.slice(1).flatMap(block);
   return cells.map((line) =>
     line
       .map((cell, i) => {
@@ -62,6 +69,17 @@ function cellsOf(row: AgentRow, now: number, home: string | undefined): string[]
     row.snapshotAt === null ? '-' : describeAgo(now - Date.parse(row.snapshotAt)),
     row.hitRate === null ? '-' : `${Math.round(row.hitRate * 100)}%`,
     health,
+  ];
+}
+
+function block(cells: string[]): string[] {
+  const [name, dir, runs, last, posts, honey, wax, counted, hitRate, health] = cells;
+  return [
+    `${name}  ${dir}`,
+    `  runs ${runs}; last poll ${last}`,
+    `  posts 24h ${posts}; hit rate ${hitRate}`,
+    `  honey ${honey}; wax ${wax}${counted === '-' ? '' : ` (counted ${counted})`}`,
+    `  health ${health}`,
   ];
 }
 

@@ -19,9 +19,11 @@ interface Machine {
   crontab?: string;
   /** Process names in the process table besides init. */
   processes?: string[];
+  /** No crontab program at all. */
+  noCrontab?: boolean;
 }
 
-async function doctor(configDir: string, machine: Machine = {}, { json = true } = {}) {
+async function doctor(configDir: string, machine: Machine = {}, { json = true, columns = 0 } = {}) {
   const proc = path.join(world.dir, 'proc');
   fs.rmSync(proc, { recursive: true, force: true });
   for (const [i, name] of ['init', ...(machine.processes ?? [])].entries()) {
@@ -29,6 +31,7 @@ async function doctor(configDir: string, machine: Machine = {}, { json = true } 
     fs.writeFileSync(path.join(proc, String(i + 1), 'comm'), `${name}\n`);
   }
   const runProgram: RunProgram = async (file, args) => {
+    if (machine.noCrontab && file === 'crontab') return { status: null, stdout: '', stderr: '', missing: true };
     if (file === 'crontab' && machine.crontab !== undefined)
       return { status: 0, stdout: machine.crontab, stderr: '', missing: false };
     if (file === 'crontab') return { status: 1, stdout: '', stderr: 'no crontab for me\n', missing: false };
@@ -37,6 +40,11 @@ async function doctor(configDir: string, machine: Machine = {}, { json = true } 
     return { status: 1, stdout: '', stderr: '', missing: false };
   };
   const { ctx, run } = onlineContext(configDir, undefined, { json, env: { HOME: world.dir } });
+  if (columns) {
+    // stdout a terminal of that width.
+    const out = ctx.output as unknown as { options: { stdout: { isTTY?: boolean; columns?: number } } };
+    Object.assign(out.options.stdout, { isTTY: true, columns });
+  }
   Object.assign(ctx, {
     proc,
     runProgram,
@@ -168,5 +176,66 @@ describe('agent doctor', () => {
     expect(open.code).toBe(1);
     expect(open.byName.state).toMatchObject({ status: 'fail', fix: expect.stringContaining('chmod') });
     expect(world.sandbox.requests.length).toBe(before);
+  });
+
+  it('an analyzer or alert program others could swap (behind a link, in a group-writable dir): each fails', async () => {
+    const dir = path.join(world.dir, 'config');
+    await registerWith(world.sandbox.url, dir);
+    const open = path.join(world.dir, 'open');
+    fs.mkdirSync(open, { mode: 0o777 });
+    fs.chmodSync(open, 0o777);
+    fs.writeFileSync(path.join(open, 'analyzer.sh'), '#!/bin/sh\necho {}\n', { mode: 0o755 });
+    const own = path.join(world.dir, 'own');
+    fs.mkdirSync(own, { mode: 0o755 });
+    fs.symlinkSync(path.join(open, 'analyzer.sh'), path.join(own, 'analyzer.sh'));
+    const team = path.join(world.dir, 'team');
+    fs.mkdirSync(team);
+    fs.chmodSync(team, 0o775);
+    fs.chownSync(team, process.getuid?.() ?? 0, 65534);
+    fs.writeFileSync(path.join(team, 'alert.mjs'), '', { mode: 0o644 });
+    const settings = {
+      analyzer: 'command',
+      'analyzer.command': path.join(own, 'analyzer.sh'),
+      'alert.command': `${process.execPath} ${path.join(team, 'alert.mjs')}`,
+    };
+    fs.writeFileSync(path.join(dir, 'config.json'), JSON.stringify(settings), { mode: 0o600 });
+    const { code, byName } = await doctor(dir);
+    expect(code).toBe(1);
+    expect(byName.analyzer).toMatchObject({
+      status: 'fail',
+      detail: expect.stringContaining(`is in ${open}, which others can write to`),
+    });
+    expect(byName.alerts).toMatchObject({
+      status: 'fail',
+      detail: expect.stringContaining(`is in ${team}, which others can write to`),
+    });
+  });
+
+  it('at a 60-column terminal: each line within the width, broken at spaces under its detail', async () => {
+    const dir = path.join(world.dir, 'config');
+    await registerWith(world.sandbox.url, dir);
+    const { stdout } = await doctor(dir, {}, { json: false, columns: 60 });
+    const lines = stdout.trimEnd().split('\n');
+    for (const line of lines) expect(Array.from(line).length, line).toBeLessThanOrEqual(60);
+    // The schedule's warning wraps: its continuation starts under the detail column.
+    const at = lines.findIndex((line) => line.startsWith('warn  schedule'));
+    const column = lines[at]!.indexOf('nothing runs');
+    expect(lines[at + 1]).toMatch(new RegExp(`^ {${column}}\\S`));
+  });
+
+  it('advice fits what it reported: no crontab program, no agent yet', async () => {
+    const { byName } = await doctor(path.join(world.dir, 'none'), { noCrontab: true });
+    expect(byName.state).toMatchObject({ status: 'fail', fix: expect.stringContaining('agent register') });
+    // Not "agent schedule --install", which would fail the same way: what makes it possible.
+    expect(byName.schedule).toMatchObject({
+      status: 'warn',
+      detail: expect.stringContaining('there is no crontab program here'),
+      fix: expect.stringMatching(/^install cron .*, or agent schedule --install --systemd/),
+    });
+    // A poll would only say "not registered": registering comes first.
+    expect(byName['last poll']).toMatchObject({
+      status: 'warn',
+      fix: expect.stringMatching(/^after agent register: /),
+    });
   });
 });
