@@ -17,6 +17,7 @@ const spawnsProcesses = [
 export default defineConfig({
   test: {
     reporters: ['default', './test/support/summary-reporter.ts'],
+    globalSetup: ['./test/support/own-tmpdir.ts'],
     // End-to-end tests spawn the built binary; keep a generous per-test ceiling so a slow 2-core CI
     // machine does not flake, while a hung test still fails.
     testTimeout: 30_000,

@@ -338,9 +338,16 @@ function cleanup() {
     if (run.sandbox) say(`Sandbox stopped (pid ${run.sandbox.child.pid}).`);
     if (run.tmp) {
       // After every child has exited: a run still going could otherwise write its state file again.
-      fs.rmSync(run.tmp, { recursive: true, force: true });
-      say(`Removed ${run.tmp}: nothing is left behind.`);
+      try {
+        fs.rmSync(run.tmp, { recursive: true, force: true });
+        say(`Removed ${run.tmp}: nothing is left behind.`);
+      } catch (error) {
+        // The demo itself is over; what is left is the user's to remove, so say where and why, once.
+        console.error(`demo: could not remove ${run.tmp} (${error.code ?? error.message}): remove it by hand`);
+        return false;
+      }
     }
+    return true;
   })();
   return run.cleaning;
 }
@@ -349,8 +356,8 @@ async function interrupt(signal, code) {
   if (run.cleaning) return;
   say('');
   say(`Interrupted (${signal}): cleaning up…`);
-  await cleanup();
-  process.exit(code);
+  const removed = await cleanup();
+  process.exit(removed ? code : 1);
 }
 
 /** What went wrong in a run of the agent: its JSON error's message, or its stderr. */
@@ -399,7 +406,7 @@ const fmtHours = (h) => `${Math.floor(h)}h${String(Math.floor((h % 1) * 60)).pad
 main().then(
   async () => {
     if (!run.tmp) return; // --help
-    await cleanup();
+    if (!(await cleanup())) process.exitCode = 1;
     say('');
     say('To run an agent for real: `agent register` once, then a crontab line that runs `agent poll` every 5 minutes.');
   },

@@ -1,6 +1,7 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -120,4 +121,35 @@ describe('the demo (npm start)', () => {
     expect(run.stdout).not.toMatch(/^Summary/m);
     await expectNothingLeft(run.stdout);
   }, 30_000);
+
+  // Root removes anything, so the dir is kept by a file made immutable (chattr +i) while the demo runs.
+  const canPin = process.getuid?.() === 0 && spawnSync('chattr', ['--help']).error === undefined;
+  it.skipIf(!canPin)(
+    'says which dir it could not remove, without a stack trace',
+    async () => {
+      let pinned: string | undefined;
+      const run = await runDemo({ DEMO_SECONDS: '60' }, (stdout, kill) => {
+        const tmp = /^Temporary dir: (\S+)/m.exec(stdout)?.[1];
+        if (!pinned && tmp && /^\[0:\d\d\] poll #1 /m.test(stdout)) {
+          pinned = path.join(tmp, 'pinned');
+          fs.writeFileSync(pinned, '');
+          execFileSync('chattr', ['+i', pinned]);
+          kill('SIGINT');
+        }
+      });
+      try {
+        expect(pinned).toBeDefined();
+        expect(run.stderr).toContain(`could not remove ${path.dirname(pinned!)}`);
+        expect(run.stderr).not.toMatch(/^\s+at /m);
+        expect(run.stdout).not.toMatch(/nothing is left behind/);
+        expect(run.code).toBe(1);
+      } finally {
+        if (pinned) {
+          execFileSync('chattr', ['-i', pinned]);
+          fs.rmSync(path.dirname(pinned), { recursive: true, force: true });
+        }
+      }
+    },
+    30_000,
+  );
 });

@@ -381,11 +381,9 @@ describe('the run budget (bounded)', () => {
 
   it('a request gets no more time than the budget has left', async () => {
     const scope = nock(BASE).get('/thread').delay(5_000).reply(200, []);
-    const started = Date.now();
     const error = await failure(client({ deadline: T0 + 40, timeoutMs: 15_000 }).call(get));
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error.message).toContain('0.04 s');
-    expect(Date.now() - started).toBeLessThan(2_000);
     expect(timing.sleeps).toEqual([]);
     scope.done();
   });

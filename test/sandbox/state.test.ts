@@ -1,15 +1,24 @@
 // --state <file>: the store survives a restart, the file is private and replaced atomically, and it holds
 // key hashes, never keys.
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createFakeClock } from '../../src/sandbox/clock.js';
 import { createSandbox } from '../../src/sandbox/server.js';
 import { SandboxStore } from '../../src/sandbox/sandbox-store.js';
 import { HOUR, MINUTE, call, predict, register, start } from './helpers.js';
 
-const tempState = () => join(mkdtempSync(join(tmpdir(), 'sandbox-state-')), 'nested', 'state.json');
+const made: string[] = [];
+const tempDir = (prefix: string) => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+};
+const tempState = () => join(tempDir('sandbox-state-'), 'nested', 'state.json');
+afterEach(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
 
 describe('--state round trip', () => {
   it('keeps agents, keys, threads, predictions and the feed position across a restart', async () => {
@@ -65,7 +74,7 @@ describe('--state round trip', () => {
   it('starts empty without a file and refuses a file that is not a state file', () => {
     const statePath = tempState();
     expect(createSandbox({ statePath, clock: createFakeClock() }).store.threads()).toHaveLength(0);
-    const bad = join(mkdtempSync(join(tmpdir(), 'sandbox-bad-')), 'state.json');
+    const bad = join(tempDir('sandbox-bad-'), 'state.json');
     writeFileSync(bad, '{"hello": 1}');
     expect(() => createSandbox({ statePath: bad })).toThrow(/not a sandbox state file/);
     writeFileSync(bad, '{broken');

@@ -7,12 +7,12 @@ import { profile, thread } from '../fixtures.js';
 import { fixture, pidIfWritten, readPid, untilSaid, useTempDir, waitUntilGone } from './support.js';
 
 // No child may outlive analyze(): each fixture writes a pid, and the test waits (generously) for it to
-// be gone once analyze() has settled. Durations are only checked against a loose ceiling. A timeout
-// races the fixture's start-up, so the deterministic checks of the kill path go through close(), which
-// stops a process exactly as a timeout does, once the fixture has said it is ready.
+// be gone once analyze() has settled. No duration is checked: a fixture that hangs never answers, so its
+// timeout error is the proof. A timeout races the fixture's start-up, so the deterministic checks of the
+// kill path go through close(), which stops a process exactly as a timeout does, once the fixture has
+// said it is ready.
 
 const tempDir = useTempDir();
-const CEILING_MS = 10_000;
 
 function analyzer(commandLine: string, options: Partial<CommandAnalyzerOptions> = {}) {
   return createCommandAnalyzer({
@@ -23,12 +23,6 @@ function analyzer(commandLine: string, options: Partial<CommandAnalyzerOptions> 
     secrets: [],
     ...options,
   });
-}
-
-async function timed<T>(promise: Promise<T>): Promise<{ value: T; ms: number }> {
-  const started = Date.now();
-  const value = await promise;
-  return { value, ms: Date.now() - started };
 }
 
 async function expectGoneIfStarted(pidFile: string): Promise<void> {
@@ -43,11 +37,10 @@ describe('createCommandAnalyzer: processes that do not answer', () => {
   ])('times out a command that %s, and kills it', async (_name, extra) => {
     const pidFile = path.join(tempDir(), 'pid');
     const command = analyzer(fixture('hang.mjs', pidFile, ...extra));
-    const { value: error, ms } = await timed(failure(command.analyze(thread('x'), profile(), [])));
+    const error = await failure(command.analyze(thread('x'), profile(), []));
     expect(error).toBeInstanceOf(AnalyzerError);
     expect(error.message).toBe('the analyzer command timed out after 0.3 s');
     expect(error.hint).toContain('agent config set analyzer.timeout');
-    expect(ms).toBeLessThan(CEILING_MS);
     await expectGoneIfStarted(pidFile);
   });
 
@@ -71,11 +64,10 @@ describe('createCommandAnalyzer: processes that do not answer', () => {
   it('stops a command that floods stdout', async () => {
     const pidFile = path.join(tempDir(), 'pid');
     const command = analyzer(fixture('flood.mjs', pidFile), { timeoutMs: 60_000, maxOutputBytes: 256 * 1024 });
-    const { value: error, ms } = await timed(failure(command.analyze(thread('x'), profile(), [])));
+    const error = await failure(command.analyze(thread('x'), profile(), []));
     expect(error).toBeInstanceOf(AnalyzerError);
     expect(error.message).toBe('the analyzer command printed more than 256 KiB on stdout and was stopped');
     expect(error.hint).toContain('last line');
-    expect(ms).toBeLessThan(CEILING_MS);
     expect(await waitUntilGone(await readPid(pidFile))).toBe(true);
   });
 
