@@ -1,5 +1,5 @@
 import type { Context } from '../context.js';
-import { ALERT_KEYS } from '../settings/keys.js';
+import { ALERT_SETTINGS } from '../settings/table.js';
 import { readSettingsForEdit } from '../settings/settings-file.js';
 import type { PollEnd } from './poll-alerts.js';
 
@@ -16,7 +16,7 @@ export async function alertAfterPoll(ctx: Context, end: PollEnd): Promise<void> 
     // A broken config.json is the analyzer's to report, when a thread needs it.
     return;
   }
-  if (!ALERT_KEYS.some((key) => stored[key] !== undefined)) return;
+  if (!ALERT_SETTINGS.some((key) => stored[key] !== undefined)) return;
   try {
     const alerts = await import('./poll-alerts.js');
     await alerts.sendPollAlerts(ctx, end);

@@ -7,7 +7,7 @@ import { isStateProblem, messageOf, recordRun } from '../history/record-run.js';
 import { storedPause } from '../http/pause.js';
 import { type AgentPlace, agentCommand, placed } from '../output/command-hint.js';
 import { stateStore } from '../session.js';
-import { ALERT_KEYS, type Settings } from '../settings/keys.js';
+import { ALERT_SETTINGS, type Settings } from '../settings/table.js';
 import { readSettingsForEdit } from '../settings/settings-file.js';
 import type { Lock } from '../state/lock.js';
 import type { State } from '../state/schema.js';
@@ -98,7 +98,9 @@ function problemOf(error: unknown, place: AgentPlace): { message: string; hint?:
  * own value before it is used (parseAlertUrl, parseCommandLine).
  */
 function alertSettings(stored: Record<string, unknown>): Settings {
-  return Object.fromEntries(ALERT_KEYS.flatMap((key) => (typeof stored[key] === 'string' ? [[key, stored[key]]] : [])));
+  return Object.fromEntries(
+    ALERT_SETTINGS.flatMap((key) => (typeof stored[key] === 'string' ? [[key, stored[key]]] : [])),
+  );
 }
 
 /** The state for the agent's name, its key (to mask) and its pause; none when it cannot be read. */

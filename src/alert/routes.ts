@@ -7,7 +7,7 @@ import { ALERT_LIMIT_MS, ALERT_TERM_GRACE_MS } from '../domain/budget.js';
 import { holdsKey } from '../domain/probe.js';
 import { oneLine } from '../output/sanitize.js';
 import { parseAlertUrl } from '../settings/alert-url.js';
-import type { Settings } from '../settings/keys.js';
+import type { Settings } from '../settings/table.js';
 
 // Where alerts go (docs/alerts.md): a command of the user's, a webhook, and the heartbeat's ping. Each is
 // given ALERT_LIMIT_MS in all and runs beside the others, so a poll pays at most that once; none carries

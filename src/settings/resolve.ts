@@ -1,6 +1,6 @@
 import type { AnalyzerKind } from '../analysis/types.js';
 import { UsageError } from '../errors.js';
-import { parseAnalyzerKind, parseModel, type Fallback, type Settings } from './keys.js';
+import { parseAnalyzerKind, parseModel, type Fallback, type Settings } from './table.js';
 import { checkKeyTransport, parseLlmBaseUrl } from './llm-url.js';
 
 /** Which analyzer a run uses and how, once flags, env vars and config.json have had their say. */

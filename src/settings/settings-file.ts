@@ -1,7 +1,6 @@
 import { lstatSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod/mini';
-import { ANALYZER_KINDS } from '../analysis/types.js';
 import { StateError } from '../errors.js';
 import { type AgentPlace, agentCommand } from '../output/command-hint.js';
 import type { RunningUser } from '../state/owner.js';
@@ -13,7 +12,7 @@ import {
   refuseLooseMode,
   writePrivateFile,
 } from '../state/private-file.js';
-import { FALLBACKS, MAX_TIMEOUT_S, type Settings } from './keys.js';
+import { SETTING_NAMES, SETTINGS, type SettingName, type Settings } from './table.js';
 import { shownPath } from '../output/sanitize.js';
 
 // config.json: the analyzer and alert settings, apart from the state file (docs/cli.md) so that changing the analyzer
@@ -21,19 +20,13 @@ import { shownPath } from '../output/sanitize.js';
 
 const RISK = 'change which command every run executes';
 
+/** Built from the settings table: a name this version does not know is kept as it is, unchecked. */
 function settingsSchema() {
-  return z.looseObject({
-    analyzer: z.optional(z.enum(ANALYZER_KINDS)),
-    'analyzer.command': z.optional(z.string().check(z.minLength(1))),
-    'analyzer.timeout': z.optional(z.number().check(z.gte(0.1), z.lte(MAX_TIMEOUT_S))),
-    'analyzer.fallback': z.optional(z.enum(FALLBACKS)),
-    'llm.base-url': z.optional(z.string().check(z.minLength(1))),
-    'llm.model': z.optional(z.string().check(z.minLength(1))),
-    'llm.key-file': z.optional(z.string().check(z.minLength(1))),
-    'alert.command': z.optional(z.string().check(z.minLength(1))),
-    'alert.webhook': z.optional(z.string().check(z.minLength(1))),
-    'alert.heartbeat': z.optional(z.string().check(z.minLength(1))),
-  });
+  return z.looseObject(
+    Object.fromEntries(SETTING_NAMES.map((name) => [name, z.optional(SETTINGS[name].schema)])) as {
+      [N in SettingName]: z.ZodMiniOptional<(typeof SETTINGS)[N]['schema']>;
+    },
+  );
 }
 
 export function settingsFile(configDir: string): string {
@@ -50,13 +43,13 @@ export function readSettings(configDir: string, place?: AgentPlace): Settings {
   const result = settingsSchema().safeParse(json);
   if (!result.success) {
     const issue = result.error.issues[0];
-    const key = String(issue?.path[0] ?? '');
+    const name = String(issue?.path[0] ?? '');
     throw new StateError(
-      `the settings file ${shownPath(file)} is not valid (${key || 'root'}: ${issue?.message})`,
+      `the settings file ${shownPath(file)} is not valid (${name || 'root'}: ${issue?.message})`,
       'corrupt',
       {
-        hint: key
-          ? `fix it: ${agentCommand(place, `config set ${key} <value>`)}, or ${agentCommand(place, `config unset ${key}`)}`
+        hint: name
+          ? `fix it: ${agentCommand(place, `config set ${name} <value>`)}, or ${agentCommand(place, `config unset ${name}`)}`
           : `move it away to start from the defaults: mv '${file}' '${file}.bad'`,
       },
     );
@@ -97,7 +90,7 @@ export function readSettingsForEdit(configDir: string): Record<string, unknown> 
   return json as Record<string, unknown>;
 }
 
-/** Atomic, mode 600 from creation; keys this version does not know are kept as they were. */
+/** Atomic, mode 600 from creation; settings this version does not know are kept as they were. */
 export function writeSettings(
   configDir: string,
   settings: Settings | Record<string, unknown>,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
-import type { Settings } from '../../src/settings/keys.js';
+import type { Settings } from '../../src/settings/table.js';
 import { resolveAnalyzerConfig, type AnalyzerConfig, type LlmConfig } from '../../src/settings/resolve.js';
 
 const noKeyFile = (file: string): string => {

@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
-import { ANALYZER_KINDS } from '../../analysis/types.js';
-import { FALLBACKS, SETTING_DEFAULTS } from '../../settings/keys.js';
+import { SETTING_NAMES, settingSpec } from '../../settings/table.js';
 import { topicNames } from '../topics.js';
 import { bashScript, zshScript } from './bash.js';
 import { fishScript } from './fish.js';
@@ -17,22 +16,19 @@ const PATH_OPTIONS: Record<string, 'file' | 'dir'> = {
   '--export': 'file',
 };
 
-const KEYS = Object.keys(SETTING_DEFAULTS);
+/** After `config set <setting>`: the words or files its value may be, as the settings table says. */
+const SETTING_VALUES = Object.fromEntries(
+  SETTING_NAMES.flatMap((name) => {
+    const complete = settingSpec(name).complete;
+    return complete ? [[name, 'words' in complete ? { words: complete.words } : { path: complete.path }]] : [];
+  }),
+);
 
 /** The words each command takes after its options, where the program knows them. */
 const ARGUMENTS: Record<string, CompletionSpec['commands'][number]['args']> = {
-  'config get': [{ words: KEYS }],
-  'config unset': [{ words: KEYS }],
-  'config set': [
-    { words: KEYS },
-    {
-      byPrevious: {
-        analyzer: { words: ANALYZER_KINDS },
-        'analyzer.fallback': { words: FALLBACKS },
-        'llm.key-file': { path: 'file' },
-      },
-    },
-  ],
+  'config get': [{ words: SETTING_NAMES }],
+  'config unset': [{ words: SETTING_NAMES }],
+  'config set': [{ words: SETTING_NAMES }, { byPrevious: SETTING_VALUES }],
   backtest: [{ path: 'file' }],
 };
 

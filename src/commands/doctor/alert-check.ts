@@ -7,7 +7,7 @@ import { readHistory } from '../../history/log.js';
 import type { HistoryRecord } from '../../history/record.js';
 import { oneLine } from '../../output/sanitize.js';
 import { parseAlertUrl, shownUrl } from '../../settings/alert-url.js';
-import type { Settings } from '../../settings/keys.js';
+import type { Settings } from '../../settings/table.js';
 import { type Check, fail, ok, warn } from './check.js';
 
 /**

@@ -1,7 +1,7 @@
 import { ANALYZER_KINDS } from '../../analysis/types.js';
 import { DEFAULT_SIGMA, PROFILE_NUMBERS, sigmaOf } from '../../analysis/profile-numbers.js';
 import { EXIT_CODES, type ExitCode } from '../../errors.js';
-import { FALLBACKS, MAX_TIMEOUT_S, SETTING_DEFAULTS, type SettingKey } from '../../settings/keys.js';
+import { SETTINGS_HEAD, settingsRows } from '../../settings/reference.js';
 import type { TopicName } from '../topics.js';
 import type { Block, Table } from './blocks.js';
 
@@ -83,53 +83,15 @@ function environment(): Block[] {
   ];
 }
 
-/**
- * The settings as a table. Temporary: the settings table (src/settings/) is to render this itself; until
- * then it is made here from keys.ts, with the words of `agent config set --help`.
- */
+/** The settings as a table, read from the settings table (src/settings/table.ts). */
 export function settingsTable(): Table {
-  const about: Record<SettingKey, [env: string, meaning: string]> = {
-    analyzer: ['AGENT_ANALYZER', `which analyzer decides: ${ANALYZER_KINDS.join(', ')}`],
-    'analyzer.command': ['AGENT_ANALYZER_COMMAND', "your analyzer's command line, run without a shell"],
-    'analyzer.timeout': ['', `seconds per thread, 0.1-${MAX_TIMEOUT_S}`],
-    'analyzer.fallback': [
-      '',
-      `${FALLBACKS.join(' or ')}: when your analyzer fails, \`none\` leaves the thread due (retried by later runs, up to 5 times), \`builtin\` lets the built-in analyzer decide (the trace says so)`,
-    ],
-    'llm.base-url': ['AGENT_LLM_BASE_URL', 'an OpenAI-compatible API, e.g. `http://127.0.0.1:11434/v1`'],
-    'llm.model': ['AGENT_LLM_MODEL', "the model's name on that server"],
-    'llm.key-file': [
-      'AGENT_LLM_API_KEY',
-      "a file of yours (mode 600) holding the model's key; the key itself is never stored in config.json, never printed",
-    ],
-    'alert.command': ['', 'a program (absolute path, no shell) given each alert as one JSON line on stdin'],
-    'alert.webhook': [
-      '',
-      'an https URL that gets each alert as one JSON POST; a secret: shown as scheme and host only',
-    ],
-    'alert.heartbeat': [
-      '',
-      "an https URL that gets one GET after each good poll (a dead-man's switch); a secret: shown as scheme and host only",
-    ],
-  };
-  const keys = Object.keys(SETTING_DEFAULTS) as SettingKey[];
-  return {
-    table: {
-      head: ['setting', 'meaning', 'default', 'env var, for one run'],
-      rows: keys.map((key) => [
-        `\`${key}\``,
-        about[key][1],
-        SETTING_DEFAULTS[key],
-        about[key][0] ? `\`${about[key][0]}\`` : '',
-      ]),
-    },
-  };
+  return { table: { head: SETTINGS_HEAD, rows: settingsRows() } };
 }
 
 function settings(): Block[] {
   return [
     {
-      p: '`agent config get` shows every setting with its default and any env override in effect; `agent config set <key> <value>` checks a value before storing it in `<config dir>/config.json` (mode 600, never the service key); `agent config unset <key>` brings the default back. A flag (`--analyzer`, on `analyze` and `backtest`) beats the env var, which beats config.json.',
+      p: '`agent config get` shows every setting with its default and any env override in effect; `agent config set <setting> <value>` checks a value before storing it in `<config dir>/config.json` (mode 600, never the service key); `agent config unset <setting>` brings the default back. A flag (`--analyzer`, on `analyze` and `backtest`) beats the env var, which beats config.json.',
     },
     settingsTable(),
     {

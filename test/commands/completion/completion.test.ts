@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Command } from 'commander';
 import { afterAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../../src/commands/index.js';
-import { SETTING_DEFAULTS } from '../../../src/settings/keys.js';
+import { SETTING_NAMES } from '../../../src/settings/table.js';
 import { cli } from '../../support/in-process.js';
 
 // `agent completion` in-process (through runCli: the script is made from the program itself). Each
@@ -65,7 +65,7 @@ describe('agent completion', () => {
           .map((c) => c.path)
           .join(' ')} ;;`,
       );
-      for (const key of Object.keys(SETTING_DEFAULTS)) expect(text).toContain(key);
+      for (const name of SETTING_NAMES) expect(text).toContain(name);
     },
   );
 

@@ -6,7 +6,7 @@ import { createProgram } from '../../../src/cli.js';
 import { ENVIRONMENT, settingsTable } from '../../../src/commands/help/topic-text.js';
 import { TOPICS } from '../../../src/commands/topics.js';
 import { EXIT, EXIT_CODES } from '../../../src/errors.js';
-import { SETTING_DEFAULTS } from '../../../src/settings/keys.js';
+import { SETTING_NAMES, SETTINGS } from '../../../src/settings/table.js';
 import { cli } from '../../support/in-process.js';
 
 // The help topics (`agent help exit-codes`, ...): each is printed, listed by `agent --help`, and true to
@@ -68,9 +68,9 @@ describe('environment', () => {
 describe('settings', () => {
   it('lists every setting with its default', () => {
     const { table } = settingsTable();
-    expect(table.rows.map((row) => row[0])).toEqual(Object.keys(SETTING_DEFAULTS).map((key) => `\`${key}\``));
-    for (const [key, shown] of Object.entries(SETTING_DEFAULTS))
-      expect(table.rows.find((row) => row[0] === `\`${key}\``)).toContain(shown);
+    expect(table.rows.map((row) => row[0])).toEqual(SETTING_NAMES.map((name) => `\`${name}\``));
+    for (const name of SETTING_NAMES)
+      expect(table.rows.find((row) => row[0] === `\`${name}\``)).toContain(SETTINGS[name].shownDefault);
   });
 });
 
