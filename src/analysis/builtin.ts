@@ -13,7 +13,7 @@ const TRACE_QUOTE_MAX = 60;
  * is 300 characters and a headline less; news worth a prediction has said itself well within this. The
  * rest is not read, so that no thread, however long, costs more than this much text does.
  */
-export const READ_LIMIT = 4_000;
+export const READ_LIMIT = 2_000;
 
 /** The default analyzer: the crypto lexicon, offline and deterministic (no clock, randomness or network). */
 export const builtinAnalyzer: Analyzer = {

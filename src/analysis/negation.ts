@@ -1,4 +1,5 @@
 import { compilePattern } from './compile-pattern.js';
+import { wordsBefore } from './nearby-words.js';
 // Negation is read inside one clause only, and only close to the phrase: "not bullish",
 // "withdrawals are no longer halted", "failed to break above", "hack rumours denied". Wider scopes
 // were tried in the fixtures and negated phrases in the next idea of the same sentence.
@@ -78,7 +79,7 @@ const AFTER_LACK = compilePattern(
 
 /** Whether, and how, the phrase `clause.slice(start, end)` is negated within its clause. */
 export function negationOf(clause: string, start: number, end: number): Negation | undefined {
-  const before = clause.slice(0, start).trimEnd().split(/\s+/).slice(-PRE_WORDS).join(' ');
+  const before = wordsBefore(clause, start, PRE_WORDS);
   // The phrase itself is searched too: rules with gaps span "withdrawals are no longer halted".
   const around = `${before} ${clause.slice(start, end)}`;
   const after = clause.slice(end);

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { wordsAfter, wordsBefore } from '../../src/analysis/nearby-words.js';
 import { endsAsking } from '../../src/analysis/read-text.js';
 import { newsBefore } from '../../src/analysis/text-frames.js';
 
@@ -46,6 +47,21 @@ describe('the scans decide as the patterns they replace', () => {
       {
         numRuns: 5000,
       },
+    );
+  });
+
+  it('the words near a phrase', () => {
+    const parts = ['ab', 'x', ' ', '  ', '\n', 'é', '.'];
+    const at = fc.tuple(textOf(parts), fc.nat(20), fc.integer({ min: 1, max: 6 }));
+    fc.assert(
+      fc.property(at, ([text, i, n]) => {
+        const pos = Math.min(i, text.length);
+        return (
+          wordsBefore(text, pos, n) === text.slice(0, pos).trimEnd().split(/\s+/).slice(-n).join(' ') &&
+          wordsAfter(text, pos, n) === text.slice(pos).trimStart().split(/\s+/).slice(0, n).join(' ')
+        );
+      }),
+      { numRuns: 5000 },
     );
   });
 
