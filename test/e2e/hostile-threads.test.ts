@@ -20,9 +20,8 @@ describe('a poll is never held by one thread', () => {
   it('decides and posts the ordinary thread of a page full of hostile ones, each at most once', async () => {
     const w = await registered();
     const posts = countPosts(w);
-    let minutes = 30;
-    for (const [id, text] of Object.entries(HOSTILE))
-      w.sandbox.addThread({ id, text, project_id: 'c/bitcoin', timestamp: minutesAgo((minutes -= 1)) });
+    for (const [i, [id, text]] of Object.entries(HOSTILE).entries())
+      w.sandbox.addThread({ id, text, project_id: 'c/bitcoin', timestamp: minutesAgo(30 - i) });
     w.sandbox.addThread({ id: 'ordinary', text: BULLISH, project_id: 'c/bitcoin', timestamp: minutesAgo(1) });
 
     // The bound is the run's timeout: a thread that held the poll would have it killed, with no exit code.
