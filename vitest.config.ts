@@ -12,6 +12,7 @@ const spawnsProcesses = [
   'test/analysis/command/**/*.test.ts',
   'test/analysis/load.test.ts',
   'test/commands/poll/run-budget.test.ts',
+  'test/cost/regex-cost.test.ts',
 ];
 
 export default defineConfig({

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startSandbox } from '../../src/sandbox/index.js';
+import { analyzerCostRow } from './analyzer-cost.js';
 import { benchEnv, median, timed, versusBaseline, type Timed } from './run.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 21);
@@ -175,6 +176,7 @@ try {
     ok: statsMs <= 300,
   });
   rows.push(await watchRow(path.join(home, 'watch'), idleDir, env));
+  rows.push(await analyzerCostRow());
   const projectFiles = modules.filter((file) => !file.includes(`${path.sep}node_modules${path.sep}`));
   const onlyBundle = modules.every((file) => file === BIN || file.endsWith(path.join('dist', 'agent.cjs')));
   rows.push({

@@ -40,7 +40,15 @@ export function postingOf(configDir: string, now: number): Posting {
  */
 export function reasonKind(reason: string): string {
   return reason
-    .replace(/\s*\([^()]*\)\s*$/, '')
+    .slice(0, parentheticalEnd(reason))
     .replace(/[+-]?\d+(?:\.\d+)?%?/g, 'N')
     .trim();
+}
+
+/** Where a closing "(…)" at the reason's end starts, spaces before it included; the length if none. */
+function parentheticalEnd(reason: string): number {
+  const text = reason.trimEnd();
+  const open = text.lastIndexOf('(');
+  if (!text.endsWith(')') || open === -1 || text.indexOf(')', open) !== text.length - 1) return reason.length;
+  return text.slice(0, open).trimEnd().length;
 }

@@ -1,3 +1,4 @@
+import { compilePattern } from './compile-pattern.js';
 // Amounts make a phrase louder, modestly and boundedly: "$500M of ETF inflows" is stronger than
 // "ETF inflows", but a $50B number must not outvote three other phrases. Small sums (price levels
 // such as "$70K") do not count. Coin amounts are valued at rough orders of magnitude only:
@@ -24,9 +25,9 @@ const COIN_USD: Record<string, number> = { btc: 5e4, bitcoin: 5e4, eth: 2.5e3, e
 
 const NUMBER = '(\\d{1,3}(?:,\\d{3})+|\\d+(?:\\.\\d+)?)';
 const UNIT = '(k|thousand|mn|mm|m|million|bn|b|billion|tn|t|trillion)?';
-const USD_AMOUNT = new RegExp(`(?:\\$|\\busd\\s?)\\s?${NUMBER}\\s?${UNIT}\\b`, 'gi');
-const DOLLARS = new RegExp(`\\b${NUMBER}\\s?${UNIT}\\s+(?:dollars|usd)\\b`, 'gi');
-const COINS = new RegExp(`\\b${NUMBER}\\s?${UNIT}\\s+(btc|bitcoin|eth|ether|ethereum)\\b`, 'gi');
+const USD_AMOUNT = compilePattern(`(?:\\$|\\busd\\s?)\\s?${NUMBER}\\s?${UNIT}\\b`, 'gi');
+const DOLLARS = compilePattern(`\\b${NUMBER}\\s?${UNIT}\\s+(?:dollars|usd)\\b`, 'gi');
+const COINS = compilePattern(`\\b${NUMBER}\\s?${UNIT}\\s+(btc|bitcoin|eth|ether|ethereum)\\b`, 'gi');
 
 export interface Loudness {
   multiplier: number;

@@ -8,6 +8,13 @@ import type { Analyzer, Evidence, Signal, Trace } from './types.js';
 
 const TRACE_QUOTE_MAX = 60;
 
+/**
+ * The most characters of a thread the analyzer reads: its text first, then the citation titles. A post
+ * is 300 characters and a headline less; news worth a prediction has said itself well within this. The
+ * rest is not read, so that no thread, however long, costs more than this much text does.
+ */
+export const READ_LIMIT = 2_000;
+
 /** The default analyzer: the crypto lexicon, offline and deterministic (no clock, randomness or network). */
 export const builtinAnalyzer: Analyzer = {
   name: 'builtin',
@@ -15,12 +22,13 @@ export const builtinAnalyzer: Analyzer = {
 };
 
 export function readSignal(thread: Thread, profile: Profile, trace: Trace): Signal {
-  const titles = citationTitles(thread);
-  trace.push(
-    `builtin: reading ${splitClauses(thread.text).length} clause(s) of text and ${titles.length} citation title(s)`,
-  );
+  const whole = [thread.text, ...citationTitles(thread)];
+  const [text = '', ...titles] = withinReadLimit(whole);
+  const total = whole.reduce((sum, t) => sum + t.length, 0);
+  if (total > READ_LIMIT) trace.push(`builtin: reading the first ${READ_LIMIT} of the thread's ${total} characters`);
+  trace.push(`builtin: reading ${splitClauses(text).length} clause(s) of text and ${titles.length} citation title(s)`);
   const context = { year: yearOf(thread.timestamp) };
-  const readings = [thread.text, ...titles].flatMap((text) => readText(text, context));
+  const readings = [text, ...titles].flatMap((t) => readText(t, context));
   const byLabel = new Map<string, number>();
   const weighed: Weighed[] = [];
   for (const reading of readings) {
@@ -50,6 +58,20 @@ export function readSignal(thread: Thread, profile: Profile, trace: Trace): Sign
   if (outweighed !== undefined) trace.push(outweighed);
   if (line !== undefined) trace.push(line);
   return { kind: 'signal', strength, evidence };
+}
+
+/** The texts as far as READ_LIMIT characters in all, cut where a character ends; empty ones dropped. */
+function withinReadLimit(texts: readonly string[]): string[] {
+  let left = READ_LIMIT;
+  const kept: string[] = [];
+  for (const text of texts) {
+    let end = Math.min(text.length, left);
+    // Not between the two halves of an emoji or another character outside the basic plane.
+    if (end < text.length && /[\uD800-\uDBFF]/.test(text.charAt(end - 1))) end -= 1;
+    if (end > 0 || kept.length === 0) kept.push(text.slice(0, end));
+    left -= end;
+  }
+  return kept;
 }
 
 /** Titles add evidence only when they say something the text does not already say. */

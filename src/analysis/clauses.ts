@@ -17,9 +17,10 @@ export const CONCEDED = 0.25;
 // Clause breaks: sentence ends, line breaks and bullets, dashes (-, en, em), colons, ", " (not "10,000")
 // and contrast words, because negation and amounts belong to one idea: "not bullish, but whales are buying".
 // The break is captured: a contrast word also says which side of it the sentence means. A full stop
-// after an abbreviation or an initial ("Mt. Gox", "U.S. regulators") ends no sentence.
+// after an abbreviation or an initial ("Mt. Gox", "U.S. regulators") ends no sentence. A break starts at
+// the first space of a run: tried from each space of a long run, it would cost the run's length squared.
 const CLAUSE_BREAK =
-  /(,?\s+(?:but(?!\s+also\b)|however|although|though|even though|while|whereas|despite|in spite of|even as)\s+|,\s+yet\s+|(?<=[.!?;:])(?<!\b(?:mt|inc|corp|co|ltd|vs|st|dr|mr|mrs|ms|jr|sr|approx|est|[a-z])\.)\s+|[\n\r|\u2022]+|\s+[-\u2013\u2014]+\s+|,\s+)/i;
+  /(,?(?<!\s)\s+(?:but(?!\s+also\b)|however|although|though|even though|while|whereas|despite|in spite of|even as)\s+|,\s+yet\s+|(?<=[.!?;:])(?<!\b(?:mt|inc|corp|co|ltd|vs|st|dr|mr|mrs|ms|jr|sr|approx|est|[a-z])\.)\s+|[\n\r|\u2022]+|(?<!\s)\s+[-\u2013\u2014]+\s+|,\s+)/i;
 const SENTENCE_BREAK = /^(?:\s+|[\n\r|\u2022]+)$/;
 const BUT = /^,?\s+(but|however|yet)\s+$/i;
 const DESPITE = /^,?\s+(although|though|even though|despite|in spite of|even as)\s+$/i;

@@ -1,3 +1,4 @@
+import { compilePattern } from './compile-pattern.js';
 // The names that tell what a text is about: coins, tokens and crypto firms, and the other things a price
 // can be the price of (shares, indices, commodities, currencies).
 
@@ -24,7 +25,7 @@ const COIN_NAMES = [
 ].join('|');
 
 /** A coin, a token, a crypto firm or word, or a cashtag. */
-export const CRYPTO = new RegExp(`(?:\\$[a-z][a-z0-9]{1,9}\\b|\\b(?:${COIN_NAMES})\\b)`, 'i');
+export const CRYPTO = compilePattern(`(?:\\$[a-z][a-z0-9]{1,9}\\b|\\b(?:${COIN_NAMES})\\b)`, 'i');
 
 // What else a price is the price of: a move word right after one of these is a move of a price too. A
 // text that names a coin as well reads these as another asset's move (frames.ts).
@@ -35,4 +36,4 @@ const ASSETS = [
 ].join('|');
 
 /** Anything with a price: a crypto name or another asset. */
-export const PRICED = new RegExp(`${CRYPTO.source}|\\b(?:${ASSETS})\\b`, 'i');
+export const PRICED = compilePattern(`${CRYPTO.source}|\\b(?:${ASSETS})\\b`, 'i');

@@ -1,5 +1,6 @@
 import type { SignalMethod } from '../domain/profile.js';
 import { needsOf, type Needs } from './pattern-needs.js';
+import { compilePattern } from './compile-pattern.js';
 
 /**
  * One phrase rule of the built-in analyzer. Weights are on a scale where one strong event
@@ -61,14 +62,18 @@ export interface RuleSpec extends Omit<LexiconRule, 'patterns' | 'needs' | 'notA
  */
 export function rule(spec: RuleSpec): LexiconRule {
   const { patterns, notAfter, ...rest } = spec;
-  return { ...rest, ...compile(patterns), ...(notAfter === undefined ? {} : { notAfter: new RegExp(notAfter, 'i') }) };
+  return {
+    ...rest,
+    ...compile(patterns),
+    ...(notAfter === undefined ? {} : { notAfter: compilePattern(notAfter, 'i') }),
+  };
 }
 
 export function compile(patterns: readonly string[]): { patterns: RegExp[]; needs: Needs[] } {
   return {
     // Not \b: a phrase may start or end with a sign ("+8%", "down 5%"), where \b would want a letter
     // next to it. For a phrase that starts and ends with a letter, the two mean the same.
-    patterns: patterns.map((p) => new RegExp(`(?<!\\w)(?:${p})(?!\\w)`, 'gi')),
+    patterns: patterns.map((p) => compilePattern(`(?<!\\w)(?:${p})(?!\\w)`, 'gi')),
     needs: patterns.map(needsOf),
   };
 }

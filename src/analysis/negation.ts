@@ -1,3 +1,5 @@
+import { compilePattern } from './compile-pattern.js';
+import { wordsBefore } from './nearby-words.js';
 // Negation is read inside one clause only, and only close to the phrase: "not bullish",
 // "withdrawals are no longer halted", "failed to break above", "hack rumours denied". Wider scopes
 // were tried in the fixtures and negated phrases in the next idea of the same sentence.
@@ -17,7 +19,7 @@ export interface Negation {
   cue: string;
 }
 
-const NOT = new RegExp(
+const NOT = compilePattern(
   '\\b(?:' +
     [
       'not(?!\\s+only)',
@@ -37,7 +39,7 @@ const NOT = new RegExp(
   'i',
 );
 
-const LACK = new RegExp(
+const LACK = compilePattern(
   '\\b(?:' +
     [
       'lack(?:s|ed|ing)?(?: of)?',
@@ -61,7 +63,7 @@ const LACK = new RegExp(
 const SOUGHT = /\b(?:seek(?:s|ing)?|sought|appl(?:y|ies|ied|ying) for|ask(?:s|ed|ing)? for|request(?:s|ed|ing)?)\b/i;
 
 // After the phrase, only a verdict that follows at once ("…, rumours denied" is its own clause).
-const AFTER_NOT = new RegExp(
+const AFTER_NOT = compilePattern(
   '^\\s*(?:(?:rumou?rs?|reports?|claims?|allegations?|speculation)\\s+)?' +
     '(?:(?:was|were|is|are|has been|have been|had been|been|now|officially|reportedly|quickly|later)\\s+){0,2}' +
     '(?:denied|debunked|false|fake|untrue|ruled out|averted|called off|cancell?ed|delayed|postponed|scrapped|' +
@@ -69,7 +71,7 @@ const AFTER_NOT = new RegExp(
     "(?:(?:did|does|do|has|have)(?: not|n't)|never|failed to) (?:materiali[sz]ed?|happen(?:ed)?|arrived?|come|came))\\b",
   'i',
 );
-const AFTER_LACK = new RegExp(
+const AFTER_LACK = compilePattern(
   '^\\s*(?:(?:that|which)\\s+)?(?:(?:remains?|remained|is|are|was|were|stays?|stayed|still)\\s+){1,2}' +
     '(?:elusive|missing|absent|lacking|pending|unclear|out of reach|nowhere in sight|a long way off|uncertain)\\b',
   'i',
@@ -77,7 +79,7 @@ const AFTER_LACK = new RegExp(
 
 /** Whether, and how, the phrase `clause.slice(start, end)` is negated within its clause. */
 export function negationOf(clause: string, start: number, end: number): Negation | undefined {
-  const before = clause.slice(0, start).trimEnd().split(/\s+/).slice(-PRE_WORDS).join(' ');
+  const before = wordsBefore(clause, start, PRE_WORDS);
   // The phrase itself is searched too: rules with gaps span "withdrawals are no longer halted".
   const around = `${before} ${clause.slice(start, end)}`;
   const after = clause.slice(end);

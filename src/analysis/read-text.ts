@@ -67,8 +67,30 @@ function sentenceAround(text: string, clause: string): string {
   return sentence.replace(clause, ' ');
 }
 
-// A question mark that ends the sentence, before closing quotes or a link.
-const ASKS = /\?["'\u201D)\s]*(?:https?:\/\/\S+\s*)*$/;
+const CLOSERS = /["'\u201D)\s]/;
+const LINK = /^https?:\/\/\S/;
+const LINK_START = /https?:\/\/(?=\S)/g;
+
+/**
+ * Whether the text ends with a question mark, before closing quotes, brackets and links. A scan back from
+ * the end, not one pattern: a pattern for it backtracks exponentially on a run of links.
+ */
+export function endsAsking(text: string): boolean {
+  const asksBefore = (end: number) => {
+    let at = end - 1;
+    while (at >= 0 && CLOSERS.test(text.charAt(at))) at -= 1;
+    return text.charAt(at) === '?';
+  };
+  if (asksBefore(text.length)) return true;
+  // The links at the end: whole words that are links, and the one word before them, whose end may be a
+  // link written right after the question mark ("why?https://…").
+  const words = [...text.matchAll(/\S+/g)];
+  let first = words.length;
+  while (first > 0 && LINK.test(words[first - 1]?.[0] ?? '')) first -= 1;
+  const from = words[Math.max(0, first - 1)]?.index ?? text.length;
+  for (const link of text.slice(from).matchAll(LINK_START)) if (asksBefore(from + link.index)) return true;
+  return false;
+}
 
 /** Every lexicon phrase in the text, in reading order. */
 export function readText(text: string, context: TextContext = {}): Reading[] {
@@ -81,7 +103,7 @@ export function readText(text: string, context: TextContext = {}): Reading[] {
     const first = sentenceOf[i] ?? i;
     let last = i;
     while (sentenceOf[last + 1] === first) last += 1;
-    const question = ASKS.test(clauses[last]?.text ?? '');
+    const question = endsAsking(clauses[last]?.text ?? '');
     const sentenceElsewhere = sentenceAround(text, clause.text);
     const newsEarlier = newsIn.has(first);
     const place: Place = { ...context, whole: text, question, namesCoin, titleCase, sentenceElsewhere, newsEarlier };

@@ -1,3 +1,4 @@
+import { wordsAfter, wordsBefore } from './nearby-words.js';
 // Cues around a phrase that change what it says about now: a past date or a recall word (the phrase
 // tells an old story), a past tense on a stance (a view no longer held), quotation marks with a word
 // of disbelief (the phrase is quoted to reject it) or of naming (it is mentioned, not used). Each
@@ -29,14 +30,6 @@ const MENTION =
   /\b(?:the (?:word|term|phrase|slogan|meme|hashtag)s?|(?:is|was|be|are) (?:called|named|titled)|titled|dubbed|what does|glossary|stands? for|means?|meaning)\b/i;
 const REJECT =
   /\b(?:so[- ]called|call(?:s|ed|ing)? (?:it|this|that|them|the \w+)(?: an?)?|insists?|insisted|claims?|claimed|supposed(?:ly)?|promised|they said|spare me|hardly|(?:is )?a stretch|never came|turned out|did nothing|went nowhere|so much for|yeah right|lol|cope|hopium|another)\b/i;
-
-function wordsBefore(clause: string, start: number, n: number): string {
-  return clause.slice(0, start).trimEnd().split(/\s+/).slice(-n).join(' ');
-}
-
-function wordsAfter(clause: string, end: number, n: number): string {
-  return clause.slice(end).trimStart().split(/\s+/).slice(0, n).join(' ');
-}
 
 function pastYear(words: string, year: number | undefined): string | undefined {
   if (year === undefined) return undefined;

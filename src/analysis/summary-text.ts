@@ -1,11 +1,12 @@
 import { LIMITS } from '../domain/profile.js';
 import { cleanBlock, cleanInline, codePoints } from './text-clean.js';
+import { trimEndOf } from '../domain/trim-end.js';
 
 const MAX_REASONS = 3;
 const ELLIPSIS = '…';
 // What a cut must not end on: spaces, separators, dashes (en, em) and opening brackets or quotes. Written
 // as escapes: the bundle must stay ASCII (scripts/build.mjs says why).
-const TRAILING_PUNCTUATION = /[\s,;:\-\u2013\u2014([{'"\u201c\u2018]+$/u;
+const TRAILING_PUNCTUATION = /[\s,;:\-\u2013\u2014([{'"\u201c\u2018]/u;
 
 /** 20-300 characters both as JavaScript counts them (UTF-16 units) and as code points. */
 export function isValidText(text: string): boolean {
@@ -68,7 +69,7 @@ export function composeSummary(input: SummaryInput): string {
 function cutAtWord(text: string, budget: number): string | undefined {
   for (let i = budget - ELLIPSIS.length; i > 0; i -= 1) {
     if (!/\s/.test(text.charAt(i))) continue;
-    const kept = text.slice(0, i).replace(TRAILING_PUNCTUATION, '');
+    const kept = trimEndOf(text.slice(0, i), TRAILING_PUNCTUATION);
     return kept ? kept + ELLIPSIS : undefined;
   }
   return undefined;
@@ -82,7 +83,7 @@ function uniqueReasons(reasons: readonly string[]): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
   for (const raw of reasons) {
-    const reason = cleanInline(raw).replace(/[\s.!?,;:]+$/u, '');
+    const reason = trimEndOf(cleanInline(raw), /[\s.!?,;:]/u);
     const key = reason.toLowerCase();
     if (reason === '' || seen.has(key)) continue;
     seen.add(key);

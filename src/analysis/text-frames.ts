@@ -1,4 +1,5 @@
 import type { Frame } from './frames.js';
+import { compilePattern } from './compile-pattern.js';
 
 // Frames that hold for a whole text, found once per text: sarcasm (nothing is read), an explainer or a
 // guide (a quarter), a list (half); and the "why" that takes a move as given rather than asking about it.
@@ -7,7 +8,7 @@ import type { Frame } from './frames.js';
 export type TextFrame = Frame & { kind: 'sarcasm' | 'explainer' | 'listicle' };
 
 // Irony announces itself with a few set phrases and emoji; a text that uses one is not read at all.
-const SARCASM = new RegExp(
+const SARCASM = compilePattern(
   [
     '\u{1F643}', // upside-down face
     '\u{1F921}', // clown
@@ -28,7 +29,7 @@ const SARCASM = new RegExp(
   'iu',
 );
 // Explainers, guides and advice describe how things work, not what happened.
-const EXPLAINER = new RegExp(
+const EXPLAINER = compilePattern(
   '\\b(?:' +
     [
       'explain(?:ed|er|s)',
@@ -71,11 +72,32 @@ const EXPLAINER = new RegExp(
 );
 // "Bitcoin drops 5%. Here's why", "Dow up 300 points - here's what's moving markets": news told first, and
 // a teaser for the article after it, is news, not an explainer.
-const TEASER_FOLLOWS = /(?:\w{2,}\S*\s+){2,}\S*(?:[.!:;\u2013\u2014]|\s-)\s*$/;
 const TEASER = /^(?:here'?s (?:what|why|how)|what (?:you need )?to know|what (?:it|this|that) means)/i;
+const STOPS = /[.!:;\u2013\u2014]$/;
+const HYPHEN = /\s-$/;
+
+/**
+ * Whether the text before a teaser is news told first: a line of at least two words (each with two word
+ * characters in a row, the last starting with them) and maybe one more, ended by a full stop, a colon, a
+ * dash or a hyphen after a space. A scan over the words, not one pattern: a pattern for it backtracks
+ * exponentially on a long line of words.
+ */
+export function newsBefore(text: string): boolean {
+  const line = text.trimEnd();
+  if (STOPS.test(line)) return twoWordsEnd(line.slice(0, -1));
+  if (HYPHEN.test(line)) return twoWordsEnd(line.slice(0, -2));
+  return false;
+}
+
+/** Two words, then maybe one more word glued to what follows. */
+function twoWordsEnd(text: string): boolean {
+  const words = text.trimEnd().split(/\s+/);
+  const end = /\s$/.test(text) ? words.length : words.length - 1;
+  return /^\w\w/.test(words[end - 1] ?? '') && /\w\w/.test(words[end - 2] ?? '');
+}
 
 function isTeaser(text: string, at: number): boolean {
-  return TEASER.test(text.slice(at)) && TEASER_FOLLOWS.test(text.slice(0, at));
+  return TEASER.test(text.slice(at)) && newsBefore(text.slice(0, at));
 }
 
 // "5 altcoins to watch", "Top 10 crypto hacks", "3 reasons bitcoin could rally".

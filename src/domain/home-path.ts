@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { UsageError } from '../errors.js';
+import { trimEndOf } from './trim-end.js';
 
 /**
  * A path as the user meant it when no shell expanded it (quoted, after "=" as in `--config-dir=~/a`, from an
@@ -13,7 +14,7 @@ export function expandHome(path: string, home: string | undefined): string {
       hint: 'give the full path',
     });
   }
-  const base = home.replace(/\/+$/, '');
+  const base = trimEndOf(home, /\//);
   return path === '~' ? base || '/' : `${base}${path.slice(1)}`;
 }
 

@@ -16,8 +16,7 @@ export function errorBodyText(body: string, contentType = ''): string {
     }
   }
   if (/^<(!doctype|html|head|body|\?xml)/i.test(trimmed) || contentType.includes('html')) {
-    const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(trimmed)?.[1];
-    const text = (title ?? trimmed.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' '))
+    const text = (titleOf(trimmed) ?? withoutTags(withoutElement(withoutElement(trimmed, 'script'), 'style')))
       .replace(/&nbsp;/g, ' ')
       .replace(/&lt;/g, '<')
       .replace(/&gt;/g, '>')
@@ -45,4 +44,43 @@ function pick(value: unknown, depth = 0): string {
     }
   }
   return '';
+}
+
+// Scans with indexOf, not patterns: /<[^>]*>/ and its like try the rest of the page again from each "<"
+// that is never closed, and an HTML page is the server's (or a proxy's) to make as long as it likes.
+
+/** The text of the page's first <title> element, if it has one. */
+function titleOf(html: string): string | undefined {
+  const lower = html.toLowerCase();
+  const open = lower.indexOf('<title');
+  const start = open === -1 ? -1 : lower.indexOf('>', open);
+  const end = start === -1 ? -1 : lower.indexOf('</title>', start);
+  return end === -1 ? undefined : html.slice(start + 1, end);
+}
+
+/** The page without the named element and what it holds (scripts and styles are not text). */
+function withoutElement(html: string, name: string): string {
+  const lower = html.toLowerCase();
+  let out = '';
+  let at = 0;
+  for (;;) {
+    const open = lower.indexOf(`<${name}`, at);
+    const close = open === -1 ? -1 : lower.indexOf(`</${name}>`, open);
+    if (close === -1) return out + html.slice(at);
+    out += `${html.slice(at, open)} `;
+    at = close + name.length + 3;
+  }
+}
+
+/** The page with each tag (`<` to the next `>`) made a space. */
+function withoutTags(html: string): string {
+  let out = '';
+  let at = 0;
+  for (;;) {
+    const open = html.indexOf('<', at);
+    const close = open === -1 ? -1 : html.indexOf('>', open);
+    if (close === -1) return out + html.slice(at);
+    out += `${html.slice(at, open)} `;
+    at = close + 1;
+  }
 }

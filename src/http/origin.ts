@@ -1,4 +1,5 @@
 import { UsageError } from '../errors.js';
+import { trimEndOf } from '../domain/trim-end.js';
 
 /** Plain http is allowed only where nothing on the wire can be read by another host (key-origin-only). */
 export function isLoopbackHost(hostname: string): boolean {
@@ -30,7 +31,7 @@ export function parseBaseUrl(raw: string): URL {
   if (url.username || url.password || url.search || url.hash) {
     throw new UsageError('the service address must not contain credentials, a query or a fragment');
   }
-  url.pathname = url.pathname.replace(/\/+$/, '');
+  url.pathname = trimEndOf(url.pathname, /\//);
   return url;
 }
 

@@ -37,7 +37,7 @@ export function wrapLine(line: string, columns: number, hang?: number): string[]
   // Whether the line being filled has a word yet: a break is only made after one.
   let filled = false;
   // Words with the spaces before each, as written: columns padded with spaces keep their alignment.
-  for (const [, spaces = '', word = ''] of line.slice(lead.length).matchAll(/( *)([^ ]+)/g)) {
+  for (const [spaces, word] of wordsAfterSpaces(line.slice(lead.length))) {
     let chars = Array.from(word);
     if (filled && width + spaces.length + chars.length > columns) {
       out.push(current);
@@ -63,4 +63,16 @@ export function wrapLine(line: string, columns: number, hang?: number): string[]
   }
   out.push(current);
   return out;
+}
+
+/** Each word with the spaces before it; spaces after the last word are dropped. */
+function* wordsAfterSpaces(text: string): Generator<[string, string]> {
+  let spaces = '';
+  for (const [part] of text.matchAll(/ +|[^ ]+/g)) {
+    if (part.startsWith(' ')) spaces = part;
+    else {
+      yield [spaces, part];
+      spaces = '';
+    }
+  }
 }

@@ -52,9 +52,7 @@ WantedBy=timers.target
 export function unitConfigDir(service: string): string | undefined {
   const exec = /^ExecStart=(.*)$/m.exec(service)?.[1];
   if (exec === undefined) return undefined;
-  const words = [...exec.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) =>
-    (m[1] ?? '').replace(/\\(.)/g, '$1').replaceAll('%%', '%'),
-  );
+  const words = quotedWords(exec).map((word) => word.replaceAll('%%', '%'));
   const at = words.indexOf('--config-dir');
   const dir = at === -1 ? undefined : words[at + 1];
   return words[at + 2] === 'poll' && dir?.startsWith('/') ? dir : undefined;
@@ -64,4 +62,23 @@ export function unitConfigDir(service: string): string | undefined {
 export function timerInterval(timer: string): number | undefined {
   const every = Number(/^OnCalendar=\*:0\/(\d+)$/m.exec(timer)?.[1]);
   return Number.isInteger(every) && every >= 1 && every <= 59 ? every : undefined;
+}
+
+/** The double-quoted words of a line, backslash escapes undone; an unclosed quote ends the list. */
+function quotedWords(line: string): string[] {
+  const words: string[] = [];
+  let word: string | undefined;
+  for (let at = 0; at < line.length; at += 1) {
+    const char = line.charAt(at);
+    if (word === undefined) {
+      if (char === '"') word = '';
+    } else if (char === '\\' && at + 1 < line.length) {
+      at += 1;
+      word += line.charAt(at);
+    } else if (char === '"') {
+      words.push(word);
+      word = undefined;
+    } else word += char;
+  }
+  return words;
 }

@@ -1,5 +1,6 @@
 import { UsageError } from '../errors.js';
 import { isLoopbackHost } from '../http/origin.js';
+import { trimEndOf } from '../domain/trim-end.js';
 
 /**
  * The address of an OpenAI-compatible API. Plain http is fine for a local model; a key is never sent
@@ -22,7 +23,7 @@ export function parseLlmBaseUrl(raw: string, source = 'llm.base-url'): URL {
       hint: 'give the key with AGENT_LLM_API_KEY or llm.key-file',
     });
   }
-  url.pathname = url.pathname.replace(/\/+$/, '');
+  url.pathname = trimEndOf(url.pathname, /\//);
   return url;
 }
 

@@ -1,5 +1,6 @@
 import { UsageError } from '../../errors.js';
 import { isLoopbackHost } from '../../http/origin.js';
+import { trimEndOf } from '../../domain/trim-end.js';
 
 export interface Endpoint {
   /** Where the request goes: the base URL with `/chat/completions` appended, any path prefix kept. */
@@ -43,7 +44,7 @@ export function chatEndpoint(raw: string, hasKey: boolean): Endpoint {
       hint: 'use https, or no key for a local server that needs none',
     });
   }
-  const path = url.pathname.replace(/\/+$/, '');
+  const path = trimEndOf(url.pathname, /\//);
   url.pathname = path.endsWith(SUFFIX) ? path : `${path}${SUFFIX}`;
   return { url, origin: url.origin, loopback };
 }
