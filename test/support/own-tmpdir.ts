@@ -5,8 +5,16 @@ import path from 'node:path';
 // Every test's temporary dirs go into one dir of this run (os.tmpdir() reads TMPDIR, and the workers and
 // the programs they spawn inherit it), so a test that leaves one behind fails the run by name, whatever
 // else runs on the machine at the same time.
+//
+// Vitest runs a global setup once for the root config and once for each project that extends it: only
+// the first one makes the dir. Nested, the paths grew three dirs deeper, long enough that messages
+// shortening a path with "…" cut them, and tests comparing those messages failed only on CI.
+const OWNER = 'AGENT_TESTS_TMPDIR';
+
 export default function setup(): () => void {
+  if (process.env[OWNER]) return () => {};
   const own = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-tests-'));
+  process.env[OWNER] = own;
   process.env.TMPDIR = own;
   return () => {
     const left = fs.readdirSync(own);

@@ -145,7 +145,10 @@ describe('createCommandAnalyzer: failures', () => {
     chmodSync(script, 0o644);
     const error = await failure(analyzer(script).analyze(thread('x'), profile(), []));
     expect(error).toBeInstanceOf(AnalyzerError);
-    expect(error.message).toBe(`the analyzer command is not executable: ${script}`);
+    // The program is named in at most 80 characters, cut with "…": a temporary dir may be longer.
+    const [said, shown = ''] = error.message.split(': ');
+    expect(said).toBe('the analyzer command is not executable');
+    expect(script.startsWith(shown.replace(/…$/, ''))).toBe(true);
     expect(error.hint).toContain('chmod +x');
   });
 
