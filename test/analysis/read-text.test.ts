@@ -103,11 +103,4 @@ describe('readText', () => {
     expect(readText('Bitcoin trades at $67,000 with 24h volume of $30B')).toEqual([]);
     expect(readText('')).toEqual([]);
   });
-
-  it('bounds the work on a very long text', () => {
-    const text = 'whales moving coins to Binance '.repeat(5_000);
-    const started = performance.now();
-    readText(text);
-    expect(performance.now() - started).toBeLessThan(2_000);
-  });
 });
