@@ -13,7 +13,10 @@ export class SecretMask {
     if (secret.length < 8 || this.secrets.has(secret)) return;
     // The mask goes where the key was, in a JSON string as in a line: only characters that need no escape.
     const shown = maskKey(secret);
-    this.secrets.set(secret, { forms: new KeyForms(secret), masked: /^[\w.…-]*$/u.test(shown) ? shown : '…' });
+    this.secrets.set(secret, {
+      forms: new KeyForms(secret),
+      masked: /^[\w.\u2026-]*$/u.test(shown) ? shown : '\u2026',
+    });
   }
 
   redact(text: string): string {
