@@ -1,3 +1,5 @@
+import { KeyForms } from './key-forms.js';
+
 /**
  * What a text says, for checks only (a size, a direction, a link, a key): compatibility forms folded
  * ("１２％" is "12%") and every ignorable character gone, joiners included, so none can split a word
@@ -8,9 +10,18 @@ export function probeOf(text: string): string {
 }
 
 /**
- * Whether a text holds a key, as a reader would find it: in any case (a cell name is lower-cased on the
- * way in, and a key with its case changed gives most of it away) and through the disguises `probeOf` removes.
+ * Whether a text holds a key, or a piece of one, as a reader would find it: the one rule of `KeyForms`
+ * (any case, escaped, folded, split by joiners, cut), so what is refused before sending is what is masked
+ * everywhere else.
  */
 export function holdsKey(text: string, key: string): boolean {
-  return probeOf(text).toLowerCase().includes(probeOf(key).toLowerCase());
+  let forms = known.get(key);
+  if (!forms) {
+    forms = new KeyForms(key);
+    known.set(key, forms);
+  }
+  return forms.foundIn(text);
 }
+
+/** A few keys per process (its own, an LLM's): their pieces are worked out once. */
+const known = new Map<string, KeyForms>();

@@ -35,7 +35,7 @@ export function maskKnownKeys(ctx: Context): <T>(shown: T) => T {
  * The `apiKey` of the state and of its backups, taken from their JSON alone: only masked with, never
  * used, so the state's whole schema (a fifth of what stats costs over a month of history) is not needed.
  */
-function knownKeys(dir: string): string[] {
+export function knownKeys(dir: string): string[] {
   let names: string[];
   try {
     names = fs

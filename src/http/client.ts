@@ -1,5 +1,6 @@
 import type { Timing } from '../domain/clock.js';
 import { maySend, REQUEST_TIMEOUT_MS } from '../domain/budget.js';
+import { KeyForms } from '../domain/key-forms.js';
 import { holdsKey } from '../domain/probe.js';
 import {
   AuthError,
@@ -212,7 +213,7 @@ function statusError(response: HttpResponse, base: string, apiKey: string | unde
   const { status } = response;
   // A service that echoes the key ("invalid key hive_…") must not put it in a message: masked before the
   // text is cut to length, so no part of it survives a cut either (key-never-shown).
-  const body = apiKey && apiKey.length >= 8 ? response.body.split(apiKey).join(maskKey(apiKey)) : response.body;
+  const body = apiKey && apiKey.length >= 8 ? new KeyForms(apiKey).mask(response.body, maskKey(apiKey)) : response.body;
   const said = errorBodyText(body, String(response.headers['content-type'] ?? ''));
   const suffix = said ? `: ${said}` : '';
   if (status >= 300 && status < 400) {

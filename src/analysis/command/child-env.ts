@@ -1,3 +1,4 @@
+import { KeyForms } from '../../domain/key-forms.js';
 // A user's analyzer is code we did not write: it gets the user's environment (PATH, HOME, its own
 // settings) but never a key of ours, neither the service key nor the LLM key, whatever the variable
 // holding it is called.
@@ -34,6 +35,6 @@ export function childEnvironment(
  */
 export function redact(text: string, secrets: readonly string[]): string {
   let clean = text;
-  for (const key of usable(secrets)) clean = clean.split(key).join(REDACTED);
+  for (const key of usable(secrets)) clean = new KeyForms(key).mask(clean, REDACTED);
   return clean;
 }

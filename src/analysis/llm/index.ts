@@ -1,3 +1,4 @@
+import { KeyForms } from '../../domain/key-forms.js';
 import type { Dispatcher } from 'undici';
 import type { Profile } from '../../domain/profile.js';
 import type { Thread } from '../../domain/thread.js';
@@ -45,7 +46,8 @@ export function createLlmAnalyzer(options: LlmOptions): Analyzer {
   const who = `${oneLine(model, 80)} at ${endpoint.origin}`;
   const { timing } = options;
   // Servers echo keys in error messages ("Incorrect API key provided: sk-…"): masked before quoting.
-  const scrub = (text: string) => (apiKey ? text.split(apiKey).join(maskKey(apiKey)) : text);
+  const forms = apiKey ? new KeyForms(apiKey) : undefined;
+  const scrub = (text: string) => (apiKey && forms ? forms.mask(text, maskKey(apiKey)) : text);
   const sender = createSender({
     dispatcher: options.dispatcher,
     loopback: endpoint.loopback,

@@ -2,6 +2,7 @@ import { findAgents } from '../../agents/find.js';
 import { agentRow } from '../../agents/row.js';
 import type { Context } from '../../context.js';
 import { EXIT, type ExitCode } from '../../errors.js';
+import { knownKeys, maskStrings } from '../../history/mask.js';
 import { fitLines } from '../../output/wrap.js';
 import { agentsTable } from './table.js';
 
@@ -12,15 +13,21 @@ import { agentsTable } from './table.js';
 export async function runList(ctx: Context): Promise<ExitCode> {
   const warn = (message: string) => ctx.output.warn(message);
   const now = ctx.timing.now();
-  const rows = (await findAgents(ctx, warn)).map((agent) =>
-    agentRow(agent, {
-      now,
-      isAlive: ctx.self?.isAlive ?? (() => false),
-      self: ctx.pid,
-      user: ctx.user,
-      warn,
-    }),
-  );
+  const agents = await findAgents(ctx, warn);
+  // A service may name an agent with its key (or another agent's): every key found is masked in what is
+  // shown, before the table cuts a column to its width (key-never-shown).
+  for (const agent of agents) for (const key of knownKeys(agent.configDir)) ctx.output.addSecret(key);
+  const rows = agents
+    .map((agent) =>
+      agentRow(agent, {
+        now,
+        isAlive: ctx.self?.isAlive ?? (() => false),
+        self: ctx.pid,
+        user: ctx.user,
+        warn,
+      }),
+    )
+    .map((row) => maskStrings(row, (text) => ctx.output.redact(text)));
   if (!rows.length) {
     ctx.output.result(
       'No agents yet. "agent register" registers one in the default config dir; "agent --agent <name> register" one more beside it.',
