@@ -6,6 +6,13 @@ import type { AlertMemory } from './memory.js';
 /** A pause shorter than this is routine (the service's floor is 60 s); a longer one is worth hearing about. */
 export const PAUSE_ALERT_MS = 10 * 60_000;
 
+/**
+ * `recovered` waits until no poll has failed for this long, and comes no sooner than RECOVERED_AFTER_MS after
+ * its `failing`: a service that refuses every other request keeps one `failing` open instead of a pair per poll.
+ */
+export const WELL_FOR_MS = 30 * 60_000;
+export const RECOVERED_AFTER_MS = 60 * 60_000;
+
 /** Whether the agent has posted lately, as its history tells (quiet.ts looks it up). */
 export type Posting =
   /** A post within the last 24 h. */
@@ -42,9 +49,10 @@ export interface Decision {
 }
 
 /**
- * Which alerts a run calls for, and what to remember: each kind is sent once when its condition begins
- * (and `recovered` once when failing ends), never again while it lasts. Pure: the caller reads the facts
- * and writes the memory.
+ * Which alerts a run calls for, and what to remember: each kind is sent once when its condition begins,
+ * never again while it lasts. `failing` lasts until a good poll finds no failed one for WELL_FOR_MS and
+ * the `failing` at least RECOVERED_AFTER_MS old: then `recovered`, so a flapping agent costs one pair an
+ * hour at most. Pure: the caller reads the facts and writes the memory.
  */
 export function decideAlerts(memory: Readonly<AlertMemory>, facts: RunFacts): Decision {
   const next: AlertMemory = { ...memory };
@@ -52,6 +60,8 @@ export function decideAlerts(memory: Readonly<AlertMemory>, facts: RunFacts): De
   const at = new Date(facts.now).toISOString();
   const who = { agent: facts.agent, configDir: facts.configDir };
   const { health, stateProblem } = facts;
+  const good = !stateProblem && health.state === 'ok' && health.last.summary.exitCode === EXIT.ok;
+  const failed = stateProblem !== undefined || (health.state !== 'unknown' && !good);
 
   if (stateProblem) {
     if (!next.failing) {
@@ -69,11 +79,16 @@ export function decideAlerts(memory: Readonly<AlertMemory>, facts: RunFacts): De
           : `the last poll failed with exit ${code}: ${health.reason}`;
       events.push(alertEvent({ kind: 'failing', ...who, since: health.since, detail, hint: facts.doctor }));
     }
-  } else if (health.state === 'ok' && health.last.summary.exitCode === EXIT.ok && next.failing) {
-    const { since } = next.failing;
-    delete next.failing;
-    const detail = `the poll at ${health.last.ts} ended well`;
-    events.push(alertEvent({ kind: 'recovered', ...who, since, detail, hint: null }));
+  }
+  if (failed && next.failing && next.failing.sentAt !== at) next.failing = { ...next.failing, lastFailedAt: at };
+  else if (good && health.state === 'ok' && next.failing) {
+    // An alerts.json from before lastFailedAt was kept: the failing alert is the last failure known.
+    const { since, sentAt, lastFailedAt = sentAt } = next.failing;
+    if (facts.now - Date.parse(lastFailedAt) >= WELL_FOR_MS && facts.now - Date.parse(sentAt) >= RECOVERED_AFTER_MS) {
+      delete next.failing;
+      const detail = `no poll has failed since ${lastFailedAt}; the last, at ${health.last.ts}, ended well`;
+      events.push(alertEvent({ kind: 'recovered', ...who, since, detail, hint: null }));
+    }
   }
 
   const { pausedUntil } = facts;

@@ -7,7 +7,8 @@ export const MEMORY_FILE = 'alerts.json';
 
 /** Each entry: the condition an alert was sent for, and when; absent once it is over (or never was). */
 export interface AlertMemory {
-  failing?: { since: string; sentAt: string };
+  /** `lastFailedAt`: the newest failed poll after the alert (absent in files written before it was kept). */
+  failing?: { since: string; sentAt: string; lastFailedAt?: string };
   quiet?: { since: string; sentAt: string };
   /** The pause (its end) an alert was sent for: one alert per pause. */
   paused?: { until: string; sentAt: string };
@@ -32,7 +33,13 @@ export function readMemory(configDir: string): AlertMemory {
   const failing = entry(json.failing, 'since');
   const quiet = entry(json.quiet, 'since');
   const paused = entry(json.paused, 'until');
-  if (failing) memory.failing = failing;
+  if (failing) {
+    const lastFailedAt = isObject(json.failing) ? json.failing.lastFailedAt : undefined;
+    memory.failing =
+      typeof lastFailedAt === 'string' && Number.isFinite(Date.parse(lastFailedAt))
+        ? { ...failing, lastFailedAt }
+        : failing;
+  }
   if (quiet) memory.quiet = quiet;
   if (paused) memory.paused = paused;
   return memory;

@@ -52,8 +52,9 @@ function replay(exitCodes: number[], memory: AlertMemory = {}) {
 }
 
 describe('which alerts a poll run calls for', () => {
-  it('failing once over five temporary failures, then recovered once, then nothing', () => {
-    const { kinds, memory } = replay([0, 5, 5, 5, 5, 5, 0, 0, 5]);
+  it('failing once over five temporary failures, then recovered once an hour after it, then nothing', () => {
+    expect(replay([0, 5, 5, 5, 5, 5, 0, 0]).kinds).toEqual(['failing']);
+    const { kinds, memory } = replay([0, 5, 5, 5, 5, 5, ...Array<number>(10).fill(0)]);
     expect(kinds).toEqual(['failing', 'recovered']);
     expect(memory).toEqual({});
   });
@@ -76,16 +77,18 @@ describe('which alerts a poll run calls for', () => {
     const again = decideAlerts(first.memory, facts(runs(0, 0), { stateProblem: problem }));
     expect(again.events).toEqual([]);
     expect(again.changed).toBe(false);
-    // The next good run (the history's newest is exit 0 again) recovers.
-    const good = decideAlerts(again.memory, facts(runs(0, 0, 0)));
-    expect(good.events.map((e) => e.kind)).toEqual(['recovered']);
+    // A good run (the history's newest is exit 0 again) an hour later recovers; one sooner does not.
+    const soon = decideAlerts(again.memory, facts(runs(0, 0, 0)));
+    expect(soon.events).toEqual([]);
+    const later = decideAlerts(again.memory, facts(runs(0, 0, 0), { now: T0 + 75 * 60_000 }));
+    expect(later.events.map((e) => e.kind)).toEqual(['recovered']);
   });
 
   it('no recovered for a run that failed, though too few failures make it "ok"', () => {
     const sent: AlertMemory = { failing: { since: iso(T0), sentAt: iso(T0) } };
     const decision = decideAlerts(sent, facts(runs(0, 5)));
     expect(decision.events).toEqual([]);
-    expect(decision.memory).toEqual(sent);
+    expect(decision.memory).toEqual({ failing: { ...sent.failing, lastFailedAt: iso(T0 + FIVE_MIN + 1000) } });
   });
 
   it('a good run with nothing to send changes nothing (the caller writes nothing)', () => {

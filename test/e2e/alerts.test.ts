@@ -83,6 +83,9 @@ function historyLines(w: World): Array<Record<string, unknown>> {
     .map((line) => JSON.parse(line));
 }
 
+/** A poll two hours on: long enough after a failing for its recovered. */
+const LATER = { env: { AGENT_TEST_CLOCK_AHEAD_MS: String(2 * HOUR) } };
+
 describe('alerts', () => {
   it('failing once over five failing runs, then recovered once, through the command and the webhook; never the key', async () => {
     const w = await world();
@@ -112,7 +115,10 @@ describe('alerts', () => {
     w.sandbox.addThread({ id: 'up', text: BULLISH, project_id: 'c/bitcoin', timestamp: minutesAgo(1) });
     const good = await w.agent(['poll']);
     expect(good.code, good.stderr).toBe(0);
-    expect((await w.agent(['poll'])).code).toBe(0);
+    // Recovered only once no poll has failed for 30 minutes, an hour after the failing: not yet.
+    expect(command.seen()).toHaveLength(1);
+    expect((await w.agent(['poll'], LATER)).code).toBe(0);
+    expect((await w.agent(['poll'], LATER)).code).toBe(0);
 
     const events = command.seen().map(({ stdin }) => JSON.parse(stdin));
     expect(events.map((event) => event.kind)).toEqual(['failing', 'recovered']);
@@ -175,7 +181,7 @@ describe('alerts', () => {
     expect((await w.agent(['poll'])).code).toBe(1);
     expect((await w.agent(['poll'])).code).toBe(1);
     fs.writeFileSync(file, state, { mode: 0o600 });
-    expect((await w.agent(['poll'])).code).toBe(0);
+    expect((await w.agent(['poll'], LATER)).code).toBe(0);
     const events = command.seen().map(({ stdin }) => JSON.parse(stdin));
     expect(events.map((event) => event.kind)).toEqual(['failing', 'recovered']);
     expect(events[0]).toMatchObject({ agent: null, detail: expect.stringContaining('state.json') });
@@ -203,7 +209,7 @@ describe('alerts', () => {
     }
     fs.writeFileSync(config, good, { mode: 0o600 });
     fs.rmSync(lock, { recursive: true, force: true });
-    const fixed = await w.agent(['poll']);
+    const fixed = await w.agent(['poll'], LATER);
     expect(fixed.code, fixed.stderr).toBe(0);
     const events = command.seen().map(({ stdin }) => JSON.parse(stdin));
     expect(events.map((event) => event.kind)).toEqual(['failing', 'recovered']);
@@ -270,7 +276,7 @@ describe('alerts', () => {
       // A good run that posts, and tells of its recovery to the same webhook.
       w.sandbox.addThread({ id: 'up', text: BULLISH, project_id: 'c/bitcoin', timestamp: minutesAgo(1) });
       started = Date.now();
-      const good = await w.agent(['poll']);
+      const good = await w.agent(['poll'], LATER);
       expect(Date.now() - started).toBeLessThan(15_000);
       expect(good.code, good.stderr).toBe(0);
       expect(w.sandbox.comments().map((c) => c.thread_id)).toEqual(['up']);

@@ -229,7 +229,11 @@ function alerts(): Block[] {
             '3 polls in a row failed for a temporary reason (network, 5xx, rate limit), or at once for one that will not pass by itself: a rejected key (exit 3), a broken state or config (exit 1, also no agent registered or a `state.json` that cannot be trusted), a usage error (exit 2)',
             'after `recovered`',
           ],
-          ['`recovered`', 'the first good poll after a `failing` was sent', 'with the next `failing`'],
+          [
+            '`recovered`',
+            'the first good poll once no poll has failed for 30 minutes and the `failing` is an hour old: a service that fails every other poll keeps one `failing` open, so flapping costs one pair an hour at most',
+            'with the next `failing`',
+          ],
           [
             '`quiet`',
             'threads came for 24 h and none was posted: the analyzer skipped them all (the event names the top skip reasons)',
