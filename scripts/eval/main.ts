@@ -1,8 +1,10 @@
 // `npm run eval`: the built-in analyzer on the two labelled corpora in test/fixtures/eval/, per part,
 // participation and family, and their held-aside parts side by side. `npm run eval -- --external <file>`
-// adds a labelled file from outside the project (see external.ts) to that comparison. `--misses` lists
+// adds a labelled file from outside the project (see external.ts) to that comparison; --external may be
+// given more than once, and AGENT_EVAL_EXTERNAL (files separated by the platform's path delimiter, ':' or
+// ';') names files to add on every run, so the real sets print beside the corpora. `--misses` lists
 // what it got wrong on the tuning parts at participation moderate (`--misses=active` for another level),
-// and on the external file when one is given: list a file you study (the finance tweets' train.csv), never
+// and on the external files given: list a file you study (the finance tweets' train.csv), never
 // the one you measure on. Held-aside parts are never listed: they stay unseen while rules are tuned, so
 // their numbers say what to expect of texts nobody tuned for.
 import path from 'node:path';
@@ -29,13 +31,22 @@ const missesArg = args.find((a) => a.startsWith('--misses'));
 const missesAt = missesArg === undefined ? undefined : ((missesArg.split('=')[1] ?? 'moderate') as Participation);
 if (missesAt !== undefined && !PARTICIPATIONS.includes(missesAt))
   throw new Error(`--misses=${missesAt}: not a participation level`);
-const externalAt = args.indexOf('--external');
-const externalFile = externalAt < 0 ? undefined : args[externalAt + 1];
-if (externalAt >= 0 && (externalFile === undefined || externalFile.startsWith('--')))
-  throw new Error('--external needs a file: a text,label CSV or JSON lines');
+const externalFiles = [
+  ...args.flatMap((a, i) => {
+    if (a !== '--external') return [];
+    const file = args[i + 1];
+    if (file === undefined || file.startsWith('--'))
+      throw new Error('--external needs a file: a text,label CSV or JSON lines');
+    return [file];
+  }),
+  ...(process.env.AGENT_EVAL_EXTERNAL ?? '').split(path.delimiter).filter((f) => f.trim() !== ''),
+].filter((f, i, all) => all.indexOf(f) === i);
 
 const corpora = CORPORA.map((c) => ({ ...c, entries: loadCorpus(path.resolve(c.file), c.heldEvery) }));
-const external = externalFile === undefined ? [] : loadExternal(path.resolve(externalFile));
+const externals = externalFiles.map((file) => ({ file, source: path.basename(file) }));
+if (new Set(externals.map((e) => e.source)).size < externals.length)
+  throw new Error('--external: two files share a name; they are told apart by name');
+const external = externalFiles.flatMap((file) => loadExternal(path.resolve(file)));
 const { outcomes } = await evaluate([...corpora.flatMap((c) => c.entries), ...external]);
 const at = (p: Participation, part: Part, source?: string) => inPart(outcomes.get(p)!, part, source);
 const profile = `${PROFILE_BASE.signal_method} / ${PROFILE_BASE.conviction_style} / ${PROFILE_BASE.directional_bias} / <participation>`;
@@ -48,7 +59,7 @@ const unseen: Array<[string, Part, string | undefined]> = corpora.map((c) => [
   'held',
   path.basename(c.file),
 ]);
-if (externalFile !== undefined) unseen.push([path.basename(externalFile), 'external', undefined]);
+for (const e of externals) unseen.push([e.source, 'external', e.source]);
 out.push('', '== side by side: the texts no rule was tuned on ==', '');
 out.push(
   table(
@@ -91,15 +102,16 @@ for (const corpus of corpora) {
   }
 }
 
-if (externalFile !== undefined) {
-  out.push('', `==== ${externalFile}: ${external.length} texts labelled outside the project ====`, '');
+for (const e of externals) {
+  const count = at('moderate', 'external', e.source).length;
+  out.push('', `==== ${e.file}: ${count} texts labelled outside the project ====`, '');
   out.push(
     table(
-      PARTICIPATIONS.map((p) => row(p, score(at(p, 'external')))),
+      PARTICIPATIONS.map((p) => row(p, score(at(p, 'external', e.source)))),
       'participation',
     ),
   );
-  const mix = PARTICIPATIONS.map((p) => `${p} ${pct(precisionAtMix(score(at(p, 'external')), 1 / 3))}`);
+  const mix = PARTICIPATIONS.map((p) => `${p} ${pct(precisionAtMix(score(at(p, 'external', e.source)), 1 / 3))}`);
   out.push('', `post precision if 1 text in 3 were neutral, at the same rates: ${mix.join(', ')}`);
 }
 
@@ -123,10 +135,10 @@ for (const corpus of corpora) {
   ok &&= verdict.ok;
   out.push('', `targets, ${corpus.file} held aside, at moderate:`, ...verdict.lines.map((l) => `  ${l}`));
 }
-if (externalFile !== undefined) {
+for (const e of externals) {
   // Reported, not enforced: an external file is whatever was given.
-  const verdict = meetsTargets(score(at('moderate', 'external')), REAL_TEXT_TARGETS);
-  out.push('', `targets for real text, ${externalFile}, at moderate:`, ...verdict.lines.map((l) => `  ${l}`));
+  const verdict = meetsTargets(score(at('moderate', 'external', e.source)), REAL_TEXT_TARGETS);
+  out.push('', `targets for real text, ${e.file}, at moderate:`, ...verdict.lines.map((l) => `  ${l}`));
 }
 
 if (missesAt !== undefined) {
@@ -134,9 +146,9 @@ if (missesAt !== undefined) {
     out.push('', `== misses on the tuning part of ${corpus.file} at ${missesAt} ==`);
     for (const o of at(missesAt, 'tune', path.basename(corpus.file))) listMiss(o);
   }
-  if (externalFile !== undefined) {
-    out.push('', `== misses on ${externalFile} at ${missesAt} ==`);
-    for (const o of at(missesAt, 'external')) listMiss(o);
+  for (const e of externals) {
+    out.push('', `== misses on ${e.file} at ${missesAt} ==`);
+    for (const o of at(missesAt, 'external', e.source)) listMiss(o);
   }
 }
 

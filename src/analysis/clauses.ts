@@ -29,6 +29,11 @@ const DESPITE = /^,?\s+(although|though|even though|despite|in spite of|even as)
 const OPENS_BUT = /^(but|however|yet|still|nonetheless|nevertheless)\b,?\s*/i;
 const OPENS_DESPITE = /^(despite|although|though|even though|in spite of|while|whilst)\b/i;
 
+// Words inside a link's address ("/lawsuit-etf-rejected") or a handle ("@bitcoin_crash") were written by
+// someone else and are not the author's words: they go before anything is read.
+const LINK = /\b(?:https?:\/\/|www\.)\S*/gi;
+const HANDLE = /(^|[\s(])(?:@|\/?[ur]\/)[\w-]+/gi;
+
 export function readClauses(text: string): Clause[] {
   return clauseList(text).clauses;
 }
@@ -38,6 +43,8 @@ export function clauseList(text: string): { clauses: Clause[]; sentenceOf: numbe
   const parts = text
     .slice(0, MAX_TEXT)
     .replace(/[\u2019\u2018`]/g, "'") // curly and back quotes: "don’t" reads as "don't"
+    .replace(LINK, ' ')
+    .replace(HANDLE, '$1')
     .split(CLAUSE_BREAK);
   const clauses: Clause[] = [];
   const sentenceOf: number[] = [];

@@ -50,7 +50,10 @@ export const fraudRules = (): readonly LexiconRule[] => [
       'detain(?:s|ed)?',
       'extradit\\w*',
       'sentenc(?:es|ed)',
-      'convict(?:s|ed|ion)',
+      'convict(?:s|ed)',
+      // "I have the conviction that..." is belief; a conviction for or on a charge is a verdict.
+      'convictions? (?:for|on)\\b',
+      '(?:fraud|criminal) convictions?',
       'found guilty',
       'red notice',
       'fugitive',

@@ -39,6 +39,11 @@ export interface LexiconRule {
   readonly stance?: boolean;
   /** A stance that counts only in the author's own voice ("don't sell", "I'm not selling"). */
   readonly authorOnly?: boolean;
+  /**
+   * A word of the debate ("FUD", "hype"): in a post written to or by someone ("I", "you") it names the
+   * other side's argument, not an event, so it counts only in text told in the third person.
+   */
+  readonly reportOnly?: boolean;
   /** A match right after text this matches is about that text, not about the price: not read. */
   readonly notAfter?: RegExp;
   /**

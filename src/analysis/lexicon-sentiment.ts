@@ -64,7 +64,6 @@ export const sentimentRules = (): readonly LexiconRule[] => [
       'goes viral',
       'went viral',
       'viral(?!\\s+(?:outbreak|infection|load|disease|epidemic|pandemic|strain|illness)\\b)',
-      'hype',
     ],
     weight: 0.3,
     method: 'sentiment',
@@ -72,10 +71,23 @@ export const sentimentRules = (): readonly LexiconRule[] => [
     negated: { factor: -0.3, label: 'hype fading' },
   }),
   rule({
+    id: 'sentiment.hype',
+    patterns: ['hype'],
+    weight: 0.3,
+    method: 'sentiment',
+    label: 'social hype',
+    cue: 'sentiment.social-hype',
+    negated: { factor: -0.3, label: 'hype fading' },
+    // In a comment, "hype" is mostly a critic's word for the market ("just hype"), not a report of it.
+    reportOnly: true,
+  }),
+  rule({
     id: 'sentiment.fud',
     patterns: ['fud', 'scam (?:allegations?|accusations?|concerns?)', 'rumou?rs? of (?:insolvency|trouble)'],
     weight: -0.3,
     method: 'sentiment',
     label: 'FUD spreading',
+    // "Ignore the FUD": in a comment, FUD is what the author waves away.
+    reportOnly: true,
   }),
 ];

@@ -19,4 +19,20 @@ export const socialRules = (): readonly LexiconRule[] => [
     authorOnly: true,
     ownsNegation: true,
   }),
+  rule({
+    id: 'social.own-buying',
+    patterns: [
+      "(?:i'm|i am|im|i've been|ive been|i keep|i'll keep|i will keep|we're|we are) (?:buying|stacking|accumulating|averaging in|dca(?:ing)?)",
+      "(?:i'm|i am|im|i'll|i will|gonna|going to) buy (?:more|some more|again)",
+      'buying more',
+      'averaging (?:in|down)',
+      'bottom is in',
+    ],
+    weight: 0.3,
+    method: 'sentiment',
+    label: 'the author buying',
+    stance: true,
+    // "My uncle is buying more" is someone else's trade; irony and quotes are left to the author rules.
+    authorOnly: true,
+  }),
 ];

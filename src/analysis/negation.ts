@@ -28,6 +28,10 @@ const NOT = compilePattern(
       'never(?!\\s+(?:been|felt|looked|seemed|was|were)\\s+(?:more|so|this)\\b)',
       'nor',
       "(?:is|are|was|were|wo|do|does|did|has|have|had|ca|could|should|would)n't",
+      // Social posts and news titles often drop the apostrophe: "it wont recover", "arent buying".
+      '(?:isnt|arent|wasnt|werent|wont|dont|doesnt|didnt|hasnt|havent|hadnt|cant|couldnt|shouldnt|wouldnt)',
+      // "nothing can stop bitcoin now": the stop is what is denied.
+      'nothing (?:can|could|will|is going to)',
       'cannot',
       'fail(?:s|ed)? to',
       'unable to',

@@ -49,6 +49,8 @@ interface Place extends TextContext {
   question: boolean;
   namesCoin: boolean;
   titleCase: boolean;
+  /** The text speaks in the first or second person. */
+  conversation: boolean;
   /** The other clauses of the clause's sentence. */
   sentenceElsewhere: string;
   /** An earlier clause of the sentence read news: a context clause after it serves that news. */
@@ -92,12 +94,18 @@ export function endsAsking(text: string): boolean {
   return false;
 }
 
+// A post that says "I" or "you" is a conversation, not a report.
+const CONVERSATION = /\b(?:i|i'm|im|i've|i'll|i'd|me|my|you|you're|your|we|we're|our)\b/i;
+
+const CONVERSATION_MOVE = 0.5;
+
 /** Every lexicon phrase in the text, in reading order. */
 export function readText(text: string, context: TextContext = {}): Reading[] {
   const { clauses, sentenceOf } = clauseList(text);
   const frame = textFrameOf(text);
   const namesCoin = namesCrypto(text);
   const titleCase = isTitleCase(text);
+  const conversation = CONVERSATION.test(text);
   const newsIn = new Set<number>();
   const readings = clauses.flatMap((clause, i) => {
     const first = sentenceOf[i] ?? i;
@@ -106,7 +114,16 @@ export function readText(text: string, context: TextContext = {}): Reading[] {
     const question = endsAsking(clauses[last]?.text ?? '');
     const sentenceElsewhere = sentenceAround(text, clause.text);
     const newsEarlier = newsIn.has(first);
-    const place: Place = { ...context, whole: text, question, namesCoin, titleCase, sentenceElsewhere, newsEarlier };
+    const place: Place = {
+      ...context,
+      whole: text,
+      question,
+      namesCoin,
+      titleCase,
+      conversation,
+      sentenceElsewhere,
+      newsEarlier,
+    };
     const read = readClause(clause, frame === undefined ? place : { ...place, frame });
     if (read.some((r) => r.weight !== 0)) newsIn.add(first);
     return read;
@@ -152,6 +169,8 @@ function readClause({ text: clause, conceded }: Clause, place: Place): Reading[]
 
     const past = rule.stance ? pastStanceOf(clause, start, end, whole, year) : undefined;
     if (past) return ignore(`is a stance held in the past ("${past}")`);
+    if (rule.reportOnly && place.conversation)
+      return ignore('is a word of the debate in a first- or second-person post');
     const recalled = recallOf(clause, start, end, year);
     if (recalled) return ignore(`recalls a past event ("${recalled}")`);
     const quoted = quoteUseOf(clause, start, end);
@@ -190,7 +209,11 @@ function readClause({ text: clause, conceded }: Clause, place: Place): Reading[]
     const author = rule.stance === true && conceded === undefined && isAuthors(clause, start, end);
     if (rule.authorOnly && !author) return ignore("is someone else's position, not the author's");
     const weak = frame?.weakens ? { why: frame.why, shared: frame.own !== true } : author ? undefined : weakness;
-    const factor = (turn?.factor ?? 1) * (conceded ? CONCEDED : 1) * (frame?.factor ?? 1);
+    // In a comment a move word is talk about the market ("quick gains", "it will crash one day"), not a
+    // report of a move: it needs the author's own stance or other evidence beside it.
+    const talk = place.conversation && !author ? CONVERSATION_MOVE : 1;
+    if (talk !== 1) notes.push(`×${talk} talk in a first- or second-person post`);
+    const factor = (turn?.factor ?? 1) * (conceded ? CONCEDED : 1) * (frame?.factor ?? 1) * talk;
     if (conceded) notes.push(`×${CONCEDED} conceded ${conceded}`);
     const reading: Reading = {
       ruleId: rule.id,

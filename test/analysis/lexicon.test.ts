@@ -164,6 +164,7 @@ const FIXTURES: ReadonlyArray<readonly [string, string, Sign]> = [
   ['Retail FOMO returns to memecoins', 'sentiment.extreme-greed', 1],
   ['DOGE trending on X after Musk post', 'sentiment.social-hype', 1],
   ['Social volume spikes for PEPE', 'sentiment.social-hype', 1],
+  ['Memecoin hype builds before the listing', 'sentiment.hype', 1],
   ['FUD spreads after a false rumour', 'sentiment.fud', -1],
 
   // regulation and law
@@ -264,6 +265,7 @@ const FIXTURES: ReadonlyArray<readonly [string, string, Sign]> = [
   ['DOGE bounces off the lows', 'market.losses-fade', 1],
   ['Hold your BTC, this is a shakeout', 'social.holding', 1],
   ['Not selling a single coin', 'social.holding', 1],
+  ['I am buying more this week', 'social.own-buying', 1],
   ['Diamond hands on ETH through the dip', 'social.holding', 1],
 
   // macro
