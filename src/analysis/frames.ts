@@ -7,6 +7,8 @@
 // discounted phrase is also too weak to post on alone (corroboration.ts). The frames of a whole text
 // (sarcasm, explainers, lists) are in text-frames.ts.
 
+import { firstMatch } from './first-match.js';
+
 export interface Frame {
   /** The trace's word for it: "question", "explainer", "denied", "someone else's position"… */
   why: string;
@@ -28,8 +30,13 @@ const MIXED = /\bmixed\b/i;
 
 // Views reported as split ("analysts are divided", "some expect a rally while others see a correction")
 // say no direction, whichever side the lexicon happens to read.
-const SPLIT =
-  /\b(?:split|divided)\b(?! (?:of|between the))|\b(?:while|but|and) others\b|\bsome\b.{1,60}\bothers\b|\bone\b.{1,60}\banother\b|\bcritics\b.{1,60}\b(?:fans|supporters|proponents)\b/i;
+// Four patterns, not one alternation: recheck reads each alone as linear, the union it could not clear.
+const SPLIT = [
+  /\b(?:split|divided)\b(?! (?:of|between the))|\b(?:while|but|and) others\b/i,
+  /\bsome\b.{1,60}\bothers\b/i,
+  /\bone\b.{1,60}\banother\b/i,
+  /\bcritics\b.{1,60}\b(?:fans|supporters|proponents)\b/i,
+];
 // "Fined for failures unrelated to crypto": the text says whose news it is.
 const NOT_CRYPTO =
   /\b(?:unrelated to|not related to|nothing to do with)\s+(?:crypto\w*|bitcoin|digital assets)\b|\bnon-crypto\b/i;
@@ -86,7 +93,7 @@ export function frameOf(q: FrameQuestion): Frame | undefined {
   const { rule, clause, start, end, question, newsBefore, namesCoin, whole, sentenceElsewhere } = q;
   const notCrypto = NOT_CRYPTO.exec(whole);
   if (notCrypto) return { why: 'happened to someone else', cue: notCrypto[0], factor: 0, weakens: true };
-  const split = rule.stance ? SPLIT.exec(whole) : null;
+  const split = rule.stance ? firstMatch(SPLIT, whole) : null;
   if (split) return { why: 'views split', cue: split[0], factor: 0, weakens: true };
   const before = clause.slice(0, start);
   const outside = `${before} ${clause.slice(end)}`;

@@ -24,7 +24,14 @@ const WAS = /\b(?:was|were)\b/i;
 // "was bearish" is a past stance only when the text says things have changed since.
 const TURN = /\b(?:now|anymore|any more|no longer|today|these days|since then|until)\b/i;
 
-const QUOTED = /"[^"\n]{1,80}"|\u201C[^\u201D\n]{1,80}\u201D|(?<!\w)'[^'\n]{1,60}'(?!\w)/g;
+// Quotation marks and how far each may reach: a scan, so that a text of unclosed quotes costs each quote
+// its reach and no more (as a pattern, each quote's attempt was tried again inside the next's).
+const QUOTES = [
+  { open: '"', close: '"', reach: 80, apostrophe: false },
+  { open: '\u201C', close: '\u201D', reach: 80, apostrophe: false },
+  { open: "'", close: "'", reach: 60, apostrophe: true },
+] as const;
+const WORD = /\w/;
 const SO_CALLED = /\bso[- ]called\s+["\u201C']?\s*(?:\w+\s+){0,1}$/i;
 const MENTION =
   /\b(?:the (?:word|term|phrase|slogan|meme|hashtag)s?|(?:is|was|be|are) (?:called|named|titled)|titled|dubbed|what does|glossary|stands? for|means?|meaning)\b/i;
@@ -73,13 +80,43 @@ export type QuoteUse = { kind: 'mention' | 'rejected'; cue: string };
 export function quoteUseOf(clause: string, start: number, end: number): QuoteUse | undefined {
   const soCalled = SO_CALLED.exec(clause.slice(0, start));
   if (soCalled) return { kind: 'rejected', cue: 'so-called' };
-  for (const m of clause.matchAll(QUOTED)) {
-    if (m.index > start || m.index + m[0].length < end) continue;
-    const outside = `${clause.slice(0, m.index)} ${clause.slice(m.index + m[0].length)}`;
+  for (const quote of quotedSpans(clause)) {
+    if (quote.start > start || quote.end < end) continue;
+    const outside = `${clause.slice(0, quote.start)} ${clause.slice(quote.end)}`;
     const mention = MENTION.exec(outside);
     if (mention) return { kind: 'mention', cue: mention[0] };
     const reject = REJECT.exec(outside);
     if (reject) return { kind: 'rejected', cue: reject[0] };
   }
   return undefined;
+}
+
+/**
+ * The quoted spans of a clause, quotes included, left to right and not overlapping: a quote closes at the
+ * first closing mark within its reach on the same line, and an apostrophe opens and closes only outside a
+ * word ("it's" quotes nothing).
+ */
+export function quotedSpans(clause: string): { start: number; end: number }[] {
+  const spans: { start: number; end: number }[] = [];
+  let at = 0;
+  while (at < clause.length) {
+    const found = closedAt(clause, at);
+    if (found === undefined) at += 1;
+    else {
+      spans.push({ start: at, end: found + 1 });
+      at = found + 1;
+    }
+  }
+  return spans;
+}
+
+function closedAt(clause: string, at: number): number | undefined {
+  const quote = QUOTES.find((q) => q.open === clause[at]);
+  if (quote === undefined || (quote.apostrophe && WORD.test(clause[at - 1] ?? ''))) return undefined;
+  const within = clause.slice(at + 1, at + 2 + quote.reach);
+  const close = within.indexOf(quote.close);
+  if (close < 1 || within.slice(0, close).includes('\n')) return undefined;
+  const end = at + 1 + close;
+  if (quote.apostrophe && WORD.test(clause[end + 1] ?? '')) return undefined;
+  return end;
 }

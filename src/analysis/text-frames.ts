@@ -1,5 +1,6 @@
 import type { Frame } from './frames.js';
 import { compilePattern } from './compile-pattern.js';
+import { firstMatch } from './first-match.js';
 
 // Frames that hold for a whole text, found once per text: sarcasm (nothing is read), an explainer or a
 // guide (a quarter), a list (half); and the "why" that takes a move as given rather than asking about it.
@@ -35,7 +36,6 @@ const EXPLAINER = compilePattern(
       'explain(?:ed|er|s)',
       'how to',
       'how (?:do|does|can|did) (?:i|you|we|it|they)',
-      'how .{1,40} works?\\b',
       "(?:beginner'?s|trader'?s|simple|complete|ultimate|quick) guide",
       'guide (?:to|for)',
       'a primer',
@@ -45,7 +45,6 @@ const EXPLAINER = compilePattern(
       'what is an?',
       'what are',
       'what (?:it|this|that) (?:can |could |may |might )?means?',
-      'what .{1,60} means? for',
       'what happens (?:when|if|to)',
       'why do(?:es)?',
       'the difference between',
@@ -70,6 +69,12 @@ const EXPLAINER = compilePattern(
     ')',
   'i',
 );
+// "How staking works", "what the halving means for miners": each apart from the list above (and from each
+// other), which recheck clears only without these gaps in it.
+const EXPLAINER_GAPS = [
+  compilePattern('\\bhow .{1,40} works?\\b', 'i'),
+  compilePattern('\\bwhat .{1,60} means? for', 'i'),
+];
 // "Bitcoin drops 5%. Here's why", "Dow up 300 points - here's what's moving markets": news told first, and
 // a teaser for the article after it, is news, not an explainer.
 const TEASER = /^(?:here'?s (?:what|why|how)|what (?:you need )?to know|what (?:it|this|that) means)/i;
@@ -107,7 +112,7 @@ const LISTICLE =
 export function textFrameOf(text: string): TextFrame | undefined {
   const sarcasm = SARCASM.exec(text);
   if (sarcasm) return { kind: 'sarcasm', why: 'sarcasm', cue: sarcasm[0].trim(), factor: 0, weakens: true };
-  const explainer = EXPLAINER.exec(text);
+  const explainer = firstMatch([EXPLAINER, ...EXPLAINER_GAPS], text);
   if (explainer && !isTeaser(text, explainer.index))
     return { kind: 'explainer', why: 'explainer', cue: explainer[0], factor: 0.25, weakens: true };
   const listicle = LISTICLE.exec(text.trim());

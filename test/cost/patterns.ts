@@ -85,3 +85,9 @@ export async function everyPattern(scan: Scan): Promise<Pattern[]> {
     return true;
   });
 }
+
+/** Whether the pattern repeats anything: `*`, `+` or `{n}`, `{n,}`, `{n,m}` outside a class and unescaped. */
+export function repeats(source: string): boolean {
+  const plain = source.replace(/\\[\s\S]/g, 'e').replace(/\[[^\]]*\]/g, 'c');
+  return /[*+]|\{\d+(?:,\d*)?\}/.test(plain);
+}
