@@ -14,6 +14,9 @@ const OWNER = 'AGENT_TESTS_TMPDIR';
 export default function setup(): () => void {
   if (process.env[OWNER]) return () => {};
   const own = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-tests-'));
+  // mkdtemp makes it 700; the tests that run the program as another user (nobody, when the tests run as
+  // root) need to pass through it to the dirs they give that user, as they could through /tmp.
+  fs.chmodSync(own, 0o711);
   process.env[OWNER] = own;
   process.env.TMPDIR = own;
   return () => {
