@@ -3,6 +3,8 @@
  * of everything written or shown alike. A text is read as a reader (or a JSON parser, or a terminal) would
  * read it: each `\uXXXX` escape decoded, compatibility forms folded by NFKC ("ｈｉｖｅ" is "hive"), every
  * ignorable or control character dropped (a zero-width space splits nothing a reader sees), and lower-cased.
+ * A text with a backslash is read twice, as it is and as the inside of a JSON string (`\"` is `"`, `\\`
+ * is `\`), so that a key holding either is found in a JSON document as in a line.
  * In that reading, any run of FRAGMENT or more characters of the key counts: a key cut by a length limit,
  * or split in two, gives away what is left of it.
  */
@@ -22,7 +24,9 @@ interface Reading {
 
 const PLAIN = /^[\t\n\x20-\x5b\x5d-\x7e]*$/;
 
-function read(text: string): Reading {
+const JSON_ESCAPED = new Set(['"', '\\', '/']);
+
+function read(text: string, json = false): Reading {
   // Most text is plain ASCII with nothing to decode or drop: read as it is, a tenth of the time.
   if (PLAIN.test(text)) return { text: text.toLowerCase() };
   let out = '';
@@ -42,6 +46,9 @@ function read(text: string): Reading {
       if (code === 0x5c && ESCAPE.test(text.slice(at, at + 6))) {
         char = String.fromCharCode(Number.parseInt(text.slice(at + 2, at + 6), 16));
         end = at + 6;
+      } else if (code === 0x5c && json && JSON_ESCAPED.has(text.charAt(at + 1))) {
+        char = text.charAt(at + 1);
+        end = at + 2;
       } else {
         char = String.fromCodePoint(text.codePointAt(at)!);
         end = at + char.length;
@@ -109,7 +116,14 @@ export class KeyForms {
   /** Spans of the text, in order and apart, each the union of the overlapping pieces found there. */
   spans(text: string): Array<[number, number]> {
     if (!this.width || text.length < this.width) return [];
-    const seen = read(text);
+    const found = this.spansIn(read(text));
+    if (!text.includes('\\')) return found;
+    // Read as it is, a span may end inside an escape (between `\` and `"`): widened to whole escapes, a
+    // mask never leaves half of one behind to end a JSON string early.
+    return union([...found, ...this.spansIn(read(text, true))].map((span) => wholeEscapes(text, span)));
+  }
+
+  private spansIn(seen: Reading): Array<[number, number]> {
     const spans: Array<[number, number]> = [];
     let runEnd = -1;
     for (let at = 0; at + this.width <= seen.text.length; at++) {
@@ -123,4 +137,29 @@ export class KeyForms {
     }
     return spans;
   }
+}
+
+/** Spans in order, the overlapping and touching ones merged. */
+function union(spans: Array<[number, number]>): Array<[number, number]> {
+  const merged: Array<[number, number]> = [];
+  for (const [start, end] of spans.sort((a, b) => a[0] - b[0])) {
+    const last = merged[merged.length - 1];
+    if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+    else merged.push([start, end]);
+  }
+  return merged;
+}
+
+/** The span widened, at either end, to the whole of an escape (`\"`, `\\`, `\uXXXX`) it cuts. */
+function wholeEscapes(text: string, [start, end]: [number, number]): [number, number] {
+  let at = 0;
+  while (at < text.length) {
+    const length = text.charCodeAt(at) !== 0x5c ? 1 : ESCAPE.test(text.slice(at, at + 6)) ? 6 : 2;
+    const next = Math.min(text.length, at + length);
+    if (at < start && start < next) start = at;
+    if (at < end && end < next) end = next;
+    if (at >= end) break;
+    at = next;
+  }
+  return [start, end];
 }

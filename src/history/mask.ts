@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Context } from '../context.js';
+import { maskStrings } from '../output/secret-mask.js';
 import type { HistoryRecord } from './record.js';
+
+export { maskStrings };
 
 /**
  * Every string in a record masked, whatever field holds it: a service may echo the key as a thread id, a
@@ -9,14 +12,6 @@ import type { HistoryRecord } from './record.js';
  */
 export function maskRecord(record: HistoryRecord, redact: (text: string) => string): HistoryRecord {
   return maskStrings(record, redact);
-}
-
-/** Every string in a value (a record, or what stats made of many) masked; the rest as it is. */
-export function maskStrings<T>(value: T, redact: (text: string) => string): T {
-  if (typeof value === 'string') return redact(value) as T;
-  if (Array.isArray(value)) return value.map((item) => maskStrings(item, redact)) as T;
-  if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, maskStrings(item, redact)])) as T;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { escapeUnsafe, sanitize } from './sanitize.js';
-import { SecretMask } from './secret-mask.js';
+import { maskStrings, SecretMask } from './secret-mask.js';
 import type { Line, Painted } from './wrap.js';
 
 export interface WritableLike {
@@ -116,7 +116,7 @@ export class Output {
    * and only where colour is allowed.
    */
   result(human: string | readonly Line[], json: unknown): void {
-    if (this.json) this.writeOut(jsonText(this.tagged(json), this.jsonPerLine));
+    if (this.json) this.writeOut(jsonText(this.masked(this.tagged(json)), this.jsonPerLine));
     else {
       const lines = typeof human === 'string' ? [human] : human;
       if (lines.length) this.writeOut(`${lines.map((line) => this.draw(line)).join('\n')}\n`);
@@ -142,7 +142,7 @@ export class Output {
 
   /** One compact JSON line on stdout, whatever the mode: the answer of the analyzer protocol. */
   jsonLine(value: unknown): void {
-    this.writeOut(`${escapeUnsafe(JSON.stringify(value) ?? 'null')}\n`);
+    this.writeOut(`${escapeUnsafe(JSON.stringify(this.masked(value)) ?? 'null')}\n`);
   }
 
   /** Progress for a person at a terminal; nothing under cron, --json or --quiet. */
@@ -199,7 +199,12 @@ export class Output {
 
   /** The raw JSON document on stdout (used for the error document with --json). */
   jsonDocument(value: unknown): void {
-    this.writeOut(jsonText(this.tagged(value), this.jsonPerLine));
+    this.writeOut(jsonText(this.masked(this.tagged(value)), this.jsonPerLine));
+  }
+
+  /** A document's strings masked one by one before it is written; writeOut's mask of the text stays. */
+  private masked(value: unknown): unknown {
+    return maskStrings(value, (text) => this.redact(text));
   }
 
   private tagged(value: unknown): unknown {

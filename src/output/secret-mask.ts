@@ -25,3 +25,17 @@ export class SecretMask {
     return out;
   }
 }
+
+/**
+ * Every string in a value (a record, a JSON document, what stats made of many) masked, names included;
+ * the rest as it is. String by string, not on the JSON text, whose syntax a key could straddle: a key
+ * ending in `"` matched the closing quote of its string, and the mask cut the document.
+ */
+export function maskStrings<T>(value: T, redact: (text: string) => string): T {
+  if (typeof value === 'string') return redact(value) as T;
+  if (Array.isArray(value)) return value.map((item) => maskStrings(item, redact)) as T;
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([name, item]) => [redact(name), maskStrings(item, redact)]),
+  ) as T;
+}

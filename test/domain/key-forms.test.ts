@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { FRAGMENT, KeyForms } from '../../src/domain/key-forms.js';
 import { holdsKey } from '../../src/domain/probe.js';
 import { DISGUISES, filler } from '../support/key-disguises.js';
+import { makeOutput } from '../support/streams.js';
 
 const KEY = 'hive_Q7xk2Lm9PzR4tVb8Nc3Wd6Yh1Js5Fg0aEr';
 
@@ -55,6 +56,27 @@ describe('KeyForms, the one recogniser of the key', () => {
         expect(forms.foundIn(masked)).toBe(false);
       }),
       { numRuns: 400 },
+    );
+  });
+
+  it('masks a key holding " or \\ in a --json document, which stays valid (property)', () => {
+    const printable = fc.constantFrom(...Array.from({ length: 94 }, (_, i) => String.fromCharCode(0x21 + i)));
+    const oddKey = fc.string({ unit: printable, minLength: 16, maxLength: 40 }).map((body) => `hive_${body}"\\${body}`);
+    const plain = fc.string({ unit: fc.constantFrom(...'ab \n\u200b'), maxLength: 20 });
+    fc.assert(
+      fc.property(oddKey, plain, plain, (key, before, after) => {
+        const { output, stdout } = makeOutput({ json: true });
+        output.addSecret(key);
+        output.result([], { api_key: key, bio: `${before}${key}${after}`, [key]: 1 });
+        const forms = new KeyForms(key);
+        expect(forms.foundIn(stdout.text)).toBe(false);
+        const document = JSON.parse(stdout.text) as Record<string, unknown>;
+        for (const [name, value] of Object.entries(document)) {
+          expect(forms.foundIn(name)).toBe(false);
+          expect(forms.foundIn(String(value))).toBe(false);
+        }
+      }),
+      { numRuns: 300 },
     );
   });
 });
