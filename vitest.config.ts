@@ -8,6 +8,7 @@ import { defineConfig } from 'vitest/config';
 const spawnsProcesses = [
   'test/e2e/**/*.test.ts',
   'test/build/bundle-rules.test.ts',
+  'test/build/packed-tarball.test.ts',
   'test/examples/**/*.test.ts',
   'test/analysis/command/**/*.test.ts',
   'test/analysis/load.test.ts',

@@ -1,7 +1,7 @@
 import type { Thread } from '../domain/thread.js';
 import type { Cursor } from '../domain/cursor.js';
-import type { MalformedThread, ServiceApi, UndatedThread } from '../service/api.js';
-import { compareKey, maxKey, mayBeNew } from '../domain/cursor.js';
+import type { MalformedThread, ServiceApi, ThreadPage, UndatedThread } from '../service/api.js';
+import { compareKey, isAfter, maxKey, mayBeNew } from '../domain/cursor.js';
 
 export interface NewThreads {
   threads: Thread[];
@@ -29,6 +29,7 @@ export async function* walkNewThreads(
   limit: number,
 ): AsyncGenerator<NewThreads> {
   let from = cursor && justBefore(cursor);
+  let atCursor: ThreadPage | undefined;
   for (;;) {
     const page = await api.threads(limit, from);
     const full = page.size >= limit;
@@ -38,7 +39,17 @@ export async function* walkNewThreads(
       full && newest && (!from || compareKey(newest, from) > 0)
         ? { timestamp: newest.timestamp, id: newest.id }
         : undefined;
-    yield { ...newOnly(page, cursor), seenUpTo: next };
+    if (!next && cursor && !atCursor && page.size > 0 && !(newest && isAfter(newest, cursor))) {
+      // Short, and nothing past the cursor in it: nothing new, or a service that sends fewer than asked
+      // (docs/service.md) filled it with the threads at the cursor's instant, and every run would end on
+      // this same page. Asked once more from the cursor itself, the walk goes on past them; the two
+      // answers are one page to the run.
+      atCursor = page;
+      from = cursor;
+      continue;
+    }
+    yield { ...newOnly(atCursor ? [atCursor, page] : [page], cursor), seenUpTo: next };
+    atCursor = undefined;
     if (!next) return;
     from = next;
   }
@@ -60,19 +71,21 @@ export async function latestThreads(
   cursor: Cursor | null,
   limit: number,
 ): Promise<Omit<NewThreads, 'seenUpTo'>> {
-  return newOnly(await api.threads(limit, null), cursor);
+  return newOnly([await api.threads(limit, null)], cursor);
 }
 
 // A service that ignored the cursor would send old threads again: only those after it count.
-function newOnly(page: Awaited<ReturnType<ServiceApi['threads']>>, cursor: Cursor | null) {
+function newOnly(pages: readonly ThreadPage[], cursor: Cursor | null) {
   const threads = new Map<string, Thread>();
-  for (const thread of page.threads) if (mayBeNew(thread, cursor)) threads.set(thread.id, thread);
   const malformed = new Map<string, MalformedThread>();
-  for (const bad of page.malformed) if (mayBeNew(bad, cursor) && !threads.has(bad.id)) malformed.set(bad.id, bad);
+  for (const page of pages)
+    for (const thread of page.threads) if (mayBeNew(thread, cursor)) threads.set(thread.id, thread);
+  for (const page of pages)
+    for (const bad of page.malformed) if (mayBeNew(bad, cursor) && !threads.has(bad.id)) malformed.set(bad.id, bad);
   return {
     threads: [...threads.values()],
     malformed: [...malformed.values()],
-    undated: page.undated,
-    unidentifiable: page.unidentifiable,
+    undated: pages.flatMap((page) => page.undated),
+    unidentifiable: pages.reduce((sum, page) => sum + page.unidentifiable, 0),
   };
 }

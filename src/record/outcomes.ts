@@ -5,11 +5,23 @@ import type { HistoryKind } from '../domain/fate.js';
 import { lineFile, readAllLines, readLinesBackward, type LineFile } from './private-lines.js';
 import type { Sample } from './samples.js';
 
-/** ~400 bytes an outcome: two files of 4 MiB hold ~20,000, months of posts and skips. */
+/** ~350-400 bytes an outcome: two files of 4 MiB hold ~20,000, months of posts and skips on most feeds. */
 export const OUTCOMES_LIMIT_BYTES = 4 * 1024 * 1024;
+/**
+ * How far outcomes.jsonl grows past its limit while outcomes.1.jsonl still holds outcomes of the week
+ * stats shows (settle.ts): 16 MiB, a week of ~5,000 decisions a day, before the busiest feed loses any.
+ */
+const OUTCOMES_MAX_FACTOR = 4;
 
 export function outcomesFile(dir: string, limitBytes = OUTCOMES_LIMIT_BYTES): LineFile {
-  return lineFile(dir, 'outcomes', limitBytes);
+  return lineFile(dir, 'outcomes', limitBytes, OUTCOMES_MAX_FACTOR * limitBytes);
+}
+
+/** When a line of the outcomes file was written: an outcome's resolvedAt, a settle mark's time; else NaN. */
+export function writtenAt(line: string): number {
+  const outcome = parseOutcome(line);
+  if (outcome) return Date.parse(outcome.resolvedAt);
+  return parseSettled(line)?.at ?? Number.NaN;
 }
 
 export interface UsedSample {

@@ -7,16 +7,25 @@ import { keepOpenFilePrivate } from '../state/private-file.js';
 // everything there: created 600 from the first byte, appended to (O_APPEND, one write a batch, so a killed
 // run leaves whole lines and runs side by side never mix theirs), never followed through a symlink, never
 // anything but a regular file, and rotated like the history: past the limit the file becomes `<name>.1`,
-// replacing the one before, so the two hold at most twice the limit.
+// replacing the one before, so the two hold at most twice the limit. A file whose older lines are still
+// wanted (outcomes, by stats' week) may put off the move while `<name>.1` holds such lines, up to its most.
 
 export interface LineFile {
   current: string;
   previous: string;
+  /** Past this the current file is moved aside, unless the previous one holds lines still kept. */
   limitBytes: number;
+  /** Past this it is moved aside whatever the previous one holds; readers read this much of each file. */
+  maxBytes: number;
 }
 
-export function lineFile(dir: string, name: string, limitBytes: number): LineFile {
-  return { current: path.join(dir, `${name}.jsonl`), previous: path.join(dir, `${name}.1.jsonl`), limitBytes };
+export function lineFile(dir: string, name: string, limitBytes: number, maxBytes = 2 * limitBytes): LineFile {
+  return {
+    current: path.join(dir, `${name}.jsonl`),
+    previous: path.join(dir, `${name}.1.jsonl`),
+    limitBytes,
+    maxBytes,
+  };
 }
 
 // Absent on platforms without them (Windows), where 0 asks for nothing. Non-blocking so that a FIFO put in
@@ -38,12 +47,18 @@ export class RecordFileError extends StateError {
   }
 }
 
-/** Appends `text` (whole lines, each ending in \n) in one write; throws what went wrong, for the caller to say. */
-export function appendLines(file: LineFile, text: string): void {
+/**
+ * Appends `text` (whole lines, each ending in \n) in one write; throws what went wrong, for the caller to
+ * say. Past the limit the file is moved aside, replacing the previous one, unless `keeps` says the
+ * previous one's newest line must still be kept and the text fits within the file's most.
+ */
+export function appendLines(file: LineFile, text: string, keeps?: (newestPrevious: string) => boolean): void {
   if (text === '') return;
   let fd = openChecked(file.current, APPEND);
   try {
-    if (fs.fstatSync(fd).size >= file.limitBytes) {
+    const size = fs.fstatSync(fd).size;
+    const fits = size + Buffer.byteLength(text) <= file.maxBytes;
+    if (size >= file.limitBytes && !(keeps && fits && previousKeeps(file, keeps))) {
       fs.closeSync(fd);
       fd = -1;
       fs.renameSync(file.current, file.previous);
@@ -55,7 +70,16 @@ export function appendLines(file: LineFile, text: string): void {
   }
 }
 
-/** Both files' lines, older first (each file's last twice-its-limit bytes: see readLinesBackward). */
+function previousKeeps(file: LineFile, keeps: (newest: string) => boolean): boolean {
+  let newest: string | undefined;
+  readFileBackward(file.previous, file.maxBytes, (line) => {
+    newest = line;
+    return false;
+  });
+  return newest !== undefined && keeps(newest);
+}
+
+/** Both files' lines, older first (each file's last `maxBytes`: see readLinesBackward). */
 export function readAllLines(file: LineFile): string[] {
   const lines: string[] = [];
   readLinesBackward(file, (line) => {
@@ -71,40 +95,50 @@ const MAX_LINE_BYTES = 1024 * 1024;
 /**
  * Lines newest first, from the end of the current file back into the previous one, until `more` says
  * enough (it sees each line in turn): a run that needs the last hours never reads the weeks before. Of each
- * file only the last twice-its-limit bytes are read (it is rotated at its limit), so a huge file put in its
- * place costs no more than a full one; a line cut there, or longer than 1 MiB, is dropped.
+ * file only the last `maxBytes` are read (it is moved aside by then), so a huge file put in its place
+ * costs no more than a full one; a line cut there, or longer than 1 MiB, is dropped.
  */
 export function readLinesBackward(file: LineFile, more: (line: string) => boolean, chunkBytes = 64 * 1024): void {
-  for (const name of [file.current, file.previous]) {
-    let fd: number;
-    try {
-      fd = openChecked(name, READ);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
-      throw error;
-    }
-    try {
-      let end = fs.fstatSync(fd).size;
-      const floor = Math.max(0, end - 2 * file.limitBytes);
-      let rest = '';
-      while (end > floor) {
-        const start = Math.max(floor, end - chunkBytes);
-        const buffer = Buffer.alloc(end - start);
-        fs.readSync(fd, buffer, 0, buffer.length, start);
-        end = start;
-        // A chunk may begin inside a line (or inside a character): its first piece waits for the chunk before.
-        const lines = (buffer.toString('latin1') + rest).split('\n');
-        rest = end > 0 ? (lines.shift() ?? '') : '';
-        if (rest.length > MAX_LINE_BYTES) rest = '';
-        for (let i = lines.length - 1; i >= 0; i--) {
-          const line = lines[i] ?? '';
-          if (line !== '' && line.length <= MAX_LINE_BYTES && !more(Buffer.from(line, 'latin1').toString('utf8')))
-            return;
-        }
+  for (const name of [file.current, file.previous])
+    if (!readFileBackward(name, file.maxBytes, more, chunkBytes)) return;
+}
+
+/** One file's lines newest first, of its last `floorBytes`; false once `more` said enough. */
+function readFileBackward(
+  name: string,
+  floorBytes: number,
+  more: (line: string) => boolean,
+  chunkBytes = 64 * 1024,
+): boolean {
+  let fd: number;
+  try {
+    fd = openChecked(name, READ);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return true;
+    throw error;
+  }
+  try {
+    let end = fs.fstatSync(fd).size;
+    const floor = Math.max(0, end - floorBytes);
+    let rest = '';
+    while (end > floor) {
+      const start = Math.max(floor, end - chunkBytes);
+      const buffer = Buffer.alloc(end - start);
+      fs.readSync(fd, buffer, 0, buffer.length, start);
+      end = start;
+      // A chunk may begin inside a line (or inside a character): its first piece waits for the chunk before.
+      const lines = (buffer.toString('latin1') + rest).split('\n');
+      rest = end > 0 ? (lines.shift() ?? '') : '';
+      if (rest.length > MAX_LINE_BYTES) rest = '';
+      for (let i = lines.length - 1; i >= 0; i--) {
+        const line = lines[i] ?? '';
+        if (line !== '' && line.length <= MAX_LINE_BYTES && !more(Buffer.from(line, 'latin1').toString('utf8')))
+          return false;
       }
-    } finally {
-      fs.closeSync(fd);
     }
+    return true;
+  } finally {
+    fs.closeSync(fd);
   }
 }
 

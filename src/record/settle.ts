@@ -13,6 +13,7 @@ import {
   type SettledMark,
   settledLine,
   usedSample,
+  writtenAt,
 } from './outcomes.js';
 import { GIVE_UP_MS, HORIZON_MS, resolveThread, rightOf } from './resolve.js';
 import { parsePriceLine, pricesFile, type Sample, WalkedSamples } from './samples.js';
@@ -59,7 +60,8 @@ export function settleRecord({ dir, now, redact, outcomesLimitBytes }: SettleDep
   if (!written.length) return written;
   const lines = written.map((o) => `${outcomeLine(maskStrings(o, redact))}\n`).join('');
   const mark = Number.isFinite(walkedMs) ? `${settledLine({ at: now, walkedMs })}\n` : '';
-  appendLines(outcomesFile(dir, outcomesLimitBytes), lines + mark);
+  // The outcomes of the look-back (stats' week among them) are not moved away while the files can hold them.
+  appendLines(outcomesFile(dir, outcomesLimitBytes), lines + mark, (newest) => writtenAt(newest) >= since);
   return written;
 }
 

@@ -100,6 +100,31 @@ describe('walkNewThreads', () => {
   });
 
   it.each([
+    ['one thread a page', 1, ['t1']],
+    ['nothing new', 50, []],
+  ])(
+    "a short page of the cursor's own instant only (%s): asked once more, from the cursor itself",
+    async (_name, size, fresh) => {
+      const cursor = { timestamp: at(0), id: 't0' };
+      const all = [thread('t0', at(0)), ...(size === 1 ? threads(3) : [])];
+      // Whatever limit is asked, `size` threads at most: the oldest after the cursor.
+      const cursors: Array<Cursor | null> = [];
+      const api = fakeApi({
+        async threads(_limit, from) {
+          cursors.push(from);
+          return page(all.filter((t) => isAfter(t, from)).slice(0, size));
+        },
+      });
+      const result = await fetchNewThreads(api, cursor, 50);
+      expect(cursors).toEqual([justBefore(cursor), cursor]);
+      // One page to the run, which goes on from it next time: one new thread a run at least, never none.
+      expect(result.pages).toBe(1);
+      expect(ids(result.threads)).toEqual(fresh);
+      expect(result.seenUpTo).toEqual([undefined]);
+    },
+  );
+
+  it.each([
     [7, 3, 3, ['null', 't3', 't6']],
     [6, 3, 3, ['null', 't3', 't6']],
     [2, 3, 1, ['null']],

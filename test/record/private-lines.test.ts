@@ -50,6 +50,25 @@ describe('appendLines', () => {
     expect(fs.readFileSync(file.current, 'utf8')).toBe('a\nb\nc\n');
   });
 
+  it('puts off the move while the previous file holds a line still kept, up to the most', () => {
+    const dir = tmp();
+    const file = lineFile(dir, 'outcomes', 10, 40);
+    const keepsKept = (newest: string) => newest.startsWith('keep');
+    appendLines(file, 'keep-12345\n', keepsKept);
+    appendLines(file, 'next-12345\n', keepsKept);
+    expect(fs.readFileSync(file.previous, 'utf8')).toBe('keep-12345\n');
+    // Past the limit, but the previous file's newest line is kept: the current file grows instead.
+    appendLines(file, 'more-12345\n', keepsKept);
+    appendLines(file, 'last-12345\n', keepsKept);
+    expect(fs.readFileSync(file.previous, 'utf8')).toBe('keep-12345\n');
+    expect(fs.readFileSync(file.current, 'utf8')).toBe('next-12345\nmore-12345\nlast-12345\n');
+    // Not past the most (40 bytes): the next line would be, so the file is moved aside after all.
+    appendLines(file, 'over-12345\n', keepsKept);
+    expect(fs.readFileSync(file.previous, 'utf8')).toBe('next-12345\nmore-12345\nlast-12345\n');
+    expect(fs.readFileSync(file.current, 'utf8')).toBe('over-12345\n');
+    expect(backward(file)).toEqual(['over-12345', 'last-12345', 'more-12345', 'next-12345']);
+  });
+
   it('rotates past the limit: the file becomes <name>.1 (replacing the one before), both 600', () => {
     const dir = tmp();
     const file = lineFile(dir, 'prices', 10);

@@ -6,9 +6,11 @@ import { canFindTagged, killTagged, newRunTag, RUN_TAG_VARIABLE } from './run-ta
 // leaves children behind. On POSIX the child leads a process group of its own (spawn's `detached`),
 // so a timeout reaches a shell script's grandchildren too, and whatever is left in that group when the
 // child exits is killed. A descendant that left the group (setsid, a daemon) is found on Linux by the
-// run's tag in its environment (run-tag.ts) and killed too: nothing it started outlives the call.
-// Windows has no process groups (and `detached` would open a console window): the child alone is
-// killed there.
+// run's tag in its environment (run-tag.ts) and killed too. Out of reach: one that leaves the group and
+// clears its environment or runs as another user, and on macOS any that leaves the group; only a cgroup
+// would hold those, and a cron job cannot count on having one. docs/alerts.md and examples/README.md
+// promise no more. Windows has no process groups (and `detached` would open a console window): the
+// child alone is killed there.
 
 const POSIX = process.platform !== 'win32';
 /** Descendants that left the group (setsid) are found by a variable in their environment: Linux. */
