@@ -255,3 +255,8 @@ export function mayHaveLanded(error: unknown): boolean {
   if (error instanceof RedirectError) return error.status === 303;
   return error instanceof ResponseError;
 }
+
+/** What a thrown value says: an error's message, or anything else as text (a library may throw a string). */
+export function messageOf(thrown: unknown): string {
+  return thrown instanceof Error ? thrown.message : String(thrown);
+}

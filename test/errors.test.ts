@@ -6,6 +6,7 @@ import {
   EXIT,
   LockedError,
   mayHaveLanded,
+  messageOf,
   NetworkError,
   NotRegisteredError,
   RateLimitedError,
@@ -70,5 +71,17 @@ describe('mayHaveLanded: after which failures a POST must not be sent again (nev
     ['x', false],
   ])('%s → %s', (error, landed) => {
     expect(mayHaveLanded(error)).toBe(landed);
+  });
+});
+
+describe('messageOf: what any thrown value says', () => {
+  it.each([
+    [new TypeError('x is not a function'), 'x is not a function'],
+    [new UsageError('no such thread'), 'no such thread'],
+    ['a library threw a string', 'a library threw a string'],
+    [42, '42'],
+    [undefined, 'undefined'],
+  ])('%s says %s', (thrown, said) => {
+    expect(messageOf(thrown)).toBe(said);
   });
 });

@@ -1,4 +1,5 @@
 import type { Context } from '../context.js';
+import { messageOf } from '../errors.js';
 import { ALERT_SETTINGS } from '../settings/table.js';
 import { readSettingsForEdit } from '../settings/settings-file.js';
 import type { PollEnd } from './poll-alerts.js';
@@ -21,8 +22,6 @@ export async function alertAfterPoll(ctx: Context, end: PollEnd): Promise<void> 
     const alerts = await import('./poll-alerts.js');
     await alerts.sendPollAlerts(ctx, end);
   } catch (error) {
-    ctx.output.warn(
-      `agent: alerts not sent: ${ctx.output.redact(error instanceof Error ? error.message : String(error))}`,
-    );
+    ctx.output.warn(`agent: alerts not sent: ${ctx.output.redact(messageOf(error))}`);
   }
 }

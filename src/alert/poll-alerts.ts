@@ -3,7 +3,7 @@ import type { Context } from '../context.js';
 import { EXIT } from '../errors.js';
 import { readHealth } from '../history/health.js';
 import { maskStrings } from '../history/mask.js';
-import { isStateProblem, messageOf, recordRun } from '../history/record-run.js';
+import { isStateProblem, recordedMessage, recordRun } from '../history/record-run.js';
 import { storedPause } from '../http/pause.js';
 import { type AgentPlace, agentCommand, placed } from '../output/command-hint.js';
 import { stateStore } from '../session.js';
@@ -89,7 +89,7 @@ function warnFailed(ctx: Context, what: string, routes: readonly RouteResult[]):
 function problemOf(error: unknown, place: AgentPlace): { message: string; hint?: string | undefined } {
   const hint = (error as { hint?: unknown }).hint;
   // Pasted from the alert, its command acts on this agent (the crontab line named its dir).
-  return { message: messageOf(error), hint: typeof hint === 'string' ? placed(hint, place) : undefined };
+  return { message: recordedMessage(error), hint: typeof hint === 'string' ? placed(hint, place) : undefined };
 }
 
 /**

@@ -5,6 +5,7 @@ import { startProcess } from '../analysis/command/start-process.js';
 import type { Context } from '../context.js';
 import { ALERT_LIMIT_MS, ALERT_TERM_GRACE_MS } from '../domain/budget.js';
 import { holdsKey } from '../domain/probe.js';
+import { messageOf } from '../errors.js';
 import { oneLine } from '../output/sanitize.js';
 import { parseAlertUrl } from '../settings/alert-url.js';
 import type { Settings } from '../settings/table.js';
@@ -136,6 +137,6 @@ async function guarded(route: RouteName, send: () => Promise<RouteResult>): Prom
   try {
     return await send();
   } catch (error) {
-    return { route, ok: false, answer: oneLine(error instanceof Error ? error.message : String(error), 200) };
+    return { route, ok: false, answer: oneLine(messageOf(error), 200) };
   }
 }

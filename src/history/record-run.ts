@@ -1,6 +1,6 @@
 import type { Context } from '../context.js';
 import { stateStore } from '../session.js';
-import { AgentError, EXIT, NotRegisteredError, StateError } from '../errors.js';
+import { AgentError, EXIT, messageOf, NotRegisteredError, StateError } from '../errors.js';
 import { oneLine } from '../output/sanitize.js';
 import { appendHistory } from './log.js';
 import { maskRecord } from './mask.js';
@@ -25,6 +25,7 @@ export function exitCodeOf(error: unknown): number {
   return error instanceof AgentError ? error.exitCode : EXIT.unexpected;
 }
 
-export function messageOf(error: unknown): string {
-  return oneLine(error instanceof Error ? error.message : String(error), 300);
+/** A failed run's error as its history record keeps it: one line. */
+export function recordedMessage(error: unknown): string {
+  return oneLine(messageOf(error), 300);
 }

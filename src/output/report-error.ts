@@ -1,4 +1,4 @@
-import { AgentError, EXIT, type ExitCode } from '../errors.js';
+import { AgentError, EXIT, type ExitCode, messageOf } from '../errors.js';
 import { type AgentPlace, placed } from './command-hint.js';
 import type { Output } from './output.js';
 import { oneLine } from './sanitize.js';
@@ -13,7 +13,7 @@ export function reportError(error: unknown, output: Output, place?: AgentPlace):
   // Redacted before the cut: a key cut in half would no longer be recognised and masked (key-never-shown).
   const message = known
     ? oneLine(output.redact(error.message), 500)
-    : `unexpected error: ${oneLine(output.redact(error instanceof Error ? error.message : String(error)), 500)}`;
+    : `unexpected error: ${oneLine(output.redact(messageOf(error)), 500)}`;
   // A hint's command acts on the agent this command was given, as typed (--agent, --config-dir).
   const hint = known
     ? error.hint && placed(error.hint, place)

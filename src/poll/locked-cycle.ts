@@ -2,7 +2,7 @@ import type { Context } from '../context.js';
 import { stateStore, takeLock } from '../session.js';
 import { BusyError, CancelledError, EXIT, type ExitCode, LockLostError } from '../errors.js';
 import { alertAfterPoll } from '../alert/after-run.js';
-import { exitCodeOf, isStateProblem, messageOf, recordRun } from '../history/record-run.js';
+import { exitCodeOf, isStateProblem, recordedMessage, recordRun } from '../history/record-run.js';
 import { RunRecorder } from '../history/recorder.js';
 import { priceRecorder, settleAfterRun } from '../record/run-hooks.js';
 import type { Lock } from '../state/lock.js';
@@ -64,7 +64,7 @@ export async function lockedCycle(
     }
     if (recorder && stopped) recordRun(ctx, recorder.finish(started, EXIT.ok));
     else if (recorder && !isStateProblem(error))
-      recordRun(ctx, recorder.finish(started, exitCodeOf(error), messageOf(error)));
+      recordRun(ctx, recorder.finish(started, exitCodeOf(error), recordedMessage(error)));
     if (recorder)
       await alertAfterPoll(ctx, stopped ? { lock, exitCode: EXIT.ok } : { lock, exitCode: exitCodeOf(error), error });
     throw error;

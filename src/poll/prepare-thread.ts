@@ -2,7 +2,7 @@ import { analyzeThread, type Analyzer } from '../analysis/index.js';
 import type { DecidedBy, Decision } from '../analysis/types.js';
 import type { Profile } from '../domain/profile.js';
 import type { Thread } from '../domain/thread.js';
-import { AnalyzerConfigError, EXIT } from '../errors.js';
+import { AnalyzerConfigError, EXIT, messageOf } from '../errors.js';
 import { oneLine } from '../output/sanitize.js';
 import type { Outcome, ToPost } from '../posting/outcome.js';
 import type { JournalEntry } from '../state/schema.js';
@@ -39,15 +39,16 @@ export async function prepareThread(
     ({ decision, by } = analyzed);
   } catch (error) {
     if (error instanceof AnalyzerConfigError) return { kind: 'stop', error };
-    return { kind: 'failed', error: `analysis failed: ${message(error)}`, retry: true, exitCode: EXIT.temporary };
+    return {
+      kind: 'failed',
+      error: `analysis failed: ${oneLine(messageOf(error), 200)}`,
+      retry: true,
+      exitCode: EXIT.temporary,
+    };
   }
   const decided = by ? { by } : {};
   if (decision.action === 'skip') return { kind: 'skipped', reason: decision.reason, ...decided };
   if (deps.dryRun)
     return { kind: 'posted', conviction: decision.conviction, text: decision.text, predictionId: null, ...decided };
   return { kind: 'post', conviction: decision.conviction, text: decision.text, ...decided };
-}
-
-function message(error: unknown): string {
-  return oneLine(error instanceof Error ? error.message : String(error), 200);
 }

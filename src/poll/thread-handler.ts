@@ -4,7 +4,7 @@ import { ANALYSIS_CONCURRENCY } from '../analysis/concurrency.js';
 import type { Analyzer } from '../analysis/types.js';
 import type { Profile } from '../domain/profile.js';
 import type { Thread } from '../domain/thread.js';
-import { BudgetError, CancelledError } from '../errors.js';
+import { BudgetError, CancelledError, messageOf } from '../errors.js';
 import type { Spinner } from '../output/output.js';
 import type { ServiceApi } from '../service/api.js';
 import type { ToPost } from '../posting/outcome.js';
@@ -143,10 +143,6 @@ export function threadHandler(deps: HandlerDeps): ThreadHandler {
     close: async () =>
       loaded?.analyzer
         .close?.()
-        .catch((error: unknown) =>
-          ctx.output.warn(
-            `agent: stopping the analyzer failed: ${error instanceof Error ? error.message : String(error)}`,
-          ),
-        ),
+        .catch((error: unknown) => ctx.output.warn(`agent: stopping the analyzer failed: ${messageOf(error)}`)),
   };
 }

@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type FoundAgent, findAgents } from '../agents/find.js';
 import type { Context, WatchLimits } from '../context.js';
-import { AgentError, EXIT, type ExitCode, NotRegisteredError } from '../errors.js';
+import { AgentError, EXIT, type ExitCode, messageOf, NotRegisteredError } from '../errors.js';
 import { placed } from '../output/command-hint.js';
 import type { Output } from '../output/output.js';
 import { oneLine, shownPath } from '../output/sanitize.js';
 import { lockedCycle } from './locked-cycle.js';
 import { removeAsideNote, writeAsideNote } from './watch-aside.js';
-import { cycleContext, describe, endsTheWatch, errorText, watcherIn } from './watch.js';
+import { cycleContext, describe, endsTheWatch, watcherIn } from './watch.js';
 import {
   otherWatcher,
   overdueNotice,
@@ -180,7 +180,7 @@ async function turn(
       ctx.output.jsonDocument({
         error: {
           code: endsTheWatch(error) ? exitCodeOf(error) : EXIT.temporary,
-          message: oneLine(errorText(error), 500),
+          message: oneLine(messageOf(error), 500),
         },
       });
   }

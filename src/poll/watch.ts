@@ -2,7 +2,7 @@ import { alertAfterPoll } from '../alert/after-run.js';
 import type { Context, WatchLimits } from '../context.js';
 import { exitCodeOf } from '../history/record-run.js';
 import { stateStore } from '../session.js';
-import { AgentError, BusyError, EXIT, type ExitCode, NotRegisteredError } from '../errors.js';
+import { AgentError, BusyError, EXIT, type ExitCode, messageOf, NotRegisteredError } from '../errors.js';
 import { agentCommand } from '../output/command-hint.js';
 import { oneLine } from '../output/sanitize.js';
 import { lockedCycle } from './locked-cycle.js';
@@ -77,7 +77,7 @@ export async function watch(
         if (endsTheWatch(error)) throw error;
         ctx.output.error(`agent: this cycle failed: ${describe(error)}; the next one tries again`);
         if (ctx.output.json)
-          ctx.output.jsonDocument({ error: { code: EXIT.temporary, message: oneLine(errorText(error), 500) } });
+          ctx.output.jsonDocument({ error: { code: EXIT.temporary, message: oneLine(messageOf(error), 500) } });
       }
       if (stopping()) break;
       await ctx.timing.sleep(intervalMs, stop.signal);
@@ -153,10 +153,6 @@ export function endsTheWatch(error: unknown): boolean {
 }
 
 export function describe(error: unknown): string {
-  const text = error instanceof AgentError && error.hint ? `${error.message} (${error.hint})` : errorText(error);
+  const text = error instanceof AgentError && error.hint ? `${error.message} (${error.hint})` : messageOf(error);
   return oneLine(text, 300);
-}
-
-export function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

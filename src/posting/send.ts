@@ -6,6 +6,7 @@ import {
   EXIT,
   LockedError,
   mayHaveLanded,
+  messageOf,
   RateLimitedError,
   RedirectError,
   TemporaryError,
@@ -29,6 +30,7 @@ export async function sendPrediction(thread: Thread, post: ToPost, api: ServiceA
       ...(post.by ? { by: post.by } : {}),
     };
   } catch (error) {
+    const message = oneLine(messageOf(error), 200);
     if (error instanceof LockedError) return { kind: 'skipped', reason: 'locked' };
     // 401 and 429 mean the request was not processed; a spent budget or an address that cannot work as
     // set up (no such host, an untrusted certificate) means it was not sent, and no later post can be.
@@ -47,18 +49,14 @@ export async function sendPrediction(thread: Thread, post: ToPost, api: ServiceA
       // The POST left and no readable answer came back: it may have landed, so it is not sent again.
       return {
         kind: 'unknown',
-        error: `${message(error)}; the outcome is unknown, so it is not posted again`,
+        error: `${message}; the outcome is unknown, so it is not posted again`,
         cause: error,
       };
     }
     if (error instanceof TemporaryError)
-      return { kind: 'failed', error: message(error), retry: true, exitCode: EXIT.temporary, cause: error };
+      return { kind: 'failed', error: message, retry: true, exitCode: EXIT.temporary, cause: error };
     // Refused (4xx) or a bug: sending it again would fail again. Not "usage" (2): the user typed nothing
     // wrong, the service refused what the analyzer produced.
-    return { kind: 'failed', error: message(error), retry: false, exitCode: EXIT.unexpected, cause: error };
+    return { kind: 'failed', error: message, retry: false, exitCode: EXIT.unexpected, cause: error };
   }
-}
-
-function message(error: unknown): string {
-  return oneLine(error instanceof Error ? error.message : String(error), 200);
 }

@@ -1,5 +1,5 @@
 import type { Dispatcher } from 'undici';
-import { AnalyzerError } from '../../errors.js';
+import { AnalyzerError, messageOf } from '../../errors.js';
 import { RetryableError, UnreachableError } from './retry.js';
 
 export interface Exchange {
@@ -130,7 +130,7 @@ function describe(error: unknown): string {
   const cause = (error as { cause?: { code?: unknown } }).cause?.code;
   if (typeof cause === 'string' && cause.startsWith('E')) return cause;
   if (typeof code === 'string' && code !== '') return code;
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   return message
     .replace(/\/\/[^/@\s]*@/g, '//…@')
     .replace(/\s+/g, ' ')

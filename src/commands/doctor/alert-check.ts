@@ -2,20 +2,27 @@ import { readMemory } from '../../alert/memory.js';
 import { checkAsCronRunsIt } from '../../analysis/command/check.js';
 import type { AgentPlace } from '../../output/command-hint.js';
 import { agentCommand } from '../../output/command-hint.js';
-import { AgentError, EXIT } from '../../errors.js';
+import { EXIT } from '../../errors.js';
 import { readHistory } from '../../history/log.js';
 import type { HistoryRecord } from '../../history/record.js';
 import { oneLine } from '../../output/sanitize.js';
 import { parseAlertUrl, shownUrl } from '../../settings/alert-url.js';
 import type { Settings } from '../../settings/table.js';
-import { type Check, fail, ok, warn } from './check.js';
+import { failedCheck, ok, type Verdict, warn } from './check.js';
 
 /**
  * The alert routes (docs/alerts.md): which are set, whether each can work as cron runs it, and the last
  * alert the history recorded with what each route answered. Sends nothing: `agent alert test` does.
- * The URLs are secrets, shown as scheme and host only.
+ * The URLs are secrets, shown as scheme and host only. Nothing to say without settings: the analyzer check
+ * says why they cannot be read.
  */
-export function alertCheck(settings: Settings, configDir: string, home: string, place: AgentPlace): Check {
+export function alertCheck(
+  settings: Settings | undefined,
+  configDir: string,
+  home: string,
+  place: AgentPlace,
+): Verdict | undefined {
+  if (!settings) return undefined;
   const command = settings['alert.command'];
   const webhook = settings['alert.webhook'];
   const heartbeat = settings['alert.heartbeat'];
@@ -25,7 +32,7 @@ export function alertCheck(settings: Settings, configDir: string, home: string, 
     ...(heartbeat ? [`heartbeat ${shownUrl(heartbeat)}`] : []),
   ];
   if (!routes.length)
-    return ok('alerts', 'none set: trouble shows only in the log and here (agent help alerts says how to be told)');
+    return ok('none set: trouble shows only in the log and here (agent help alerts says how to be told)');
   const set = routes.join(', ');
   try {
     if (command) checkAsCronRunsIt(command, home, 'alert.command');
@@ -34,8 +41,7 @@ export function alertCheck(settings: Settings, configDir: string, home: string, 
     // A poll that cannot read it sends no alert at all (and says so only in its log).
     if (command || webhook) readMemory(configDir);
   } catch (error) {
-    const known = error instanceof AgentError;
-    return fail('alerts', `${set}: ${known ? error.message : String(error)}`, known ? error.hint : undefined);
+    return failedCheck(error, `${set}: `);
   }
   let last: HistoryRecord | undefined;
   try {
@@ -48,13 +54,13 @@ export function alertCheck(settings: Settings, configDir: string, home: string, 
   } catch {
     // The last-poll check says what is wrong with the history.
   }
-  if (!last?.alert) return ok('alerts', `${set}; none sent yet`);
+  if (!last?.alert) return ok(`${set}; none sent yet`);
   const answers = last.alert.routes.map(({ route, answer }) => `${route} ${oneLine(answer, 80)}`).join(', ');
   const what = last.alert.event === 'heartbeat' ? 'the last heartbeat' : `the last alert (${last.alert.event})`;
   const line = `${set}; ${what} at ${last.ts}: ${answers}`;
   if (last.alert.routes.some((route) => !route.ok))
-    return warn('alerts', line, `${agentCommand(place, 'alert test')} shows what each route answers now`);
-  return ok('alerts', line);
+    return warn(line, `${agentCommand(place, 'alert test')} shows what each route answers now`);
+  return ok(line);
 }
 
 function isGoodPoll(record: HistoryRecord): boolean {

@@ -2,18 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { RunProgram } from '../../context.js';
 import { describeAgo } from '../../domain/duration.js';
-import { AgentError } from '../../errors.js';
 import { type AgentPlace, agentCommand } from '../../output/command-hint.js';
 import { lateAfterMs } from '../../history/health.js';
 import { readHistory } from '../../history/log.js';
 import type { HistoryRecord } from '../../history/record.js';
 import { entrySettings, findEntry } from '../../schedule/cron.js';
 import { unitName } from '../../schedule/systemd.js';
-import { type Check, fail, ok, warn } from './check.js';
+import { fail, failedCheck, ok, type Verdict, warn } from './check.js';
 import { cronDaemon } from './cron-daemon.js';
 
 export interface ScheduleFound {
-  check: Check;
+  verdict: Verdict;
   /** Minutes between the polls installed for this config dir, when the entry or timer says. */
   every?: number;
 }
@@ -22,7 +21,7 @@ export interface ScheduleFound {
  * What runs `agent poll` for this config dir, and whether it will: the crontab entry (its node and script
  * there, a cron daemon running), or this config dir's own systemd user timer (active), or a watcher.
  */
-export async function scheduleCheck(
+export async function findSchedule(
   configDir: string,
   run: RunProgram,
   {
@@ -39,8 +38,7 @@ export async function scheduleCheck(
     const missing = [node, script].filter((file): file is string => !file || !fs.existsSync(file));
     if (missing.length) {
       return {
-        check: fail(
-          'schedule',
+        verdict: fail(
           `the crontab entry runs ${missing.join(' and ')}, which is not there any more`,
           `run "${agentCommand(place, 'schedule --install')}" again with the node and agent you use now`,
         ),
@@ -51,8 +49,7 @@ export async function scheduleCheck(
     const daemon = await cronDaemon(proc, run);
     if (daemon === 'stopped') {
       return {
-        check: fail(
-          'schedule',
+        verdict: fail(
           `the crontab entry for this config dir is there, but no cron daemon runs: nothing runs it`,
           'start cron and have it start at boot (e.g. sudo systemctl enable --now cron, or sudo service cron start)',
         ),
@@ -60,7 +57,7 @@ export async function scheduleCheck(
       };
     }
     const unsure = daemon === 'unknown' ? ' (whether a cron daemon runs could not be seen from here)' : '';
-    return { check: ok('schedule', `cron runs ${script} with ${node}${how} for this config dir${unsure}`), every };
+    return { verdict: ok(`cron runs ${script} with ${node}${how} for this config dir${unsure}`), every };
   }
   const name = unitName(configDir);
   const timer = configHome ? path.join(configHome, 'systemd', 'user', `${name}.timer`) : undefined;
@@ -70,8 +67,7 @@ export async function scheduleCheck(
     const state = asked.stdout.trim() || (asked.missing ? 'no systemctl here' : `exit ${asked.status}`);
     if (state !== 'active') {
       return {
-        check: fail(
-          'schedule',
+        verdict: fail(
           `the systemd user timer ${name}.timer for this config dir is installed but not active (${state})`,
           `systemctl --user enable --now ${name}.timer`,
         ),
@@ -79,9 +75,9 @@ export async function scheduleCheck(
       };
     }
     const how = every ? ` every ${minutes(every)}` : '';
-    return { check: ok('schedule', `the systemd user timer ${name}.timer polls this config dir${how}`), every };
+    return { verdict: ok(`the systemd user timer ${name}.timer polls this config dir${how}`), every };
   }
-  if (watching) return { check: ok('schedule', 'no crontab entry or timer: the watcher polls this config dir') };
+  if (watching) return { verdict: ok('no crontab entry or timer: the watcher polls this config dir') };
   const why = listed.missing
     ? 'there is no crontab program here'
     : 'no crontab entry or systemd timer for this config dir';
@@ -89,7 +85,7 @@ export async function scheduleCheck(
   const fix = listed.missing
     ? `install cron (Debian, Ubuntu: sudo apt-get install cron) and run ${agentCommand(place, 'schedule --install')}, or ${agentCommand(place, 'schedule --install --systemd')}`
     : agentCommand(place, 'schedule --install');
-  return { check: warn('schedule', `nothing runs agent poll on a schedule (${why})`, fix) };
+  return { verdict: warn(`nothing runs agent poll on a schedule (${why})`, fix) };
 }
 
 /**
@@ -102,7 +98,7 @@ export function lastPollCheck(
   every: number | undefined,
   place?: AgentPlace,
   { registered = true }: { registered?: boolean } = {},
-): Check {
+): Verdict {
   let last: HistoryRecord | undefined;
   try {
     [last] = readHistory(configDir, {
@@ -110,16 +106,10 @@ export function lastPollCheck(
       keep: (r) => r.kind === 'run' && r.summary?.command === 'poll',
     }).records;
   } catch (error) {
-    const known = error instanceof AgentError;
-    return warn(
-      'last poll',
-      `the history cannot be read: ${known ? error.message : String(error)}`,
-      known ? error.hint : undefined,
-    );
+    return failedCheck(error, 'the history cannot be read: ', 'warn');
   }
   if (!last?.summary)
     return warn(
-      'last poll',
       'no poll is recorded yet',
       `${registered ? '' : `after ${agentCommand(place, 'register')}: `}${agentCommand(place, 'poll')} (or ${agentCommand(place, 'schedule --install')})`,
     );
@@ -129,7 +119,6 @@ export function lastPollCheck(
   const what = `${s.posted} posted, ${s.skipped} skipped, ${s.failed} failed, exit ${s.exitCode}`;
   if (s.exitCode !== 0) {
     return fail(
-      'last poll',
       `${ago}: ${what}${s.error ? `: ${s.error}` : ''}`,
       `${agentCommand(place, 'poll -v')} shows what goes wrong; ${agentCommand(place, 'history')} shows the runs`,
     );
@@ -137,12 +126,11 @@ export function lastPollCheck(
   if (age > lateAfterMs(every)) {
     const expected = every ? `polls every ${minutes(every)} are installed` : 'none since';
     return warn(
-      'last poll',
       `${ago}: ${what}; ${expected}`,
       `check the schedule (${agentCommand(place, 'schedule')}) and the log it writes`,
     );
   }
-  return ok('last poll', `${ago}: ${what}`);
+  return ok(`${ago}: ${what}`);
 }
 
 /** `OnCalendar=*:0/15` is every 15 minutes. */

@@ -2,6 +2,7 @@ import { ANALYZER_KINDS } from '../../analysis/types.js';
 import { DEFAULT_SIGMA, PROFILE_NUMBERS, sigmaOf } from '../../analysis/profile-numbers.js';
 import { EXIT_CODES, type ExitCode } from '../../errors.js';
 import { SETTINGS_HEAD, settingsRows } from '../../settings/reference.js';
+import { DOCTOR_CHECKS } from '../doctor-checks.js';
 import type { TopicName } from '../topics.js';
 import type { Block, Table } from './blocks.js';
 
@@ -141,43 +142,12 @@ function files(): Block[] {
   ];
 }
 
-/**
- * The checks of `agent doctor`, in order. Temporary: the doctor's own list of checks is to render this
- * itself; until then it is written here after src/commands/doctor/run.ts.
- */
+/** The checks of `agent doctor`, in the order it runs them (src/commands/doctor-checks.ts). */
 export function doctorChecks(): Table {
   return {
     table: {
       head: ['check', 'what it looks at'],
-      rows: [
-        ['`node`', 'the Node version (20.19 or later)'],
-        ['`state`', 'the state file: present, private (mode 600 in a 700 dir), owned by this user, readable'],
-        [
-          '`service`',
-          'one `GET /agent/me`: the address answers and accepts the key; not sent during a stored rate-limit pause',
-        ],
-        ['`clock`', "this machine's clock against the service's `Date` header (a warning beyond 60 s)"],
-        ['`rate limit`', 'a pause the service asked for, still pending'],
-        ['`lock`', 'a lock left by a run that is gone'],
-        [
-          '`schedule`',
-          "the crontab entry for this config dir (its node and script exist, a cron daemon runs), or this dir's systemd timer (active), or a watcher that polls",
-        ],
-        [
-          '`watcher`',
-          'a `poll --watch` on this config dir, when one runs: its latest cycle, the next, and when it would be overdue (overdue fails)',
-        ],
-        ['`set aside`', 'an agent a live `poll --watch --all` has set aside and polls no more (fails, with the error)'],
-        [
-          '`last poll`',
-          'how the last poll ended (a failure fails), and whether the next is late for the installed interval',
-        ],
-        [
-          '`analyzer`',
-          'the built-in one; a command whose program and files are there as cron runs it, and that no other user could swap; a model server that answers `GET <base>/models`',
-        ],
-        ['`alerts`', 'the routes set, and the last alert sent with what each route answered (nothing is sent)'],
-      ],
+      rows: DOCTOR_CHECKS.map(({ name, looksAt }) => [`\`${name}\``, looksAt]),
     },
   };
 }

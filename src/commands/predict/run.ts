@@ -6,7 +6,7 @@ import { openSession, takeLock, type Session } from '../../session.js';
 import { analyzerDeadline, commandDeadline } from '../../domain/budget.js';
 import type { Thread } from '../../domain/thread.js';
 import { EXIT } from '../../errors.js';
-import { exitCodeOf, isStateProblem, messageOf, recordRun } from '../../history/record-run.js';
+import { exitCodeOf, isStateProblem, recordedMessage, recordRun } from '../../history/record-run.js';
 import { RunRecorder } from '../../history/recorder.js';
 import { lockedError } from '../../service/api.js';
 import type { Prediction } from '../../service/schemas.js';
@@ -54,7 +54,7 @@ export async function runPredict(ctx: Context, rawId: string, options: PredictOp
     if (recorder) recordRun(ctx, recorder.finish(started, EXIT.ok));
   } catch (error) {
     if (recorder && !isStateProblem(error))
-      recordRun(ctx, recorder.finish(started, exitCodeOf(error), messageOf(error)));
+      recordRun(ctx, recorder.finish(started, exitCodeOf(error), recordedMessage(error)));
     throw error;
   } finally {
     lock?.release();

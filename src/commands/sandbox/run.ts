@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Context } from '../../context.js';
 import { parseDuration } from '../../domain/duration.js';
 import { userPath } from '../../domain/home-path.js';
-import { UsageError } from '../../errors.js';
+import { messageOf, UsageError } from '../../errors.js';
 import { isLoopbackHost } from '../../http/origin.js';
 import { oneLine, shownPath } from '../../output/sanitize.js';
 import { sandboxWithHistory, writeResolvedThreads } from '../../sandbox/export.js';
@@ -49,7 +49,7 @@ export async function runSandbox(ctx: Context, given: SandboxOptions): Promise<v
     }),
     backlog: SANDBOX_CLI_DEFAULTS.backlog,
     statePath: flags.state,
-    onError: (error: unknown) => ctx.output.warn(`sandbox: ${error instanceof Error ? error.message : String(error)}`),
+    onError: (error: unknown) => ctx.output.warn(`sandbox: ${messageOf(error)}`),
   };
   if (flags.start !== undefined && flags.export !== undefined)
     throw new UsageError('--start does not apply with --export (its clock ends at the present)');
