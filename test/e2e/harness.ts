@@ -118,17 +118,17 @@ export function modeOf(file: string): string {
 }
 
 /**
- * For a test file: a function that gives each test a registered agent against its own sandbox; the
- * world is closed after the test.
+ * For a test file: a function that gives each test a registered agent against its own sandbox (as many
+ * as it asks for); every world is closed after the test.
  */
 export function registeredWorlds(): (options?: SandboxOptions) => Promise<World> {
-  let world: World | undefined;
+  const worlds: World[] = [];
   afterEach(async () => {
-    await world?.close();
-    world = undefined;
+    for (const world of worlds.splice(0)) await world.close();
   });
   return async (options = {}) => {
-    world = await createWorld(options);
+    const world = await createWorld(options);
+    worlds.push(world);
     const registered = await world.register();
     if (registered.code !== 0) throw new Error(`register failed (${registered.code}): ${registered.stderr}`);
     return world;
