@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SKIP_KINDS, skipKindOfReason } from '../../src/domain/skip.js';
 import { BY_HAND, skipByJournal, skipByThread } from '../../src/posting/skip-rule.js';
@@ -76,5 +78,12 @@ describe('skip kinds of older history lines', () => {
     ['', 'other'],
   ] as const)('%j: %s', (reason, kind) => {
     expect(skipKindOfReason(reason)).toBe(kind);
+  });
+});
+
+describe('the docs', () => {
+  it('docs/record.md lists every kind with the words stats prints', () => {
+    const page = fs.readFileSync(path.join(import.meta.dirname, '..', '..', 'docs', 'record.md'), 'utf8');
+    for (const [kind, words] of Object.entries(SKIP_KINDS)) expect(page).toContain(`| \`${kind}\` | ${words} |`);
   });
 });
