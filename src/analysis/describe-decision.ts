@@ -10,6 +10,6 @@ export function decisionLine(decision: Decision, where: string, posted: boolean)
 /** The decision part of `predict --json` (docs/cli.md), shared by `analyze --json` and `analyze --stdin`. */
 export function decisionJson(decision: Decision) {
   return decision.action === 'skip'
-    ? { action: 'skip' as const, reason: decision.reason }
+    ? { action: 'skip' as const, reason: decision.reason, skipKind: decision.skipKind }
     : { action: 'post' as const, conviction: decision.conviction, text: decision.text };
 }

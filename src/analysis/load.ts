@@ -14,6 +14,8 @@ import { refuseWritableFiles } from './command/check.js';
 export interface LoadedAnalyzer {
   analyzer: Analyzer;
   config: AnalyzerConfig;
+  /** Every key the run knows (this agent's, the model's): a cell that holds one is skipped (src/posting/skip-rule.ts). */
+  keys: string[];
 }
 
 export interface LoadOptions {
@@ -47,7 +49,7 @@ export async function loadAnalyzer(ctx: Context, options: LoadOptions = {}): Pro
   ];
   const primary = stopOnInterrupt(config.kind === 'builtin' ? created : withoutSecrets(created, secrets), ctx);
   const fallback = config.kind !== 'builtin' && config.fallback === 'builtin' && options.fallback !== false;
-  return { analyzer: skippingKeyedCells(fallback ? fallbackNoticed(primary, ctx) : primary, secrets), config };
+  return { analyzer: fallback ? fallbackNoticed(primary, ctx) : primary, config, keys: secrets };
 }
 
 // The command and LLM analyzers load only when chosen: the LLM one brings undici (docs/performance.md).
@@ -120,28 +122,6 @@ function fallbackNoticed(primary: Analyzer, ctx: Context): Analyzer {
           `agent: the ${primary.name} analyzer failed on ${failures.length} thread(s), so the built-in analyzer decided (first: ${failures[0]})`,
         );
       }
-    },
-  };
-}
-
-/**
- * A post's text names its cell ("Bullish on c/<cell>"): a service that names a cell after our key (in any
- * case: cells are lower-cased) would have us publish it. Such a thread is skipped with a reason, whatever
- * the analyzer, before any of them reads it.
- */
-function skippingKeyedCells(analyzer: Analyzer, secrets: readonly string[]): Analyzer {
-  const keys = secrets.filter((secret) => secret.length >= 8);
-  if (!keys.length) return analyzer;
-  return {
-    name: analyzer.name,
-    close: analyzer.close?.bind(analyzer),
-    async analyze(thread, profile, trace) {
-      if (!keys.some((key) => holdsKey(thread.cell, key))) return analyzer.analyze(thread, profile, trace);
-      return {
-        kind: 'decision',
-        action: 'skip',
-        reason: "the thread's cell holds a key of this agent; no text is written from it",
-      };
     },
   };
 }

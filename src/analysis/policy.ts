@@ -5,7 +5,8 @@ import { typicalMovePct, typicalMoveWords } from './typical-move.js';
 import { externalText, isPlainReason } from './external-text.js';
 import { composeSummary } from './summary-text.js';
 import { cleanInline, signed } from './text-clean.js';
-import type { AnalyzerOutput, Decision, Signal, Trace } from './types.js';
+import type { SkipKind } from '../domain/skip.js';
+import type { AnalyzerDecision, AnalyzerOutput, Decision, Signal, Trace } from './types.js';
 
 /** What the policy knows about one decision besides the analyzer's output. */
 interface Context {
@@ -36,7 +37,7 @@ export function decide(thread: Thread, profile: Profile, output: AnalyzerOutput,
       ? fromSignal(output, context)
       : output.kind === 'decision'
         ? fromDecision(output, context)
-        : skip('the analyzer returned neither a signal nor a decision');
+        : skip('unusable-answer', 'the analyzer returned neither a signal nor a decision');
   trace.push(
     decision.action === 'skip'
       ? `policy: skip: ${decision.reason}`
@@ -48,8 +49,10 @@ export function decide(thread: Thread, profile: Profile, output: AnalyzerOutput,
 function fromSignal(signal: Signal, context: Context): Decision {
   const { profile, sigma, trace } = context;
   const numbers = PROFILE_NUMBERS;
-  if (!Number.isFinite(signal.strength)) return skip('the analyzer gave a strength that is not a finite number');
-  if (signal.evidence.length === 0) return skip('no evidence: nothing in the thread reads bullish or bearish');
+  if (!Number.isFinite(signal.strength))
+    return skip('unusable-answer', 'the analyzer gave a strength that is not a finite number');
+  if (signal.evidence.length === 0)
+    return skip('no-evidence', 'no evidence: nothing in the thread reads bullish or bearish');
 
   const strength = clamp(signal.strength);
   if (strength !== signal.strength) {
@@ -57,14 +60,18 @@ function fromSignal(signal: Signal, context: Context): Decision {
   }
   if (Math.abs(strength) < numbers.cancelBelow) {
     const mixed = signal.evidence.some((e) => e.weight > 0) && signal.evidence.some((e) => e.weight < 0);
-    return skip(`${mixed ? 'the evidence cancels out' : 'the evidence is too weak'} (strength ${signed(strength)})`);
+    const why = mixed ? 'the evidence cancels out' : 'the evidence is too weak';
+    return skip(mixed ? 'mixed-evidence' : 'weak-evidence', `${why} (strength ${signed(strength)})`);
   }
 
   const shift = numbers.bias[profile.directional_bias];
   // Rounded so that 0.35 - 0.10 is 0.25 and meets a 0.25 threshold, as a person would expect.
   const biased = Math.round(clamp(strength + shift) * 1e6) / 1e6;
   if (Math.sign(biased) !== Math.sign(strength)) {
-    return skip(`the ${profile.directional_bias} bias outweighs the weak evidence (strength ${signed(strength)})`);
+    return skip(
+      'bias',
+      `the ${profile.directional_bias} bias outweighs the weak evidence (strength ${signed(strength)})`,
+    );
   }
   if (shift !== 0) {
     const bias = `${profile.directional_bias} bias ${signed(shift)}`;
@@ -74,7 +81,10 @@ function fromSignal(signal: Signal, context: Context): Decision {
   const threshold = numbers.participation[profile.participation];
   const magnitude = Math.abs(biased);
   if (magnitude < threshold) {
-    return skip(`strength ${signed(biased)} is below the ${profile.participation} threshold ${threshold.toFixed(2)}`);
+    return skip(
+      'below-threshold',
+      `strength ${signed(biased)} is below the ${profile.participation} threshold ${threshold.toFixed(2)}`,
+    );
   }
   const [low, top] = numbers.style[profile.conviction_style];
   const above = (magnitude - threshold) / (1 - threshold);
@@ -94,20 +104,20 @@ function fromSignal(signal: Signal, context: Context): Decision {
   return { action: 'post', conviction, text: composeSummary({ cell: context.cell, conviction, reasons }) };
 }
 
-function fromDecision(decision: Decision, context: Context): Decision {
+function fromDecision(decision: AnalyzerDecision, context: Context): Decision {
   const { trace } = context;
   if (decision.action === 'skip') {
-    return skip(cleanInline(String(decision.reason ?? '')) || 'the analyzer chose to skip');
+    return skip('analyzer-skip', cleanInline(String(decision.reason ?? '')) || 'the analyzer chose to skip');
   }
   const raw: unknown = decision.conviction;
   if (typeof raw !== 'number' || !Number.isFinite(raw)) {
-    return skip('the analyzer gave a conviction that is not a finite number');
+    return skip('unusable-answer', 'the analyzer gave a conviction that is not a finite number');
   }
-  if (raw === 0) return skip('the analyzer gave conviction 0, which has no direction');
+  if (raw === 0) return skip('unusable-answer', 'the analyzer gave conviction 0, which has no direction');
 
   const conviction = finalConviction(raw, context);
   const verdict = externalText(typeof decision.text === 'string' ? decision.text : '', context.cell, conviction, trace);
-  if ('contradiction' in verdict) return skip(verdict.contradiction);
+  if ('contradiction' in verdict) return skip('contradiction', verdict.contradiction);
   return { action: 'post', conviction, text: verdict.text };
 }
 
@@ -135,6 +145,7 @@ function clamp(x: number): number {
   return Math.min(1, Math.max(-1, x));
 }
 
-function skip(reason: string): Decision {
-  return { action: 'skip', reason };
+// Every skip the policy makes names its kind: stats counts them by it (src/domain/skip.ts).
+function skip(skipKind: SkipKind, reason: string): Decision {
+  return { action: 'skip', skipKind, reason };
 }

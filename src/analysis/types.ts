@@ -1,4 +1,5 @@
 import type { Profile } from '../domain/profile.js';
+import type { Skip } from '../domain/skip.js';
 import type { Thread } from '../domain/thread.js';
 
 /** A phrase the analyzer found, with its signed contribution to strength. */
@@ -14,10 +15,15 @@ export interface Signal {
   evidence: Evidence[];
 }
 
-export type Decision = { action: 'skip'; reason: string } | { action: 'post'; conviction: number; text: string };
+/** What to do with a thread once the policy has had its say: a skip carries its kind (src/domain/skip.ts). */
+export type Decision = ({ action: 'skip' } & Skip) | Post;
+type Post = { action: 'post'; conviction: number; text: string };
+
+/** An analyzer's own decision, before the policy checks it: a skip in its own words, without a kind. */
+export type AnalyzerDecision = { action: 'skip'; reason: string } | Post;
 
 /** An analyzer may return a signal (the policy sizes it) or a full decision (the policy checks it). */
-export type AnalyzerOutput = (Signal | ({ kind: 'decision' } & Decision)) & {
+export type AnalyzerOutput = (Signal | ({ kind: 'decision' } & AnalyzerDecision)) & {
   /** Set by a wrapper that knows better than the analyzer's name: the fallback, when it decided. */
   decidedBy?: DecidedBy;
 };

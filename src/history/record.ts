@@ -1,5 +1,6 @@
 import type { AnalyzerKind } from '../analysis/types.js';
 import { HISTORY_KIND, type HistoryKind } from '../domain/fate.js';
+import { isSkipKind, type SkipKind, skipKindOfReason } from '../domain/skip.js';
 
 /** The service's counters at one moment: what stats draws over time. */
 export interface Counters {
@@ -44,11 +45,25 @@ export interface HistoryRecord {
   conviction?: number;
   text?: string;
   reason?: string;
+  /**
+   * On a skip, its kind (src/domain/skip.ts). Lines written before skips had kinds have only the reason:
+   * read them with `skipKindOf`.
+   */
+  skipKind?: string;
   /** On a post or a skip an analyzer decided: which one, and whether it was the fallback. */
   analyzer?: AnalyzerKind;
   fallback?: true;
   summary?: RunSummary;
   alert?: AlertSent;
+}
+
+/**
+ * A skip's kind, whichever version wrote its line: the kind it names, or the kind its reason's words map
+ * to (`other` for a kind this version does not know, or words no kind has).
+ */
+export function skipKindOf(record: Pick<HistoryRecord, 'skipKind' | 'reason'>): SkipKind {
+  if (isSkipKind(record.skipKind)) return record.skipKind;
+  return record.skipKind === undefined ? skipKindOfReason(record.reason ?? '') : 'other';
 }
 
 const KINDS = new Set<string>([...Object.values(HISTORY_KIND), 'run', 'alert']);
@@ -61,7 +76,7 @@ const KINDS = new Set<string>([...Object.values(HISTORY_KIND), 'run', 'alert']);
 export function parseRecord(value: unknown): HistoryRecord | undefined {
   if (!isObject(value) || typeof value.ts !== 'string' || !KINDS.has(value.kind as string)) return undefined;
   if (!Number.isFinite(Date.parse(value.ts))) return undefined;
-  for (const field of ['threadId', 'cell', 'text', 'reason', 'analyzer'] as const) {
+  for (const field of ['threadId', 'cell', 'text', 'reason', 'skipKind', 'analyzer'] as const) {
     if (value[field] !== undefined && typeof value[field] !== 'string') return undefined;
   }
   if (value.fallback !== undefined && value.fallback !== true) return undefined;

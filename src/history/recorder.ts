@@ -1,5 +1,6 @@
 import type { DecidedBy } from '../analysis/types.js';
 import { type Fate, HISTORY_KIND, TALLY, type Tally } from '../domain/fate.js';
+import type { Skip } from '../domain/skip.js';
 import { fateOf, type Outcome, reasonOf } from '../posting/outcome.js';
 import type { HistoryRecord, RunSummary } from './record.js';
 
@@ -22,7 +23,7 @@ export class RunRecorder {
   /** What became of a thread, as poll's ledger or predict decided it. */
   outcome(thread: { id: string; cell: string }, outcome: Outcome): void {
     if (outcome.kind === 'posted') this.post(thread.id, thread.cell, outcome.conviction, outcome.text, outcome.by);
-    else if (outcome.kind === 'skipped') this.skip(thread.id, thread.cell, outcome.reason, outcome.by);
+    else if (outcome.kind === 'skipped') this.skip(thread.id, thread.cell, outcome, outcome.by);
     else this.add(fateOf(outcome), { threadId: thread.id, ...where(thread.cell), reason: reasonOf(outcome) });
   }
 
@@ -30,10 +31,10 @@ export class RunRecorder {
     this.add('posted', { threadId, cell, conviction, text, ...decided(by) });
   }
 
-  skip(threadId: string, cell: string | undefined, reason: string, by?: DecidedBy): void {
+  skip(threadId: string, cell: string | undefined, { skipKind, reason }: Skip, by?: DecidedBy): void {
     // A run after a long gap meets thousands of locked threads: one count, not a line each.
-    if (reason === 'locked') this.locked += 1;
-    else this.add('skipped', { threadId, ...where(cell), reason, ...decided(by) });
+    if (skipKind === 'locked') this.locked += 1;
+    else this.add('skipped', { threadId, ...where(cell), reason, skipKind, ...decided(by) });
   }
 
   // A line in history.jsonl's words, counted in the summary's (src/domain/fate.ts maps both).

@@ -43,8 +43,9 @@ export class PollLedger {
     this.handled.push(keyOf(bad));
     // An earlier entry stays: were it "posted" or "unknown", overwriting it would let predict post again.
     if (this.journal.has(bad.id)) return;
-    addOutcome(this.report, bad.id, { kind: 'skipped', reason: bad.reason });
-    this.recorder?.skip(bad.id, undefined, bad.reason);
+    const skip = { skipKind: 'malformed', reason: bad.reason } as const;
+    addOutcome(this.report, bad.id, { kind: 'skipped', ...skip });
+    this.recorder?.skip(bad.id, undefined, skip);
     this.write(bad, { status: 'skipped', reason: bad.reason });
   }
 

@@ -5,6 +5,7 @@ import type { Thread } from '../domain/thread.js';
 import { AnalyzerConfigError, EXIT, messageOf } from '../errors.js';
 import { oneLine } from '../output/sanitize.js';
 import type { Outcome, ToPost } from '../posting/outcome.js';
+import { skipByThread } from '../posting/skip-rule.js';
 import type { JournalEntry } from '../state/schema.js';
 
 export interface PrepareDeps {
@@ -12,6 +13,8 @@ export interface PrepareDeps {
   analyzer: Analyzer | undefined;
   profile: Profile | undefined;
   dryRun: boolean;
+  /** This agent's keys: a thread whose cell holds one is skipped before any analyzer reads it. */
+  keys: readonly string[];
   trace: (line: string) => void;
 }
 
@@ -29,7 +32,8 @@ export async function prepareThread(
       error: 'an earlier run was interrupted while posting on it; not posted again in case that post landed',
     };
   }
-  if (thread.locked) return { kind: 'skipped', reason: 'locked' };
+  const skip = skipByThread(thread, deps.keys);
+  if (skip) return { kind: 'skipped', ...skip };
   if (!deps.analyzer || !deps.profile) throw new Error(`bug: thread ${thread.id} is open but no analyzer was loaded`);
   let decision: Decision;
   let by: DecidedBy | undefined;
@@ -47,7 +51,8 @@ export async function prepareThread(
     };
   }
   const decided = by ? { by } : {};
-  if (decision.action === 'skip') return { kind: 'skipped', reason: decision.reason, ...decided };
+  if (decision.action === 'skip')
+    return { kind: 'skipped', skipKind: decision.skipKind, reason: decision.reason, ...decided };
   if (deps.dryRun)
     return { kind: 'posted', conviction: decision.conviction, text: decision.text, predictionId: null, ...decided };
   return { kind: 'post', conviction: decision.conviction, text: decision.text, ...decided };

@@ -1,13 +1,14 @@
 import type { Output } from '../output/output.js';
 import { oneLine } from '../output/sanitize.js';
 import type { Cursor } from '../domain/cursor.js';
-import { TALLY } from '../domain/fate.js';
-import { fateOf, type Outcome, reasonOf } from '../posting/outcome.js';
+import type { SkipKind } from '../domain/skip.js';
+import { type Outcome, reasonOf } from '../posting/outcome.js';
 
 /** What a poll did, for a person or as `poll --json`: its three lists are the tallies of src/domain/fate.ts. */
 export interface PollReport {
   posted: Array<{ threadId: string; conviction: number; text: string; predictionId: string | null }>;
-  skipped: Array<{ threadId: string; reason: string }>;
+  /** `skipKind`: src/domain/skip.ts. */
+  skipped: Array<{ threadId: string; reason: string; skipKind: SkipKind }>;
   failed: Array<{ threadId: string; error: string }>;
   cursor: Cursor | null;
 }
@@ -21,7 +22,8 @@ export function addOutcome(report: PollReport, threadId: string, outcome: Outcom
   if (outcome.kind === 'posted') {
     const { conviction, text, predictionId } = outcome;
     report.posted.push({ threadId, conviction, text, predictionId });
-  } else if (TALLY[fateOf(outcome)] === 'skipped') report.skipped.push({ threadId, reason: reasonOf(outcome) });
+  } else if (outcome.kind === 'skipped')
+    report.skipped.push({ threadId, reason: outcome.reason, skipKind: outcome.skipKind });
   else report.failed.push({ threadId, error: reasonOf(outcome) });
 }
 

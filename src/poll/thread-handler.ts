@@ -57,13 +57,14 @@ export function threadHandler(deps: HandlerDeps): ThreadHandler {
         slow: boolean;
         timeoutMs: number;
         typical: ReturnType<typeof typicalMoves>;
+        keys: string[];
       }
     | undefined;
   // Only for the first open thread: pages of locked history after a long gap need neither.
   const load = async () => {
     const { loadAnalyzer } = await import('../analysis/load.js');
     const profile = await api.profile();
-    const { analyzer, config } = await loadAnalyzer(ctx, {
+    const { analyzer, config, keys } = await loadAnalyzer(ctx, {
       secrets: deps.secrets,
       deadline: analyzerDeadline(deadline),
       onStderr,
@@ -77,6 +78,7 @@ export function threadHandler(deps: HandlerDeps): ThreadHandler {
       slow: config.kind !== 'builtin',
       timeoutMs: config.timeoutMs,
       typical: typicalMoves(ctx),
+      keys,
     };
   };
 
@@ -99,7 +101,7 @@ export function threadHandler(deps: HandlerDeps): ThreadHandler {
   return {
     async handle(threads) {
       if (!loaded && threads.some((thread) => !thread.locked)) loaded = await load();
-      const { analyzer, profile, slow = false, timeoutMs = 0, typical } = loaded ?? {};
+      const { analyzer, profile, slow = false, timeoutMs = 0, typical, keys = deps.secrets } = loaded ?? {};
       const width = slow ? ANALYSIS_CONCURRENCY : 1;
       for (let i = 0; i < threads.length; i += width) {
         const chunk = threads.slice(i, i + width);
@@ -126,6 +128,7 @@ export function threadHandler(deps: HandlerDeps): ThreadHandler {
               analyzer,
               profile,
               dryRun,
+              keys,
               trace: (line) => show(thread.id, line),
             }),
           })),

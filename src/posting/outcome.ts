@@ -1,5 +1,6 @@
 import type { DecidedBy } from '../analysis/types.js';
 import type { Fate } from '../domain/fate.js';
+import type { Skip } from '../domain/skip.js';
 import type { ExitCode } from '../errors.js';
 import type { Prediction } from '../service/schemas.js';
 
@@ -22,7 +23,7 @@ export type Outcome =
       by?: DecidedBy;
     }
   /** `predicted`: the service already holds this agent's prediction on it (409). */
-  | { kind: 'skipped'; reason: string; predicted?: true; by?: DecidedBy }
+  | ({ kind: 'skipped'; predicted?: true; by?: DecidedBy } & Skip)
   /** retry: the thread stays due and a later run tries again; otherwise it is done with. */
   | { kind: 'failed'; error: string; retry: boolean; exitCode: ExitCode; cause?: unknown }
   /** The POST may have landed: the thread is done with and never posted on again. */

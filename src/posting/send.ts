@@ -20,7 +20,12 @@ export async function sendPrediction(thread: Thread, post: ToPost, api: ServiceA
   try {
     const result = await api.predict(thread.id, post.text, post.conviction);
     if (result.status === 'already')
-      return { kind: 'skipped', reason: 'already predicted by this agent', predicted: true };
+      return {
+        kind: 'skipped',
+        skipKind: 'already-predicted',
+        reason: 'already predicted by this agent',
+        predicted: true,
+      };
     return {
       kind: 'posted',
       conviction: post.conviction,
@@ -31,7 +36,7 @@ export async function sendPrediction(thread: Thread, post: ToPost, api: ServiceA
     };
   } catch (error) {
     const message = oneLine(messageOf(error), 200);
-    if (error instanceof LockedError) return { kind: 'skipped', reason: 'locked' };
+    if (error instanceof LockedError) return { kind: 'skipped', skipKind: 'locked', reason: 'locked' };
     // 401 and 429 mean the request was not processed; a spent budget or an address that cannot work as
     // set up (no such host, an untrusted certificate) means it was not sent, and no later post can be.
     if (

@@ -26,7 +26,11 @@ describe('analyzeThread', () => {
 
   it('skips a thread with nothing to read', async () => {
     const { decision } = await analyzeThread(builtinAnalyzer, thread('gm'), profile());
-    expect(decision).toEqual({ action: 'skip', reason: 'no evidence: nothing in the thread reads bullish or bearish' });
+    expect(decision).toEqual({
+      action: 'skip',
+      skipKind: 'no-evidence',
+      reason: 'no evidence: nothing in the thread reads bullish or bearish',
+    });
   });
 
   it('checks a decision from another analyzer', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decide } from '../../src/analysis/policy.js';
-import type { AnalyzerOutput, Decision, Evidence, Trace } from '../../src/analysis/types.js';
+import type { AnalyzerDecision, AnalyzerOutput, Decision, Evidence, Trace } from '../../src/analysis/types.js';
+import { skipKindOfReason } from '../../src/domain/skip.js';
 import type { Profile } from '../../src/domain/profile.js';
 import { isPostable, profile, thread } from './fixtures.js';
 
@@ -12,7 +13,7 @@ const signal = (
   strength,
   evidence,
 });
-const external = (decision: Decision): AnalyzerOutput => ({ kind: 'decision', ...decision });
+const external = (decision: AnalyzerDecision): AnalyzerOutput => ({ kind: 'decision', ...decision });
 const post = (
   conviction: number,
   text = `${conviction < 0 ? 'Bearish' : 'Bullish'} on bitcoin: external analysis says so.`,
@@ -108,6 +109,8 @@ describe('decide: sizing a signal', () => {
     } else {
       expect(decision.action).toBe('skip');
       expect(conviction(decision)).toContain(expected);
+      // Its kind is the one the words of older history lines map to: stats counts old and new alike.
+      if (decision.action === 'skip') expect(skipKindOfReason(decision.reason)).toBe(decision.skipKind);
     }
   });
 
@@ -166,6 +169,14 @@ describe('decide: checking an external decision', () => {
     } else {
       expect(conviction(decision)).toContain(expected);
     }
+  });
+
+  it.each([
+    ['an unusable size', post(Number.NaN), 'unusable-answer'],
+    ['a size of 0', post(0), 'unusable-answer'],
+    ["the analyzer's own skip, in its own words", external({ action: 'skip', reason: 'nothing new' }), 'analyzer-skip'],
+  ] as const)('%s is a skip of kind %s', (_name, output, kind) => {
+    expect(run(output).decision).toMatchObject({ action: 'skip', skipKind: kind });
   });
 
   const WRITTEN = "policy: the post's text is written from the conviction posted";
@@ -269,6 +280,7 @@ describe('decide: checking an external decision', () => {
     (text) => {
       expect(run(post(0.5, text)).decision).toMatchObject({
         action: 'skip',
+        skipKind: 'contradiction',
         reason: "the analyzer's text says bearish but its conviction is +0.5",
       });
     },
@@ -285,7 +297,11 @@ describe('decide: checking an external decision', () => {
 
   it('a text that names only the opposite direction makes the decision incoherent: skipped, never posted', () => {
     const { decision } = run(post(2, 'Bearish on c/solana: strong sell pressure. Expect -2.0% in 3h.'), {}, 'solana');
-    expect(decision).toEqual({ action: 'skip', reason: "the analyzer's text says bearish but its conviction is +2.0" });
+    expect(decision).toEqual({
+      action: 'skip',
+      skipKind: 'contradiction',
+      reason: "the analyzer's text says bearish but its conviction is +2.0",
+    });
   });
 
   it('a long sentence is cut at a word rather than lost', () => {

@@ -27,7 +27,7 @@ describe("the vocabulary of a thread's fate", () => {
   it('every outcome has a fate; a stop is a failure that leaves the thread due', () => {
     const outcomes: Outcome[] = [
       { kind: 'posted', conviction: 1, text: 't', predictionId: null },
-      { kind: 'skipped', reason: 'locked' },
+      { kind: 'skipped', skipKind: 'locked', reason: 'locked' },
       { kind: 'failed', error: '503', retry: true, exitCode: EXIT.temporary },
       { kind: 'unknown', error: 'timeout' },
       { kind: 'stop', error: new Error('401') },
@@ -44,7 +44,7 @@ describe("the vocabulary of a thread's fate", () => {
     );
     const at = (n: number) => thread(`t${n}`, `2025-06-01T11:0${n}:00.000Z`);
     ledger.apply({ kind: 'posted', conviction: 1, text: 't', predictionId: 'p' }, at(1), 0);
-    ledger.apply({ kind: 'skipped', reason: 'no signal' }, at(2), 0);
+    ledger.apply({ kind: 'skipped', skipKind: 'below-threshold', reason: 'no signal' }, at(2), 0);
     ledger.apply({ kind: 'failed', error: '503', retry: true, exitCode: EXIT.temporary }, at(3), 0);
     ledger.apply({ kind: 'unknown', error: 'timeout' }, at(4), 0);
     ledger.apply({ kind: 'stop', error: new Error('401') }, at(5), 0);

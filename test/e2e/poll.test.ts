@@ -41,7 +41,7 @@ describe('agent poll', () => {
       posted: [
         { threadId: 't1', conviction: expect.any(Number), text: expect.any(String), predictionId: expect.any(String) },
       ],
-      skipped: [{ threadId: 't2', reason: 'locked' }],
+      skipped: [{ threadId: 't2', reason: 'locked', skipKind: 'locked' }],
       failed: [],
       cursor: { timestamp: expect.any(String), id: 't2' },
     });

@@ -104,13 +104,17 @@ describe('stats and history for a person', () => {
         summary: { ...summary('poll', 0).summary, counters: { honey: 10, wax: 20, predictions: 30 } },
       },
     ]);
-    for (const args of [['history'], ['stats']]) {
+    // history shows the skip's own reason; stats its kind, in the kind's words (docs/record.md).
+    const views: Array<[string[], string[]]> = [
+      [['history'], ['historically', 'precedes', 'sustained', 'balances']],
+      [['stats'], ['predicts', 'reasons', 'history']],
+    ];
+    for (const [args, expected] of views) {
       const shown = (await atTerminal(w, args, 60)).replace(SGR, '');
       const lines = shown.trimEnd().split('\n');
       for (const line of lines) expect(Array.from(line).length, `${args}: ${line}`).toBeLessThanOrEqual(60);
       const words = lines.flatMap((line) => line.trim().split(/\s+/));
-      for (const word of ['historically', 'precedes', 'sustained', 'balances'])
-        expect(words, `${args}`).toContain(word);
+      for (const word of expected) expect(words, `${args}`).toContain(word);
     }
   });
 });

@@ -178,9 +178,12 @@ describe('a run recorder', () => {
       { id: 'a', cell: 'bitcoin' },
       { kind: 'posted', conviction: 1.2, text: 'up', predictionId: 'p', by: { analyzer: 'builtin', fallback: true } },
     );
-    recorder.outcome({ id: 'e', cell: 'solana' }, { kind: 'skipped', reason: 'weak', by: { analyzer: 'llm' } });
-    recorder.outcome({ id: 'b', cell: 'solana' }, { kind: 'skipped', reason: 'locked' });
-    recorder.outcome({ id: 'c', cell: 'solana' }, { kind: 'skipped', reason: 'no evidence' });
+    recorder.outcome(
+      { id: 'e', cell: 'solana' },
+      { kind: 'skipped', skipKind: 'weak-evidence', reason: 'weak', by: { analyzer: 'llm' } },
+    );
+    recorder.outcome({ id: 'b', cell: 'solana' }, { kind: 'skipped', skipKind: 'locked', reason: 'locked' });
+    recorder.outcome({ id: 'c', cell: 'solana' }, { kind: 'skipped', skipKind: 'no-evidence', reason: 'no evidence' });
     recorder.outcome({ id: 'd', cell: 'pepe' }, { kind: 'stop', error: new Error('401') });
     recorder.counters = { honey: 3, wax: 1, predictions: 9 };
     now += 1500;

@@ -19,9 +19,9 @@ describe('PollLedger', () => {
   it('records each outcome in the report and the journal', () => {
     const ledger = new PollLedger(STATE, () => NOW);
     ledger.apply({ kind: 'posted', conviction: 1.2, text: 't', predictionId: 'p1' }, NEW, 0);
-    ledger.apply({ kind: 'skipped', reason: 'locked' }, OLD, 0);
+    ledger.apply({ kind: 'skipped', skipKind: 'locked', reason: 'locked' }, OLD, 0);
     expect(ledger.report.posted).toEqual([{ threadId: 'new', conviction: 1.2, text: 't', predictionId: 'p1' }]);
-    expect(ledger.report.skipped).toEqual([{ threadId: 'old', reason: 'locked' }]);
+    expect(ledger.report.skipped).toEqual([{ threadId: 'old', reason: 'locked', skipKind: 'locked' }]);
     expect(Object.fromEntries(ledger.journal)).toEqual({
       new: { ts: NEW.timestamp, status: 'posted', at: NOW_ISO },
       old: { ts: OLD.timestamp, status: 'skipped', reason: 'locked' },
@@ -100,7 +100,7 @@ describe('PollLedger', () => {
   it('the cursor never passes what the walk has seen, nor moves onto a thread dated in the future', () => {
     const ledger = new PollLedger(STATE, () => NOW);
     const future = thread('future', '2099-01-01T00:00:00.000Z');
-    ledger.apply({ kind: 'skipped', reason: 'locked' }, OLD, 0);
+    ledger.apply({ kind: 'skipped', skipKind: 'locked', reason: 'locked' }, OLD, 0);
     ledger.apply({ kind: 'posted', conviction: 1, text: 't', predictionId: null }, NEW, 0);
     ledger.apply({ kind: 'posted', conviction: 1, text: 't', predictionId: null }, future, 0);
     expect(ledger.cursor({ timestamp: OLD.timestamp, id: 'old' })).toEqual({ timestamp: OLD.timestamp, id: 'old' });

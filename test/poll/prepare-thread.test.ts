@@ -20,6 +20,7 @@ const PROFILE: Profile = {
 const BULLISH = thread('t-1', '2025-06-01T12:00:00.000Z', {
   text: 'Bullish on c/bitcoin: ETF inflows surge, breakout above resistance, whales accumulating.',
 });
+const KEY = 'ak_0123456789abcdefGHIJ';
 const QUIET = thread('t-2', '2025-06-01T12:01:00.000Z', { text: 'Quiet day, nothing to report.' });
 
 let decision: { conviction: number; text: string };
@@ -39,6 +40,7 @@ function deps(
     analyzer: builtinAnalyzer,
     profile: PROFILE,
     dryRun: false,
+    keys: [KEY],
     trace: (line) => trace.push(line),
     ...extra,
   };
@@ -65,8 +67,28 @@ describe('before any request', () => {
     const { prepare, api } = deps();
     await expect(prepareThread({ ...BULLISH, locked: true }, undefined, prepare)).resolves.toEqual({
       kind: 'skipped',
+      skipKind: 'locked',
       reason: 'locked',
     });
+    expect(api.calls).toEqual([]);
+  });
+
+  it('a thread whose cell holds a key is skipped before any analyzer reads it', async () => {
+    const read: string[] = [];
+    const spy: Analyzer = {
+      name: 'spy',
+      analyze: async (t) => {
+        read.push(t.id);
+        return { kind: 'signal', strength: 1, evidence: [] };
+      },
+    };
+    const { prepare, api } = deps(undefined, { analyzer: spy });
+    const keyed = { ...BULLISH, cell: KEY.toLowerCase(), projectId: `c/${KEY.toLowerCase()}` };
+    await expect(prepareThread(keyed, undefined, prepare)).resolves.toMatchObject({
+      kind: 'skipped',
+      skipKind: 'keyed-cell',
+    });
+    expect(read).toEqual([]);
     expect(api.calls).toEqual([]);
   });
 

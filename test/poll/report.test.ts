@@ -4,7 +4,7 @@ import { makeOutput } from '../support/streams.js';
 
 const REPORT: PollReport = {
   posted: [{ threadId: 't-1', conviction: 1.3, text: 'Bullish on c/bitcoin: ETF inflows.', predictionId: 'c-1' }],
-  skipped: [{ threadId: 't-2', reason: 'locked' }],
+  skipped: [{ threadId: 't-2', reason: 'locked', skipKind: 'locked' }],
   failed: [{ threadId: 't-3', error: 'the service failed (503): \u001b[31mbusy\u001b[0m' }],
   cursor: { timestamp: '2025-06-01T12:00:00.000Z', id: 't-2' },
 };
@@ -92,7 +92,10 @@ describe('renderPoll', () => {
   it('server text in reasons reaches the terminal clean', () => {
     const { output, stdout } = makeOutput({ stdoutTTY: true });
     renderPoll(
-      { ...EMPTY, skipped: [{ threadId: 't\u001b[2J', reason: 'malformed \u001b]0;x\u0007thread\nhere' }] },
+      {
+        ...EMPTY,
+        skipped: [{ threadId: 't\u001b[2J', reason: 'malformed \u001b]0;x\u0007thread\nhere', skipKind: 'malformed' }],
+      },
       output,
       run,
     );

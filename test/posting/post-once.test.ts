@@ -81,11 +81,11 @@ describe('guardAfter: what the entry says once the POST has answered', () => {
     ['posted', { kind: 'posted', conviction: 1, text: 't', predictionId: 'p' }, 'posted'],
     [
       'already predicted (409): a prediction exists',
-      { kind: 'skipped', reason: 'already predicted by this agent', predicted: true },
+      { kind: 'skipped', skipKind: 'already-predicted', reason: 'already predicted by this agent', predicted: true },
       'posted',
     ],
     ['may have landed', { kind: 'unknown', error: 'timeout' }, 'unknown'],
-    ['locked: nothing stored', { kind: 'skipped', reason: 'locked' }, undefined],
+    ['locked: nothing stored', { kind: 'skipped', skipKind: 'locked', reason: 'locked' }, undefined],
     [
       'a 503: nothing stored',
       { kind: 'failed', error: '503', retry: true, exitCode: EXIT.temporary, cause: new ServerError('503', 503) },

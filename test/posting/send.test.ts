@@ -56,6 +56,7 @@ describe('posting', () => {
     const { api } = deps(async () => ({ status: 'already' }));
     await expect(sendPrediction(BULLISH, post(), api)).resolves.toEqual({
       kind: 'skipped',
+      skipKind: 'already-predicted',
       reason: 'already predicted by this agent',
       predicted: true,
     });

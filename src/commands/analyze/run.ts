@@ -8,6 +8,7 @@ import type { Thread } from '../../domain/thread.js';
 import { UsageError } from '../../errors.js';
 import { oneLine } from '../../output/sanitize.js';
 import { loadAnalyzer } from '../../analysis/load.js';
+import { skipByThread, skipDecision } from '../../posting/skip-rule.js';
 import { decisionJson, decisionLine } from '../../analysis/describe-decision.js';
 import { checkThreadId } from '../../domain/inputs.js';
 import { typicalMoves, withTypicalMove } from '../../record/run-hooks.js';
@@ -45,14 +46,20 @@ export async function runAnalyze(ctx: Context, rawId: string | undefined, option
   } finally {
     spinner.stop();
   }
-  const { analyzer } = await loadAnalyzer(ctx, {
+  const { analyzer, keys } = await loadAnalyzer(ctx, {
     override: options.analyzer,
     secrets: [session.state.apiKey],
     deadline,
   });
   const trace: Trace = [];
+  // The poll's rule (src/posting/skip-rule.ts): a cell that holds a key is skipped before any analyzer
+  // reads it. A locked thread is still analyzed: what the analyzer makes of it is what analyze is asked for.
+  const before = skipByThread({ ...thread, locked: false }, keys);
   // Sized as a poll would size it: by the cell's measured typical move where the record has one.
-  const { decision } = await analyzeThread(analyzer, withTypicalMove(thread, typicalMoves(ctx)), profile, trace)
+  const { decision } = await (before
+    ? Promise.resolve({ decision: skipDecision(before) })
+    : analyzeThread(analyzer, withTypicalMove(thread, typicalMoves(ctx)), profile, trace)
+  )
     .catch((error: unknown) => {
       // Why it failed is what analyze is asked for: the steps up to the failure, then the error itself.
       for (const line of trace) ctx.output.warn(`  ${line}`);

@@ -13,7 +13,7 @@ import {
 } from '../../record/history-outcomes.js';
 import { maskKnownKeys } from '../../history/mask.js';
 import { HISTORY_FILE, readHistory, readNotes } from '../../history/log.js';
-import type { HistoryRecord } from '../../history/record.js';
+import { type HistoryRecord, skipKindOf } from '../../history/record.js';
 
 export interface HistoryOptions {
   since?: string;
@@ -43,7 +43,7 @@ export async function runHistory(ctx: Context, options: HistoryOptions): Promise
   const lines = entries.map((record) => line(record, columns, outcomes));
   const width = ctx.output.columns;
   ctx.output.result(width === undefined ? lines : fitLines(lines, width), {
-    entries: mask(entries.map((record) => withOutcome(record, outcomes))),
+    entries: mask(entries.map((record) => withOutcome(withSkipKind(record), outcomes))),
   });
 }
 
@@ -107,4 +107,9 @@ function pad(text: string | undefined, max: number, width: number): string {
 
 function signed(n: number): string {
   return `${n > 0 ? '+' : ''}${n.toFixed(1)}%`;
+}
+
+/** A skip with its kind, also on a line written before skips carried one (`skipKindOf`). */
+function withSkipKind(record: HistoryRecord): HistoryRecord {
+  return record.kind === 'skip' ? { ...record, skipKind: skipKindOf(record) } : record;
 }

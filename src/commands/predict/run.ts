@@ -11,7 +11,8 @@ import { RunRecorder } from '../../history/recorder.js';
 import { lockedError } from '../../service/api.js';
 import type { Prediction } from '../../service/schemas.js';
 import type { JournalEntry } from '../../state/schema.js';
-import { journalOf, mayBePosted, withEntry } from '../../posting/journal.js';
+import { journalOf, withEntry } from '../../posting/journal.js';
+import { BY_HAND, skipByJournal, skipByThread, skipDecision } from '../../posting/skip-rule.js';
 import type { Outcome } from '../../posting/outcome.js';
 import { guardAfter, heldJournal, postOnce } from '../../posting/post-once.js';
 import type { Lock } from '../../state/lock.js';
@@ -82,14 +83,12 @@ async function predictLocked(
   const deadline = commandDeadline(ctx.timing.now());
   let session = openSession(ctx, { deadline, lock, dryRun });
   let previous = session.state.journal?.get(threadId);
+  // The poll's rule (src/posting/skip-rule.ts), step 1: before any request.
   const done = () => {
-    if (!mayBePosted(previous)) return false;
-    const reason =
-      previous?.status === 'posted'
-        ? 'already predicted by this agent'
-        : 'an earlier post on it may have landed; not posted again';
-    recorder?.skip(threadId, undefined, reason);
-    report(ctx, { threadId, action: 'skip', reason });
+    const skip = skipByJournal(previous);
+    if (!skip) return false;
+    recorder?.skip(threadId, undefined, skip);
+    report(ctx, { threadId, ...skipDecision(skip) });
     return true;
   };
   if (done()) return;
@@ -97,14 +96,11 @@ async function predictLocked(
   try {
     const thread = await session.api.thread(threadId);
     if (recorder) recordThread(ctx, thread);
-    if (thread.locked) throw lockedError(threadId);
     spinner.update('Analyzing…');
-    const { decision, by } = own
-      ? { decision: await userDecision(thread, own, ctx), by: undefined }
-      : await analyzedDecision(thread, session, ctx, deadline);
+    const { decision, by } = await decideByHand(thread, own, session, ctx, deadline);
     if (decision.action === 'skip' || dryRun) {
       spinner.stop();
-      if (decision.action === 'skip') recorder?.skip(threadId, thread.cell, decision.reason, by);
+      if (decision.action === 'skip') recorder?.skip(threadId, thread.cell, decision, by);
       return report(ctx, { threadId, ...decision }, thread, dryRun);
     }
     const question = own && (await sizeQuestion(decision.conviction, thread, session.api, options.yes === true, ctx));
@@ -172,21 +168,35 @@ const neutralProfile = {
   participation: 'active',
 } as const;
 
-async function analyzedDecision(
+/**
+ * The poll's rule (src/posting/skip-rule.ts) from step 2 on, as `BY_HAND` says a person meets it: a locked
+ * thread is an error, and the user's own values take the place of the analyzer's decision.
+ */
+async function decideByHand(
   thread: Thread,
+  own: OwnValues | undefined,
   session: Session,
   ctx: Context,
   deadline: number,
 ): Promise<{ decision: Decision; by?: DecidedBy }> {
-  const profile = await session.api.profile();
-  const { analyzer } = await loadAnalyzer(ctx, {
-    secrets: [session.state.apiKey],
-    deadline: analyzerDeadline(deadline),
-  });
-  const sized = withTypicalMove(thread, typicalMoves(ctx));
-  const { decision, trace, by } = await analyzeThread(analyzer, sized, profile).finally(() => analyzer.close?.());
-  for (const line of trace) ctx.output.detail(`  ${line}`);
-  return { decision, by };
+  // Loaded first: the keys whose cells are skipped include the model's.
+  const loaded = own
+    ? undefined
+    : await loadAnalyzer(ctx, { secrets: [session.state.apiKey], deadline: analyzerDeadline(deadline) });
+  try {
+    const before = skipByThread(thread, loaded?.keys ?? [session.state.apiKey]);
+    if (before && BY_HAND[before.skipKind] === 'refuses') throw lockedError(thread.id);
+    if (before) return { decision: skipDecision(before) };
+    if (own) return { decision: await userDecision(thread, own, ctx) };
+    if (!loaded) throw new Error('bug: predict decides without its values or an analyzer');
+    const profile = await session.api.profile();
+    const sized = withTypicalMove(thread, typicalMoves(ctx));
+    const { decision, trace, by } = await analyzeThread(loaded.analyzer, sized, profile);
+    for (const line of trace) ctx.output.detail(`  ${line}`);
+    return { decision, by };
+  } finally {
+    await loaded?.analyzer.close?.();
+  }
 }
 
 /** The POST's outcome as predict's result, or the error that ends the command. */
@@ -197,8 +207,8 @@ function reportOutcome(ctx: Context, outcome: Outcome, thread: Thread, decision:
       report(ctx, { threadId, ...decision, prediction: outcome.prediction }, thread);
       return;
     case 'skipped':
-      if (!outcome.predicted) throw lockedError(threadId);
-      report(ctx, { threadId, action: 'skip', reason: outcome.reason });
+      if (BY_HAND[outcome.skipKind] === 'refuses') throw lockedError(threadId);
+      report(ctx, { threadId, action: 'skip', skipKind: outcome.skipKind, reason: outcome.reason });
       return;
     case 'stop':
       throw outcome.error;

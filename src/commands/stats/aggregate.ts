@@ -1,4 +1,5 @@
-import type { HistoryRecord } from '../../history/record.js';
+import { SKIP_KINDS, type SkipKind } from '../../domain/skip.js';
+import { type HistoryRecord, skipKindOf } from '../../history/record.js';
 
 export interface Stats {
   from: string;
@@ -8,7 +9,11 @@ export interface Stats {
   posts: number;
   /** Mean size of the posted convictions, in %: how boldly the agent predicts. */
   meanAbsConviction: number | null;
-  skips: { total: number; locked: number; byReason: Array<{ reason: string; count: number }> };
+  /**
+   * Each kind once (src/domain/skip.ts), most frequent first, its `reason` the kind's words: the counts add
+   * up to `total`. A skip's own reason, with its numbers, is in `agent history`.
+   */
+  skips: { total: number; locked: number; byReason: Array<{ skipKind: SkipKind; reason: string; count: number }> };
   failures: number;
   cells: Array<{ cell: string; posts: number; skips: number; meanAbsConviction: number | null }>;
   /** Posts per day, oldest first, one entry for every day of the period. */
@@ -18,11 +23,14 @@ export interface Stats {
 }
 
 const DAY_MS = 86_400_000;
+/** Kinds as frequent as each other are listed in the order of the rule. */
+const ORDER = Object.keys(SKIP_KINDS);
 
 /** The history from `from` to `to` (epoch ms), summed up. One pass; no record is kept but the counters. */
 export function aggregate(records: readonly HistoryRecord[], from: number, to: number): Stats {
   const runs = { poll: 0, predict: 0, failed: 0, failedPolls: 0, failedPredicts: 0 };
-  const reasons = new Map<string, number>();
+  const kinds = new Map<SkipKind, number>();
+  const count = (kind: SkipKind, n = 1) => kinds.set(kind, (kinds.get(kind) ?? 0) + n);
   const cells = new Map<string, { posts: number; skips: number; sizes: number }>();
   const days = new Map<string, number>();
   const counters: Stats['counters'] = [];
@@ -53,8 +61,7 @@ export function aggregate(records: readonly HistoryRecord[], from: number, to: n
       days.set(day, (days.get(day) ?? 0) + 1);
     } else if (record.kind === 'skip') {
       skips += 1;
-      const reason = record.reason ?? '(no reason)';
-      reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+      count(skipKindOf(record));
       cell(record.cell).skips += 1;
     } else if (record.kind === 'fail') {
       failures += 1;
@@ -69,7 +76,7 @@ export function aggregate(records: readonly HistoryRecord[], from: number, to: n
       if (record.summary.counters) counters.push({ ts: record.ts, ...record.summary.counters });
     }
   }
-  if (locked) reasons.set('locked', (reasons.get('locked') ?? 0) + locked);
+  if (locked) count('locked', locked);
   const postsPerDay: Stats['postsPerDay'] = [];
   for (let day = Date.parse(new Date(from).toISOString().slice(0, 10)); day <= to; day += DAY_MS) {
     const key = new Date(day).toISOString().slice(0, 10);
@@ -84,7 +91,9 @@ export function aggregate(records: readonly HistoryRecord[], from: number, to: n
     skips: {
       total: skips + locked,
       locked,
-      byReason: [...reasons].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count),
+      byReason: [...kinds]
+        .map(([skipKind, n]) => ({ skipKind, reason: SKIP_KINDS[skipKind], count: n }))
+        .sort((a, b) => b.count - a.count || ORDER.indexOf(a.skipKind) - ORDER.indexOf(b.skipKind)),
     },
     failures,
     cells: [...cells]

@@ -80,6 +80,31 @@ describe('agent predict', () => {
     expect(posts()).toHaveLength(1);
   });
 
+  it("skips by the poll's rule: a cell that holds the key is a skip of that kind, own values or not", async () => {
+    const dir = await registered();
+    const { apiKey } = JSON.parse(fs.readFileSync(path.join(dir, 'state.json'), 'utf8'));
+    world.sandbox.addThread({
+      id: 'keyed',
+      text: BULLISH,
+      project_id: `c/${apiKey}`,
+      timestamp: new Date(Date.now() - 60_000).toISOString(),
+    });
+    for (const options of [{ conviction: '1.5' }, {}]) {
+      const result = await predict(dir, 'keyed', options, { json: true });
+      expect(result.code).toBe(0);
+      expect(JSON.parse(result.stdout)).toMatchObject({
+        action: 'skip',
+        skipKind: 'keyed-cell',
+        reason: expect.stringContaining('key'),
+      });
+    }
+    expect(posts()).toEqual([]);
+    expect(history(dir).filter((r) => r.kind === 'skip')).toEqual([
+      expect.objectContaining({ threadId: 'keyed', skipKind: 'keyed-cell' }),
+      expect.objectContaining({ threadId: 'keyed', skipKind: 'keyed-cell' }),
+    ]);
+  });
+
   it('own values out of bounds: a usage error (exit 2) before anything is fetched or sent', async () => {
     const dir = await registered();
     const before = world.sandbox.requests.length;

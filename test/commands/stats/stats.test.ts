@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { HistoryRecord } from '../../../src/history/record.js';
 import { parseRecord } from '../../../src/history/record.js';
 import { aggregate } from '../../../src/commands/stats/aggregate.js';
+import { SKIP_KINDS, type SkipKind } from '../../../src/domain/skip.js';
 import { makeOutput } from '../../support/streams.js';
 import { fitLines, type Line } from '../../../src/output/wrap.js';
 import { renderStats, sparkline } from '../../../src/commands/stats/render.js';
@@ -45,8 +46,8 @@ describe('aggregate', () => {
       total: 4,
       locked: 3,
       byReason: [
-        { reason: 'locked', count: 3 },
-        { reason: 'no evidence', count: 1 },
+        { skipKind: 'locked', reason: SKIP_KINDS.locked, count: 3 },
+        { skipKind: 'no-evidence', reason: SKIP_KINDS['no-evidence'], count: 1 },
       ],
     });
     expect(stats.failures).toBe(1);
@@ -57,6 +58,56 @@ describe('aggregate', () => {
     expect(stats.postsPerDay).toHaveLength(8);
     expect(stats.postsPerDay.reduce((n, d) => n + d.posts, 0)).toBe(2);
     expect(stats.counters.map((c) => c.honey)).toEqual([10, 14]);
+  });
+});
+
+describe('skips by kind', () => {
+  // Written as a week of polls writes them: each strength its own sentence, most lines from before skips
+  // carried a kind (only the reason), some after (the kind beside it), and the locked ones counted per run.
+  const below = (n: number) => `strength +0.${10 + n} is below the moderate threshold 0.25`;
+  const skip = (n: number, reason: string, skipKind?: string): HistoryRecord => ({
+    ts: at(2 * DAY + n),
+    kind: 'skip',
+    threadId: `s${n}`,
+    cell: 'bitcoin',
+    reason,
+    ...(skipKind ? { skipKind } : {}),
+  });
+  const HISTORY: HistoryRecord[] = [
+    ...Array.from({ length: 12 }, (_, n) => skip(n, below(n))),
+    ...Array.from({ length: 3 }, (_, n) => skip(20 + n, below(n + 3), 'below-threshold')),
+    ...Array.from({ length: 4 }, (_, n) => skip(30 + n, `the evidence cancels out (strength +0.0${n})`)),
+    skip(40, 'no evidence: nothing in the thread reads bullish or bearish', 'no-evidence'),
+    skip(41, 'the model saw nothing new', 'analyzer-skip'),
+    skip(42, 'nothing to add today'),
+    skip(43, 'a kind a later version knows', 'a-later-kind'),
+    run(2 * DAY, { skipped: 25, locked: 2 }),
+  ];
+
+  it('counts each kind once, whatever the numbers in its reasons, and old lines by their words', () => {
+    const { skips } = aggregate(HISTORY, NOW - 7 * DAY, NOW);
+    expect(skips.total).toBe(25);
+    expect(skips.byReason).toEqual([
+      { skipKind: 'below-threshold', reason: SKIP_KINDS['below-threshold'], count: 15 },
+      { skipKind: 'mixed-evidence', reason: SKIP_KINDS['mixed-evidence'], count: 4 },
+      { skipKind: 'locked', reason: SKIP_KINDS.locked, count: 2 },
+      { skipKind: 'other', reason: SKIP_KINDS.other, count: 2 },
+      { skipKind: 'no-evidence', reason: SKIP_KINDS['no-evidence'], count: 1 },
+      { skipKind: 'analyzer-skip', reason: SKIP_KINDS['analyzer-skip'], count: 1 },
+    ]);
+  });
+
+  it('shows every skip: the rows under "skips by reason" add up to the total', () => {
+    const many = [
+      ...HISTORY,
+      ...(Object.keys(SKIP_KINDS) as SkipKind[]).map((kind, n) => skip(100 + n, `reason ${n}`, kind)),
+    ];
+    const stats = aggregate(many, NOW - 7 * DAY, NOW);
+    const text = printed(renderStats(stats, { width: undefined }));
+    const rows = text.split('skips by reason:\n')[1]?.split('\n\n')[0]?.split('\n') ?? [];
+    const counted = rows.reduce((sum, row) => sum + Number(row.trim().split(/\s/)[0]), 0);
+    expect(counted).toBe(stats.skips.total);
+    expect(text).toContain(`${SKIP_KINDS['below-threshold']}`);
   });
 });
 
