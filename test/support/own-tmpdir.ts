@@ -7,8 +7,7 @@ import path from 'node:path';
 // else runs on the machine at the same time.
 //
 // Vitest runs a global setup once for the root config and once for each project that extends it: only
-// the first one makes the dir. Nested, the paths grew three dirs deeper, long enough that messages
-// shortening a path with "…" cut them, and tests comparing those messages failed only on CI.
+// the first one makes the dir, so that paths stay as short as a user's (messages cut long ones with "…").
 const OWNER = 'AGENT_TESTS_TMPDIR';
 
 export default function setup(): () => void {
