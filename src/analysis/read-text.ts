@@ -156,7 +156,7 @@ const SENTENCE_END = /(?:(?<=[a-z\d%]{2}|[A-Za-z\d]{3})\.|[!?])(?=\s|$)/g;
 
 /** How many sentences the text has, its links aside (a link's dots end no sentence). */
 export function sentenceCount(text: string): number {
-  const words = text.replace(/\S*:\/\/\S*/g, ' ').trim();
+  const words = text.replace(/https?:\/\/\S*/g, ' ').trim();
   if (words === '') return 0;
   const ends = words.match(SENTENCE_END)?.length ?? 0;
   return /[.!?]$/.test(words) ? ends : ends + 1;
