@@ -64,6 +64,8 @@ export interface StandQuestion {
 export interface Weakness {
   why: string;
   shared: boolean;
+  /** Weak only alone: beside another independent cue that agrees, it stands (corroboration.ts). */
+  aloneOnly?: boolean;
 }
 
 const own = (why: string): Weakness => ({ why, shared: false });

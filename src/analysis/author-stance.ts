@@ -12,13 +12,16 @@ const BEFORE_WORDS = 5;
 /** What the text describes against the author's own stance counts this much. */
 export const AGAINST_THE_AUTHOR = 0.25;
 
-/** Whether the stance phrase at [start, end) is the author's own. */
-export function isAuthors(clause: string, start: number, end: number): boolean {
+/**
+ * Whether the stance phrase at [start, end) is the author's own, and in which voice: the first person
+ * ("I'm adding") or an imperative ("hold your BTC"), which in a long comment is often a slogan.
+ */
+export function authorVoice(clause: string, start: number, end: number): 'first person' | 'imperative' | undefined {
   const before = clause.slice(0, start).trimEnd();
-  const opens = before === '' || /^[\p{P}\p{S}\s]*$/u.test(before);
-  if (opens && IMPERATIVE.test(clause.slice(start, end))) return true;
   const near = before.split(/\s+/).slice(-BEFORE_WORDS).join(' ');
-  return FIRST_PERSON.test(`${near} ${clause.slice(start, end)}`);
+  if (FIRST_PERSON.test(`${near} ${clause.slice(start, end)}`)) return 'first person';
+  const opens = before === '' || /^[\p{P}\p{S}\s]*$/u.test(before);
+  return opens && IMPERATIVE.test(clause.slice(start, end)) ? 'imperative' : undefined;
 }
 
 /** What preferAuthor needs of a reading. */

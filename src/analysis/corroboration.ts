@@ -82,7 +82,7 @@ export function combine(weighed: readonly Weighed[]): Combined {
 
   const agreeing = values.filter((c) => Math.sign(c.weight) === sign && Math.abs(c.weight) >= MIN_CUE);
   const independent = agreeing.filter((c) => c.weak === undefined || !c.weak.shared);
-  const standing = agreeing.filter((c) => c.weak === undefined);
+  const standing = agreeing.filter((c) => c.weak === undefined || (c.weak.aloneOnly && independent.length >= 2));
   if (independent.length >= 2 && standing.length >= 1) {
     return { sum, strength: saturated, line: `builtin: ${independent.length} independent cues agree`, ...also };
   }

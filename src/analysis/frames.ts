@@ -7,6 +7,7 @@
 // discounted phrase is also too weak to post on alone (corroboration.ts). The frames of a whole text
 // (sarcasm, explainers, lists) are in text-frames.ts.
 
+import { CRYPTO } from './crypto-names.js';
 import { firstMatch } from './first-match.js';
 
 export interface Frame {
@@ -73,6 +74,19 @@ const CONTEXT =
 const OTHER_ASSET =
   /\b(?:gold|silver|copper|oil|crude|brent|wti|natural gas|nasdaq|s&p(?: 500)?|dow(?: jones)?|ftse|nikkei|dax|hang seng|treasur(?:y|ies)|bonds?|equities|the yen|the euro|the pound|the rupee|nvidia|tesla|apple|microsoft|amazon)(?:'s)?(?:\s+(?:prices?|futures|shares|stocks?|index))?\s+(?:\S+\s+){0,1}$/i;
 
+// "Weathered years of FUD", "survived another crash": what was withstood is the past of a story whose
+// point is the other way, so the phrase counts nothing.
+const WITHSTOOD =
+  /\b(?:survived?|survives|surviving|weather(?:s|ed|ing)?|withst(?:ood|ands?|anding)|shrug(?:s|ged|ging) off|outlast(?:s|ed)?|endured?|endures)\b/i;
+// "The banks are the real scam", "fiat is the ponzi": in a clause that names no coin, a fraud word
+// about money's old institutions is an argument for crypto, not an allegation against it.
+const OLD_MONEY =
+  /\b(?:banks?|banking|bankers|fiat|the fed|federal reserve|central banks?|the dollar|governments?|wall street|the stock market|insurance|pensions?|social security)\b/i;
+// "Has to reclaim 70k before anyone calls this a bull market": a condition not yet met says the move
+// has not happened, and the name of the market is what nobody calls it yet.
+const CONDITION = /\b(?:has to|have to|needs? to|must)\b/i;
+const NOT_CALLED_YET = /\bbefore\s+(?:anyone|anybody|we|you|i|people)\s+(?:can\s+)?(?:calls?|say|says|declares?)\b/i;
+
 export interface FrameQuestion {
   rule: { id: string; stance?: boolean; ownsNegation?: boolean; cue?: string };
   clause: string;
@@ -101,6 +115,15 @@ export function frameOf(q: FrameQuestion): Frame | undefined {
     const others = SOMEONE_ELSE.exec(wordsBefore(before, 4)) ?? HELD_BY.exec(clause.slice(end));
     if (others) return { why: "someone else's position", cue: others[0].trim(), factor: 0, weakens: true };
   }
+  const withstood = WITHSTOOD.exec(wordsBefore(before, 5));
+  if (withstood) return { why: 'withstood', cue: withstood[0], factor: 0, weakens: true };
+  if (rule.id.startsWith('fraud.')) {
+    const own = `${before} ${clause.slice(end)}`;
+    const oldMoney = CRYPTO.test(own) ? null : (OLD_MONEY.exec(own) ?? OLD_MONEY.exec(sentenceElsewhere));
+    if (oldMoney) return { why: 'happened to someone else', cue: oldMoney[0], factor: 0, weakens: true };
+  }
+  const notYet = NOT_CALLED_YET.exec(before) ?? (rule.stance ? null : CONDITION.exec(before));
+  if (notYet) return { why: 'a condition not yet met', cue: notYet[0], factor: 0, weakens: true };
   const story = STORY.exec(wordsBefore(before, 6));
   if (story) return { why: 'the subject of a story', cue: story[0].trim(), factor: 0, weakens: true };
   if (LEGAL_RULES.has(rule.id)) {

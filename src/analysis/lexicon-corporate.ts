@@ -72,7 +72,8 @@ export const corporateRules = (): readonly LexiconRule[] => [
     id: 'corporate.adds-support',
     patterns: [
       `(?:adds?|added|adding|launch(?:es|ed|ing)?|roll(?:s|ed)? out|introduc(?:es|ed)|enabl(?:es|ed)|opens?|offers?|to offer|will offer|expands?)${GAP(20)}\\b${SERVICE}`,
-      `now (?:lets?|allows?|accepts?|supports?|offers?)`,
+      // "Now let's celebrate" is a suggestion: the apostrophe is not a firm letting anyone do anything.
+      `now (?:lets?(?![\u2019'])|allows?|accepts?|supports?|offers?)`,
       `(?:to|will|now|begins? to|starts? to) support${GAP(20)}\\b(?:crypto|bitcoin|stablecoins?|${SERVICE})`,
       'institutional (?:adoption|demand|buying|inflows)',
       `(?:lets?|letting|allow(?:s|ing)?)${GAP(20)}\\b(?:users|customers|clients|savers|merchants|investors|holders)${GAP(25)}\\b(?:to\\s+)?(?:buy|sell|pay|send|hold|trade|put|stake|accept|use|invest)`,

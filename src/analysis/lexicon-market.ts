@@ -191,7 +191,10 @@ export const marketRules = (): readonly LexiconRule[] => [
       'hits? (?:a )?(?:new )?record(?! lows?)(?:\\s+(?:above|high|close))?',
       'set(?:s|ting)? (?:a )?(?:new )?records?(?! highs?)',
       'new records?',
-      '(?:at|to) (?:a )?(?:new |fresh )?record(?! lows?)(?:\\s+highs?)?',
+      'at (?:a )?(?:new |fresh )?record(?! lows?)(?:\\s+highs?)?',
+      // "To record every trade" is the verb: a level needs an article, an adjective or a high after it.
+      'to (?:a |new |fresh |a new |a fresh )record(?! lows?)(?:\\s+highs?)?',
+      'to record(?:\\s+highs?|\\s+levels?|\\s+territory|(?=\\s*[.,;:!]|$))',
       '(?:breaks?|broke|tops?|topped|surpass(?:es|ed)?|beats?) (?:the |its )?(?:previous|prior|old|last) (?:high|peak|record)',
     ],
     weight: 0.4,

@@ -44,6 +44,12 @@ export interface LexiconRule {
    * other side's argument, not an event, so it counts only in text told in the third person.
    */
   readonly reportOnly?: boolean;
+  /**
+   * Why the phrase never carries a post alone, even in the author's own voice ("FUD" is waved away as
+   * often as reported; "still holding" is said through losses as often as through gains): it can only
+   * agree with another cue.
+   */
+  readonly weakAlone?: string;
   /** A match right after text this matches is about that text, not about the price: not read. */
   readonly notAfter?: RegExp;
   /**

@@ -89,5 +89,6 @@ export const sentimentRules = (): readonly LexiconRule[] => [
     label: 'FUD spreading',
     // "Ignore the FUD": in a comment, FUD is what the author waves away.
     reportOnly: true,
+    weakAlone: 'a word of the debate, waved away as often as reported',
   }),
 ];

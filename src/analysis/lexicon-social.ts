@@ -18,6 +18,8 @@ export const socialRules = (): readonly LexiconRule[] => [
     // "He will not sell his ETH" is someone else's plan, not a holder's stance.
     authorOnly: true,
     ownsNegation: true,
+    // Holding is patience, not a view: said through losses as often as gains ("down 60%, still holding").
+    weakAlone: 'holding is said through losses as often as through gains',
   }),
   rule({
     id: 'social.own-buying',

@@ -1,7 +1,7 @@
 import type { SignalMethod } from '../domain/profile.js';
 import { loudness } from './amounts.js';
 import { isTitleCase, namesCrypto, weaknessOf, type Weakness } from './anchors.js';
-import { isAuthors, preferAuthor } from './author-stance.js';
+import { authorVoice, preferAuthor } from './author-stance.js';
 import { clauseList, CONCEDED, type Clause } from './clauses.js';
 import { findHits, type Hit } from './find-phrases.js';
 import { frameOf, type Frame } from './frames.js';
@@ -51,6 +51,8 @@ interface Place extends TextContext {
   titleCase: boolean;
   /** The text speaks in the first or second person. */
   conversation: boolean;
+  /** The text runs to LONG_COMMENT sentences or more: a comment's argument, not a headline. */
+  longComment: boolean;
   /** The other clauses of the clause's sentence. */
   sentenceElsewhere: string;
   /** An earlier clause of the sentence read news: a context clause after it serves that news. */
@@ -98,6 +100,18 @@ export function endsAsking(text: string): boolean {
 const CONVERSATION = /\b(?:i|i'm|im|i've|i'll|i'd|me|my|you|you're|your|we|we're|our)\b/i;
 
 const CONVERSATION_MOVE = 0.5;
+const TALK_WEAKNESS = { why: 'talk in a first- or second-person post', shared: false };
+/**
+ * A headline or a news post says its news in one or two sentences; a text of this many is a comment
+ * arguing a case, where one market phrase is a step of the argument ("it crashed before and came back").
+ */
+export const LONG_COMMENT = 3;
+const CASHTAG = /\$[a-z][a-z\d]{0,9}\b/i;
+const ARGUMENT_WEAKNESS = {
+  why: `one phrase in a comment of ${LONG_COMMENT} or more sentences`,
+  shared: false,
+  aloneOnly: true,
+};
 
 /** Every lexicon phrase in the text, in reading order. */
 export function readText(text: string, context: TextContext = {}): Reading[] {
@@ -106,6 +120,8 @@ export function readText(text: string, context: TextContext = {}): Reading[] {
   const namesCoin = namesCrypto(text);
   const titleCase = isTitleCase(text);
   const conversation = CONVERSATION.test(text);
+  // A cashtag says which asset the post is about, as a headline's subject does.
+  const longComment = sentenceCount(text) >= LONG_COMMENT && !CASHTAG.test(text);
   const newsIn = new Set<number>();
   const readings = clauses.flatMap((clause, i) => {
     const first = sentenceOf[i] ?? i;
@@ -121,6 +137,7 @@ export function readText(text: string, context: TextContext = {}): Reading[] {
       namesCoin,
       titleCase,
       conversation,
+      longComment,
       sentenceElsewhere,
       newsEarlier,
     };
@@ -129,6 +146,20 @@ export function readText(text: string, context: TextContext = {}): Reading[] {
     return read;
   });
   return preferAuthor(readings);
+}
+
+// A full stop, an exclamation or a question mark that ends a sentence; a colon or a dash in a headline
+// ("Market update: Dow down 0.2% - Nasdaq up") does not, nor the dot of a short abbreviation ("U.S.",
+// "Co.", "St. Louis"): a full stop ends a sentence after two small letters or three letters of any case
+// ("HODL.").
+const SENTENCE_END = /(?:(?<=[a-z\d%]{2}|[A-Za-z\d]{3})\.|[!?])(?=\s|$)/g;
+
+/** How many sentences the text has, its links aside (a link's dots end no sentence). */
+export function sentenceCount(text: string): number {
+  const words = text.replace(/https?:\/\/\S*/g, ' ').trim();
+  if (words === '') return 0;
+  const ends = words.match(SENTENCE_END)?.length ?? 0;
+  return /[.!?]$/.test(words) ? ends : ends + 1;
 }
 
 const IGNORED_WHEN: Record<NegationKind, (cue: string) => string> = {
@@ -206,12 +237,23 @@ function readClause({ text: clause, conceded }: Clause, place: Place): Reading[]
       frame = undefined;
     }
     if (frame) notes.push(`×${frame.factor} ${framed(frame)}`);
-    const author = rule.stance === true && conceded === undefined && isAuthors(clause, start, end);
+    const voice = rule.stance === true && conceded === undefined ? authorVoice(clause, start, end) : undefined;
+    const author = voice !== undefined;
     if (rule.authorOnly && !author) return ignore("is someone else's position, not the author's");
-    const weak = frame?.weakens ? { why: frame.why, shared: frame.own !== true } : author ? undefined : weakness;
     // In a comment a move word is talk about the market ("quick gains", "it will crash one day"), not a
     // report of a move: it needs the author's own stance or other evidence beside it.
     const talk = place.conversation && !author ? CONVERSATION_MOVE : 1;
+    const weak = frame?.weakens
+      ? { why: frame.why, shared: frame.own !== true }
+      : rule.weakAlone !== undefined
+        ? { why: rule.weakAlone, shared: false }
+        : voice === 'first person'
+          ? undefined
+          : voice !== undefined
+            ? place.longComment
+              ? ARGUMENT_WEAKNESS
+              : undefined
+            : (weakness ?? (talk !== 1 ? TALK_WEAKNESS : place.longComment ? ARGUMENT_WEAKNESS : undefined));
     if (talk !== 1) notes.push(`×${talk} talk in a first- or second-person post`);
     const factor = (turn?.factor ?? 1) * (conceded ? CONCEDED : 1) * (frame?.factor ?? 1) * talk;
     if (conceded) notes.push(`×${CONCEDED} conceded ${conceded}`);

@@ -73,7 +73,7 @@ describe('builtinAnalyzer', () => {
 
   it('counts one thing said again as one cue, not as more evidence', () => {
     const once = read('Bullish on BTC').signal;
-    const often = read(Array.from({ length: 40 }, () => 'Bullish on BTC').join('. ')).signal;
+    const often = read(Array.from({ length: 40 }, () => 'Bullish on BTC').join(', ')).signal;
     expect(often.strength).toBe(once.strength);
   });
 
