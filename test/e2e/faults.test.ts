@@ -294,7 +294,9 @@ describe('hostile threads (hostile-input)', () => {
     const result = await w.agent(['poll', '--json']);
     expect(result.code).toBe(0);
     const doc = JSON.parse(result.stdout);
-    expect(doc.skipped).toEqual([{ threadId: '..', reason: expect.stringContaining('path segment') }]);
+    expect(doc.skipped).toEqual([
+      { threadId: '..', skipKind: 'malformed', reason: expect.stringContaining('path segment') },
+    ]);
     expect(doc.posted.map((p: { threadId: string }) => p.threadId)).toEqual(['fine']);
   });
 
