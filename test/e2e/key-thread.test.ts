@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { KeyForms } from '../../src/domain/key-forms.js';
-import { BULLISH, countPosts, minutesAgo, registeredWorlds } from './harness.js';
+import { BULLISH, countPosts, createWorld, minutesAgo, registeredWorlds } from './harness.js';
 
 // A service that names a thread after the key (an id, a cell, a text or a citation holding it in any form a
 // reader takes it in): that thread is refused, and said so without the key; the rest of the page is
@@ -61,5 +61,25 @@ describe('a thread that holds the key', () => {
       const file = path.join(w.configDir, name);
       if (fs.statSync(file).isFile()) expect(forms.foundIn(fs.readFileSync(file, 'utf8')), name).toBe(false);
     }
+  });
+});
+
+describe('the check after every e2e test', () => {
+  it('finds the key in any form in a file, an output or a body, and says where without it', async () => {
+    const w = await createWorld();
+    expect((await w.register()).code).toBe(0);
+    const key = w.state().apiKey;
+    fs.writeFileSync(path.join(w.configDir, 'notes.txt'), `kept: ${fullWidth(key.toUpperCase())}`);
+    // As if the program had sent it: it never does, so the request is put in the service's log by hand.
+    w.sandbox.requests.push({ method: 'POST', path: '/x', headers: {}, body: `{"a":"${zeroWidthSplit(key)}"}` });
+    const closed = w.close().then(
+      () => '',
+      (error: Error) => error.message,
+    );
+    const said = await closed;
+    expect(said).toContain(`${path.join(w.configDir, 'notes.txt')}\n`);
+    expect(said).toContain('the body of POST /x to the service');
+    expect(new KeyForms(key).foundIn(said)).toBe(false);
+    expect(fs.existsSync(w.home)).toBe(false);
   });
 });
