@@ -10,6 +10,7 @@ import { oneLine } from '../output/sanitize.js';
 import type { MalformedThread, UndatedThread } from '../service/api.js';
 import type { PriceRecorder } from '../record/recorder.js';
 import { compareKey, isFuture } from '../domain/cursor.js';
+import { refusalOf } from '../domain/keyed-thread.js';
 import { latestThreads, walkNewThreads } from './fetch-new.js';
 import { aheadOf, isHandled, MAX_AHEAD, pruneJournal } from '../posting/journal.js';
 import { heldJournal } from '../posting/post-once.js';
@@ -102,12 +103,23 @@ export async function pollCycle(
     }
     for (const bad of page.malformed) ledger.malformed(bad);
     const todo: Thread[] = [];
+    let refused = 0;
     for (const thread of page.threads) {
+      // Before anything reads, records or sends it: once, and then never again (never-twice).
+      const refusal = refusalOf(thread, [state.apiKey]);
+      if (refusal) {
+        if (ledger.refused(thread, refusal)) refused += 1;
+        continue;
+      }
       const entry = ledger.journal.get(thread.id);
       if (isHandled(entry)) ledger.alreadyHandled(thread);
       else todo.push(thread);
       if (!entry && isFuture(thread, now())) aheadOfClock.push(thread);
     }
+    if (refused)
+      ctx.output.warn(
+        `agent: ${refused} thread(s) refused: the service sent a thread that holds this agent's API key (as its id, cell, text or a citation); it is skipped for good, and nothing of it is analyzed, recorded or sent`,
+      );
     // Newest first: an early prediction earns more, and the oldest have lost most of their bonus anyway.
     if (todo.length) await handler.handle(todo.sort((a, b) => compareKey(b, a)));
     prices?.page(todo, { ahead });

@@ -49,6 +49,20 @@ export class PollLedger {
     this.write(bad, { status: 'skipped', reason: bad.reason });
   }
 
+  /**
+   * A thread that holds the key (`refusalOf`): skipped for good the first time it is met, and only an
+   * entry in the journal keeps it so; false when an earlier run already did. It never becomes the cursor,
+   * which is sent back in the query of the next list.
+   */
+  refused(thread: Thread, reason: string): boolean {
+    if (this.journal.has(thread.id)) return false;
+    const skip = { skipKind: 'keyed-thread', reason } as const;
+    addOutcome(this.report, thread.id, { kind: 'skipped', ...skip });
+    this.recorder?.skip(thread.id, undefined, skip);
+    this.write(thread, { status: 'skipped', reason });
+    return true;
+  }
+
   leaveDue(thread: Thread): void {
     this.due.push(keyOf(thread));
   }

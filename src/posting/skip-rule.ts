@@ -1,5 +1,5 @@
 import type { Decision } from '../analysis/types.js';
-import { holdsKey } from '../domain/probe.js';
+import { refusalOf } from '../domain/keyed-thread.js';
 import type { Skip, SkipKind } from '../domain/skip.js';
 import type { Thread } from '../domain/thread.js';
 import type { JournalEntry } from '../state/schema.js';
@@ -9,7 +9,7 @@ import type { JournalEntry } from '../state/schema.js';
  * the first that applies wins:
  *
  * 1. the journal (`skipByJournal`): this agent has posted on it, or may have (never-twice);
- * 2. the thread (`skipByThread`): locked, or its cell holds a key of this agent;
+ * 2. the thread (`skipByThread`): locked, or a field of it holds a key of this agent (`refusalOf`);
  * 3. the decision (`decide`, src/analysis/policy.ts): the analyzer's output sized or checked by the profile;
  * 4. the service's answer to the POST (`sendPrediction`, src/posting/send.ts): 409 already predicted,
  *    423 locked since.
@@ -35,7 +35,7 @@ export const BY_HAND: Readonly<Record<SkipKind, ByHand>> = {
   'may-have-landed': 'skips',
   locked: 'refuses',
   malformed: 'refuses',
-  'keyed-cell': 'skips',
+  'keyed-thread': 'skips',
   'no-evidence': 'own-values-override',
   'weak-evidence': 'own-values-override',
   'mixed-evidence': 'own-values-override',
@@ -61,17 +61,17 @@ export function skipByJournal(entry: JournalEntry | undefined): Skip | undefined
 }
 
 /**
- * Step 2, before any analyzer reads the thread. A post's text names its cell ("Bullish on c/<cell>"): a
- * service that names a cell after our key (in any case: cells are lower-cased) would have us publish it.
+ * Step 2, before any analyzer reads the thread. A thread that holds a key of this agent in its id, cell,
+ * text or a citation is refused whole (src/domain/keyed-thread.ts): its id would go into a post, its cell
+ * into the post's text, its text to a model or a script.
  */
-export function skipByThread(thread: Pick<Thread, 'cell' | 'locked'>, keys: readonly string[]): Skip | undefined {
+export function skipByThread(
+  thread: Pick<Thread, 'id' | 'projectId' | 'text' | 'citations' | 'locked'>,
+  keys: readonly string[],
+): Skip | undefined {
   if (thread.locked) return { skipKind: 'locked', reason: 'locked' };
-  if (keys.some((key) => key.length >= 8 && holdsKey(thread.cell, key)))
-    return {
-      skipKind: 'keyed-cell',
-      reason: "the thread's cell holds a key of this agent; no text is written from it",
-    };
-  return undefined;
+  const refusal = refusalOf(thread, keys);
+  return refusal ? { skipKind: 'keyed-thread', reason: refusal } : undefined;
 }
 
 /** A skip as the decision `predict` and `analyze` report. */

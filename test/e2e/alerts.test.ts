@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { waitUntilGone } from '../analysis/command/support.js';
+import { receiving } from '../support/sent-bodies.js';
 import { BULLISH, minutesAgo, registeredWorlds, type World } from './harness.js';
 
 // Alerts as cron meets them (docs/alerts.md): the built command, a bare environment, the sandbox on
@@ -35,6 +36,7 @@ async function hookServer(answer: (res: http.ServerResponse) => void = (res) => 
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   servers.push(server);
+  receiving(() => received.map((r) => r.body));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/T0K3N`, received };
 }
 

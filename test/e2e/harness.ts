@@ -4,7 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach } from 'vitest';
+import { KeyForms } from '../../src/domain/key-forms.js';
+import { knownKeys } from '../../src/history/mask.js';
+import { maskKey } from '../../src/output/sanitize.js';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../src/sandbox/index.js';
+import { holdsAnyKey } from '../support/key-scan.js';
+import { takeReceived } from '../support/sent-bodies.js';
 
 export const BIN = fileURLToPath(new URL('../../bin/agent.cjs', import.meta.url));
 /** The same command with the fault-injection hooks (test/support/test-entry.ts): run for AGENT_TEST_* only. */
@@ -74,6 +79,11 @@ export interface World {
   agent(args: string[], options?: RunOptions): Promise<RunResult>;
   register(name?: string, extra?: string[]): Promise<RunResult>;
   state(): Record<string, unknown> & { apiKey: string; cursor: { timestamp: string; id: string } | null };
+  /**
+   * A file the test itself wrote with a key in it (an older version's history, say): only what the
+   * program adds after this call is looked at for the key when the world closes.
+   */
+  planted(file: string): void;
   close(): Promise<void>;
 }
 
@@ -92,20 +102,107 @@ export async function createWorld(options: SandboxOptions = {}): Promise<World> 
   const sandbox = await startSandbox({ ratePerMinute: 0, ...options });
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-e2e-'));
   const configDir = path.join(home, '.config', 'prediction-agent');
+  const printed: string[] = [];
+  const planted = new Map<string, number>();
+  const keys = new Set<string>();
+  // Every key the dir has held, learnt after each run: a test may register again, or swap the state.
+  const learn = () => {
+    for (const key of knownKeys(configDir)) keys.add(key);
+  };
   const world: World = {
     sandbox,
     home,
     configDir,
-    agent: (args, runOptions = {}) => runAgent(['--config-dir', configDir, ...args], home, runOptions),
+    async agent(args, runOptions = {}) {
+      const result = await runAgent(['--config-dir', configDir, ...args], home, runOptions);
+      learn();
+      printed.push(`${args.join(' ')}: stdout`, result.stdout, `${args.join(' ')}: stderr`, result.stderr);
+      return result;
+    },
     register: (name = 'e2e-agent', extra = []) =>
       world.agent(['register', '--base-url', sandbox.url, '--name', name, ...PROFILE_FLAGS, ...extra]),
     state: () => JSON.parse(fs.readFileSync(path.join(configDir, 'state.json'), 'utf8')),
+    planted: (file) => planted.set(path.resolve(file), fs.statSync(file).size),
     async close() {
-      await sandbox.close();
-      fs.rmSync(home, { recursive: true, force: true });
+      try {
+        learn();
+        expectNoKeyLeft(world, [...keys], { printed, planted });
+      } finally {
+        await sandbox.close();
+        fs.rmSync(home, { recursive: true, force: true });
+      }
     },
   };
   return world;
+}
+
+/** The files that must hold the key, in any config dir: the state, those `register --force` keeps, and a state being written. */
+const KEY_HOLDER = /^(?:state(?:\.[0-9A-Za-z]+\.bak)?\.json|\.state\.json\..+\.tmp)$/;
+
+/** Past this, a file is read at its two ends only: one the program appends to, planted that large by a test. */
+const WHOLE_FILE_BYTES = 64 * 1024 * 1024;
+const END_BYTES = 8 * 1024 * 1024;
+
+/**
+ * key-never-shown, checked whenever a world is closed (after each test, by `registeredWorlds`), by the rule
+ * the program masks with (KeyForms: any case, escaped, folded, split, or 8 characters of it), on the text
+ * as written and as a JSON reader gets it: no file under its home but the state files, nothing any run
+ * printed, no body the service or another server of the test (a model, a webhook:
+ * support/sent-bodies.ts) received. Says where, never the key.
+ */
+function expectNoKeyLeft(
+  world: World,
+  keys: string[],
+  { printed, planted }: { printed: string[]; planted: Map<string, number> },
+): void {
+  const received = takeReceived();
+  if (!keys.length) return;
+  const holds = (text: string) => holdsAnyKey(keys, text);
+  const found: string[] = [];
+  for (const file of filesUnder(world.home)) {
+    if (KEY_HOLDER.test(path.basename(file))) continue;
+    if (textsOf(file, planted.get(file) ?? 0).some(holds)) found.push(file);
+  }
+  for (let i = 0; i < printed.length; i += 2) if (holds(printed[i + 1]!)) found.push(`the output of ${printed[i]}`);
+  for (const r of world.sandbox.requests)
+    if (r.body && holds(r.body)) found.push(`the body of ${r.method} ${r.path} to the service`);
+  for (const body of received) if (holds(body)) found.push(`a body another server received: ${body.slice(0, 120)}`);
+  if (!found.length) return;
+  const message = `key-never-shown: the key (${keys.map(maskKey).join(', ')}) in some form is in:\n  ${found.join('\n  ')}`;
+  throw new Error(keys.reduce((text, key) => new KeyForms(key).mask(text, '[key]'), message));
+}
+
+/** A file's text from `from` on: whole, or its two ends when it is huge. */
+function textsOf(file: string, from: number): string[] {
+  const size = fs.statSync(file).size;
+  const read = (start: number, length: number) => {
+    const buffer = Buffer.alloc(Math.max(0, length));
+    const fd = fs.openSync(file, 'r');
+    try {
+      fs.readSync(fd, buffer, 0, buffer.length, start);
+    } finally {
+      fs.closeSync(fd);
+    }
+    return buffer.toString('utf8');
+  };
+  if (size - from <= WHOLE_FILE_BYTES) return [read(from, size - from)];
+  return [read(from, END_BYTES), read(size - END_BYTES, END_BYTES)];
+}
+
+function filesUnder(dir: string): string[] {
+  const out: string[] = [];
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return out;
+  }
+  for (const entry of entries) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...filesUnder(file));
+    else if (entry.isFile()) out.push(file);
+  }
+  return out;
 }
 
 export const BULLISH =

@@ -61,6 +61,7 @@ describe('the key in the history', () => {
     fs.writeFileSync(path.join(w.configDir, 'history.jsonl'), `${old.map((r) => JSON.stringify(r)).join('\n')}\n`, {
       mode: 0o600,
     });
+    w.planted(path.join(w.configDir, 'history.jsonl'));
     const all = await printed(w);
     expect(all).toContain('…');
     expectNoKey(all, key, 'history and stats');

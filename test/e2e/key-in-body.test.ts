@@ -27,7 +27,7 @@ describe('the key in what is sent', () => {
     // By hand the same rule: a skip with its kind, own values or not (a poll's skip alone would not bar it).
     const own = await w.agent(['predict', 'k', '--conviction', '1.5', '--json']);
     expect(own.code).toBe(0);
-    expect(JSON.parse(own.stdout)).toMatchObject({ action: 'skip', skipKind: 'keyed-cell' });
+    expect(JSON.parse(own.stdout)).toMatchObject({ action: 'skip', skipKind: 'keyed-thread' });
     expect(w.sandbox.comments()).toHaveLength(1);
     expectNoKeySent(w, key);
   });

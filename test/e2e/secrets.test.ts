@@ -56,9 +56,10 @@ describe('the service key quoted in a thread never reaches an analyzer', () => {
     return key;
   }
 
-  it('a command analyzer reads the thread with the key redacted', async () => {
+  it('a command analyzer is never given the thread: analyze says it is refused', async () => {
     const w = await registered();
-    const key = addLeakyThread(w);
+    addLeakyThread(w);
+    w.sandbox.addThread({ id: 'fine', text: BULLISH, project_id: 'c/bitcoin', timestamp: minutesAgo(1) });
     for (const [name, value] of [
       ['analyzer.command', `'${process.execPath}' '${RECORDER}' '${w.home}'`],
       ['analyzer', 'command'],
@@ -67,15 +68,17 @@ describe('the service key quoted in a thread never reaches an analyzer', () => {
     }
     const result = await w.agent(['analyze', 'leak']);
     expect(result.code, result.stderr).toBe(0);
-    const seen = fs.readFileSync(path.join(w.home, 'seen-leak.json'), 'utf8');
-    expect(JSON.parse(seen).input.thread.text).toContain("Someone posted this agent's key: [redacted] (enjoy).");
-    expect(JSON.parse(seen).input.thread.text).toContain(BULLISH);
-    expect(probeOf(seen)).not.toContain(key);
+    expect(result.stdout).toContain("refused: the thread's text holds a key of this agent");
+    expect(fs.existsSync(path.join(w.home, 'seen-leak.json'))).toBe(false);
+    // The same analyzer, given an ordinary thread, is run: the refusal is the thread's, not the setup's.
+    expect((await w.agent(['analyze', 'fine'])).code).toBe(0);
+    expect(fs.existsSync(path.join(w.home, 'seen-fine.json'))).toBe(true);
   });
 
-  it('a model is asked about the thread with the key redacted', async () => {
+  it('a model is never asked about the thread, only about the ordinary one beside it', async () => {
     const w = await registered();
     const key = addLeakyThread(w);
+    w.sandbox.addThread({ id: 'fine', text: BULLISH, project_id: 'c/bitcoin', timestamp: minutesAgo(1) });
     llm = await startFakeLlm();
     llm.reply(decisionReply({ action: 'skip', conviction: 0, text: '', reason: 'nothing to see' }));
     for (const [name, value] of [
@@ -88,7 +91,7 @@ describe('the service key quoted in a thread never reaches an analyzer', () => {
     const result = await w.agent(['poll', '--dry-run']);
     expect(result.code, result.stderr).toBe(0);
     expect(llm.requests).toHaveLength(1);
-    expect(llm.requests[0]!.body).toContain('[redacted]');
-    expect(probeOf(JSON.parse(llm.requests[0]!.body).messages[1].content)).not.toContain(key);
+    expect(llm.requests[0]!.body).toContain('Spot ETF inflows');
+    expect(probeOf(llm.requests[0]!.body)).not.toContain(key);
   });
 });

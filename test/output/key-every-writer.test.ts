@@ -12,8 +12,16 @@ import { readHistory } from '../../src/history/log.js';
 import { maskStrings } from '../../src/history/mask.js';
 import { recordRun } from '../../src/history/record-run.js';
 import { reportError } from '../../src/output/report-error.js';
+import { outcomesFile } from '../../src/record/outcomes.js';
+import { readAllLines } from '../../src/record/private-lines.js';
+import { PriceRecorder } from '../../src/record/recorder.js';
+import { pricesFile } from '../../src/record/samples.js';
+import { settleRecord } from '../../src/record/settle.js';
+import { threadsFile } from '../../src/record/thread-texts.js';
 import { onlineContext, registeredDir } from '../support/in-process.js';
 import { DISGUISES, filler } from '../support/key-disguises.js';
+import { holdsAnyKey } from '../support/key-scan.js';
+import { thread } from '../support/threads.js';
 
 // Proof by construction of key-never-shown: every form of the key (support/key-disguises.ts), in text of
 // lengths that put a 200-character cut inside it, through every writer of text; none holds a piece of
@@ -55,12 +63,44 @@ describe.each(cases)('the key $name after $before characters', ({ text }) => {
     const cut = errorBodyText(text);
     recordRun(ctx, [{ ts: new Date().toISOString(), kind: 'skip', threadId: text, cell: text, reason: cut, text }]);
     expect(readHistory(dir).records).toHaveLength(1);
-    expect(forms.foundIn(fs.readFileSync(path.join(dir, 'history.jsonl'), 'utf8'))).toBe(false);
+    expect(holdsAnyKey([KEY], fs.readFileSync(path.join(dir, 'history.jsonl'), 'utf8'))).toBe(false);
     const fresh = onlineContext(dir, undefined, { json: true });
     await fresh.run(() => runHistory(fresh.ctx, {}));
-    expect(forms.foundIn(fresh.stdout.text)).toBe(false);
+    expect(holdsAnyKey([KEY], fresh.stdout.text)).toBe(false);
     await run(async () => undefined);
     expect(stdout.text).toBe('');
+  });
+
+  it('is in no line of prices.jsonl, threads.jsonl or outcomes.jsonl, in any field', () => {
+    const dir = agentWith();
+    const { ctx } = onlineContext(dir, undefined);
+    ctx.output.addSecret(KEY);
+    const redact = (line: string) => ctx.output.redact(line);
+    const t0 = Date.parse('2026-11-01T00:00:00.000Z');
+    const at = (hours: number) => new Date(t0 + hours * 3_600_000).toISOString();
+    // Every field a service sends holds it: the decided thread, and a later one whose price tells its move.
+    const keyed = (id: string, hours: number) =>
+      thread(`${id}${text}`, at(hours), {
+        cell: text,
+        projectId: `c/${text}`,
+        text,
+        priceOnFetch: 100 + hours,
+        citations: [{ url: `https://x.test/${text}`, title: text }],
+      });
+    const warnings: string[] = [];
+    new PriceRecorder({ dir, now: () => t0 + 4 * 3_600_000, redact, warn: (w) => warnings.push(w) }).page([
+      keyed('a', 0),
+      keyed('b', 3),
+    ]);
+    recordRun(ctx, [{ ts: at(0), kind: 'skip', threadId: `a${text}`, cell: text, reason: 'quiet' }]);
+    const settled = settleRecord({ dir, now: t0 + 4 * 3_600_000, redact });
+    expect(warnings).toEqual([]);
+    expect(settled).toHaveLength(1);
+    for (const file of [pricesFile(dir), threadsFile(dir), outcomesFile(dir)]) {
+      const lines = readAllLines(file);
+      expect(lines.length, file.current).toBeGreaterThan(0);
+      expect(holdsAnyKey([KEY], lines.join('\n')), file.current).toBe(false);
+    }
   });
 
   it('is in no alert event, as the webhook and the command are sent it', () => {

@@ -86,7 +86,7 @@ describe('before any request', () => {
     const keyed = { ...BULLISH, cell: KEY.toLowerCase(), projectId: `c/${KEY.toLowerCase()}` };
     await expect(prepareThread(keyed, undefined, prepare)).resolves.toMatchObject({
       kind: 'skipped',
-      skipKind: 'keyed-cell',
+      skipKind: 'keyed-thread',
     });
     expect(read).toEqual([]);
     expect(api.calls).toEqual([]);

@@ -3,12 +3,15 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SKIP_KINDS, skipKindOfReason } from '../../src/domain/skip.js';
 import { BY_HAND, skipByJournal, skipByThread } from '../../src/posting/skip-rule.js';
+import { thread as threadOf } from '../support/threads.js';
 
 // The one rule for when a thread is skipped (src/posting/skip-rule.ts); poll and predict each apply it in
 // test/poll/prepare-thread.test.ts and test/commands/predict/predict.test.ts.
 
 const KEY = 'ak_0123456789abcdefGHIJ';
 const ts = '2026-11-25T12:00:00.000Z';
+const at = ({ cell, locked }: { cell: string; locked: boolean }) =>
+  threadOf('t', ts, { cell, projectId: `c/${cell}`, locked });
 
 describe('the skip rule', () => {
   it.each([
@@ -28,22 +31,22 @@ describe('the skip rule', () => {
   it.each([
     ['open, in an ordinary cell', { cell: 'bitcoin', locked: false }, undefined],
     ['locked', { cell: 'bitcoin', locked: true }, 'locked'],
-    ['in a cell that holds the key, lower-cased', { cell: KEY.toLowerCase(), locked: false }, 'keyed-cell'],
+    ['in a cell that holds the key, lower-cased', { cell: KEY.toLowerCase(), locked: false }, 'keyed-thread'],
     ['locked and keyed: the first step that applies wins', { cell: KEY, locked: true }, 'locked'],
   ] as const)('a thread %s: %s', (_name, thread, kind) => {
-    expect(skipByThread(thread, [KEY])?.skipKind).toBe(kind);
+    expect(skipByThread(at(thread), [KEY])?.skipKind).toBe(kind);
   });
 
   it('a key too short to be one is never looked for (a cell "c" is not the key "c")', () => {
-    expect(skipByThread({ cell: 'abc', locked: false }, ['abc'])).toBeUndefined();
+    expect(skipByThread(at({ cell: 'abc', locked: false }), ['abc'])).toBeUndefined();
   });
 
   it("each skip's reason maps back to its kind: old history lines and new count alike", () => {
     const skips = [
       skipByJournal({ ts, status: 'posted' }),
       skipByJournal({ ts, status: 'unknown' }),
-      skipByThread({ cell: 'x', locked: true }, []),
-      skipByThread({ cell: KEY, locked: false }, [KEY]),
+      skipByThread(at({ cell: 'x', locked: true }), []),
+      skipByThread(at({ cell: KEY, locked: false }), [KEY]),
     ];
     for (const skip of skips) expect(skip && skipKindOfReason(skip.reason)).toBe(skip?.skipKind);
   });
@@ -56,7 +59,7 @@ describe('the skip rule', () => {
         .map(([kind]) => kind);
     expect(by('refuses')).toEqual(['locked', 'malformed']);
     // Never-twice and the key are never overridden.
-    for (const kind of ['already-predicted', 'may-have-landed', 'keyed-cell'] as const)
+    for (const kind of ['already-predicted', 'may-have-landed', 'keyed-thread'] as const)
       expect(BY_HAND[kind]).toBe('skips');
   });
 });

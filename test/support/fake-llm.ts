@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { receiving } from './sent-bodies.js';
 
 // A loopback stand-in for an OpenAI-compatible chat-completions API: a real node:http server (nock does
 // not see undici's requests), answering each request with the next scripted reply and recording what
@@ -34,6 +35,7 @@ export interface FakeLlm {
 
 export async function startFakeLlm(prefix = '/v1', host = '127.0.0.1'): Promise<FakeLlm> {
   const requests: RecordedRequest[] = [];
+  receiving(() => requests.map((r) => r.body));
   const script: Reply[] = [];
   const timers = new Set<NodeJS.Timeout>();
 

@@ -94,14 +94,14 @@ describe('agent predict', () => {
       expect(result.code).toBe(0);
       expect(JSON.parse(result.stdout)).toMatchObject({
         action: 'skip',
-        skipKind: 'keyed-cell',
+        skipKind: 'keyed-thread',
         reason: expect.stringContaining('key'),
       });
     }
     expect(posts()).toEqual([]);
     expect(history(dir).filter((r) => r.kind === 'skip')).toEqual([
-      expect.objectContaining({ threadId: 'keyed', skipKind: 'keyed-cell' }),
-      expect.objectContaining({ threadId: 'keyed', skipKind: 'keyed-cell' }),
+      expect.objectContaining({ threadId: 'keyed', skipKind: 'keyed-thread' }),
+      expect.objectContaining({ threadId: 'keyed', skipKind: 'keyed-thread' }),
     ]);
   });
 
