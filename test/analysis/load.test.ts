@@ -46,12 +46,10 @@ describe('loadAnalyzer', () => {
     const { ctx } = offlineContext(dir);
     await expect(loadAnalyzer(ctx, { deadline: T0 + 2_500 })).rejects.toBeInstanceOf(BudgetError);
     const { analyzer } = await loadAnalyzer(ctx, { deadline: T0 + 3_300 });
-    const started = Date.now();
     const error = await failure(analyzer.analyze(thread('t1', '2026-03-02T08:15:00Z'), PROFILE, []));
     await analyzer.close?.();
     expect(error).toBeInstanceOf(AnalyzerError);
     expect(error.message).toMatch(/timed out after 1\.3 s/);
-    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('a fallback that decided is said once, at close', async () => {

@@ -281,15 +281,11 @@ describe('alerts', () => {
         res.writeHead(401, { 'content-type': 'application/json' }).end('{"message": "invalid key"}');
         return true;
       });
-      let started = Date.now();
       expect((await w.agent(['poll'])).code).toBe(3);
-      expect(Date.now() - started).toBeLessThan(15_000);
       stop();
       // A good run that posts, and tells of its recovery to the same webhook.
       w.sandbox.addThread({ id: 'up', text: BULLISH, project_id: 'c/bitcoin', timestamp: minutesAgo(1) });
-      started = Date.now();
       const good = await w.agent(['poll'], LATER);
-      expect(Date.now() - started).toBeLessThan(15_000);
       expect(good.code, good.stderr).toBe(0);
       expect(w.sandbox.comments().map((c) => c.thread_id)).toEqual(['up']);
       expect(hook.received.map((r) => JSON.parse(r.body).kind)).toEqual(['failing', 'recovered']);
@@ -330,9 +326,7 @@ setInterval(() => {}, 1000);
       res.writeHead(401).end('{}');
       return true;
     });
-    const started = Date.now();
     const polled = await w.agent(['poll']);
-    expect(Date.now() - started).toBeLessThan(15_000);
     stop();
     expect(polled.code).toBe(3);
     expect(polled.stderr).toContain('agent: the failing alert by command failed: no exit within 5 s');

