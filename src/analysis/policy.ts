@@ -9,7 +9,7 @@ import type { SkipKind } from '../domain/skip.js';
 import type { AnalyzerDecision, AnalyzerOutput, Decision, Signal, Trace } from './types.js';
 
 /** What the policy knows about one decision besides the analyzer's output. */
-interface Context {
+interface Known {
   profile: Profile;
   cell: string;
   sigma: number;
@@ -31,12 +31,12 @@ export function decide(thread: Thread, profile: Profile, output: AnalyzerOutput,
   trace.push(
     `policy: c/${cell} ${typicalMoveWords(thread)}, ${profile.conviction_style} ${low}-${top}σ, at most ±${cap.toFixed(1)}%`,
   );
-  const context: Context = { profile, cell, sigma, cap, trace };
+  const known: Known = { profile, cell, sigma, cap, trace };
   const decision =
     output.kind === 'signal'
-      ? fromSignal(output, context)
+      ? fromSignal(output, known)
       : output.kind === 'decision'
-        ? fromDecision(output, context)
+        ? fromDecision(output, known)
         : skip('unusable-answer', 'the analyzer returned neither a signal nor a decision');
   trace.push(
     decision.action === 'skip'
@@ -46,8 +46,8 @@ export function decide(thread: Thread, profile: Profile, output: AnalyzerOutput,
   return decision;
 }
 
-function fromSignal(signal: Signal, context: Context): Decision {
-  const { profile, sigma, trace } = context;
+function fromSignal(signal: Signal, known: Known): Decision {
+  const { profile, sigma, trace } = known;
   const numbers = PROFILE_NUMBERS;
   if (!Number.isFinite(signal.strength))
     return skip('unusable-answer', 'the analyzer gave a strength that is not a finite number');
@@ -94,18 +94,18 @@ function fromSignal(signal: Signal, context: Context): Decision {
       `size (${low} + ${above.toFixed(2)} × ${(top - low).toFixed(1)}) × σ ${sigma} = ${size.toFixed(2)}%`,
   );
 
-  const conviction = finalConviction(Math.sign(biased) * size, context);
+  const conviction = finalConviction(Math.sign(biased) * size, known);
   const supporting = signal.evidence.filter((e) => Math.sign(e.weight) === Math.sign(conviction));
   // An external analyzer's evidence is free text: a phrase stating a size, the other direction or a link
   // is not quoted (the built-in lexicon's labels never do).
   const reasons = (supporting.length > 0 ? supporting : signal.evidence)
     .map((e) => e.phrase)
     .filter((phrase) => isPlainReason(phrase, conviction));
-  return { action: 'post', conviction, text: composeSummary({ cell: context.cell, conviction, reasons }) };
+  return { action: 'post', conviction, text: composeSummary({ cell: known.cell, conviction, reasons }) };
 }
 
-function fromDecision(decision: AnalyzerDecision, context: Context): Decision {
-  const { trace } = context;
+function fromDecision(decision: AnalyzerDecision, known: Known): Decision {
+  const { trace } = known;
   if (decision.action === 'skip') {
     return skip('analyzer-skip', cleanInline(String(decision.reason ?? '')) || 'the analyzer chose to skip');
   }
@@ -115,15 +115,15 @@ function fromDecision(decision: AnalyzerDecision, context: Context): Decision {
   }
   if (raw === 0) return skip('unusable-answer', 'the analyzer gave conviction 0, which has no direction');
 
-  const conviction = finalConviction(raw, context);
-  const verdict = externalText(typeof decision.text === 'string' ? decision.text : '', context.cell, conviction, trace);
+  const conviction = finalConviction(raw, known);
+  const verdict = externalText(typeof decision.text === 'string' ? decision.text : '', known.cell, conviction, trace);
   if ('contradiction' in verdict) return skip('contradiction', verdict.contradiction);
   return { action: 'post', conviction, text: verdict.text };
 }
 
 /** One decimal, never 0.0 or -0, never past the cap; every adjustment is traced. */
-function finalConviction(raw: number, context: Context): number {
-  const { cap, sigma, profile, trace } = context;
+function finalConviction(raw: number, known: Known): number {
+  const { cap, sigma, profile, trace } = known;
   const sign = raw > 0 ? 1 : -1;
   let size = Math.round(Math.abs(raw) * 10) / 10;
   if (size === 0) {
@@ -134,7 +134,7 @@ function finalConviction(raw: number, context: Context): number {
     const [, top] = PROFILE_NUMBERS.style[profile.conviction_style];
     trace.push(
       `policy: conviction ${signed(raw, 1)} clamped to ${signed(sign * cap, 1)} ` +
-        `(${profile.conviction_style} top ${top}σ × σ ${sigma}% on c/${context.cell})`,
+        `(${profile.conviction_style} top ${top}σ × σ ${sigma}% on c/${known.cell})`,
     );
     size = cap;
   }

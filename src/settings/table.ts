@@ -125,7 +125,7 @@ export const SETTINGS = {
   }),
   'alert.command': setting({
     schema: someText(),
-    parse: (raw, { home, note }) => checkCommandLine(raw, note, { home, key: 'alert.command' }),
+    parse: (raw, { home, note }) => checkCommandLine(raw, note, { home, setting: 'alert.command' }),
     shownDefault: '(none)',
     about: 'a program (absolute path, no shell) given each alert as one JSON line on stdin',
     feature: 'alerts',

@@ -1,6 +1,6 @@
 import { accessSync, constants, existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
-import { type CommandKey, parseCommandLine } from './command-line.js';
+import { type CommandSetting, parseCommandLine } from './command-line.js';
 import { exposure, resolvedOrSelf, trustedHere } from './program-path.js';
 import { StateError, UsageError } from '../../errors.js';
 
@@ -26,12 +26,12 @@ function namesFile(arg: string): boolean {
 export function checkCommandLine(
   raw: string,
   warn: (line: string) => void,
-  { home, key = 'analyzer.command' }: { home?: string; key?: CommandKey } = {},
+  { home, setting = 'analyzer.command' }: { home?: string; setting?: CommandSetting } = {},
 ): string {
   const line = raw.trim();
-  const argv = parseCommandLine(line, key);
+  const argv = parseCommandLine(line, setting);
   const [program] = argv;
-  if (key === 'alert.command' && !isAbsolute(program)) {
+  if (setting === 'alert.command' && !isAbsolute(program)) {
     throw new UsageError(`alert.command must name its program by absolute path, not ${JSON.stringify(program)}`, {
       hint: 'e.g. agent config set alert.command "/usr/bin/node /home/me/alert.mjs" (command -v node gives the path)',
     });
@@ -80,8 +80,8 @@ export function checkCommandLine(
  * UsageError for the first file it names that is not there (or a program not executable), a StateError for
  * one others could change; gives back what is only doubtful (a program cron's PATH may not hold).
  */
-export function checkAsCronRunsIt(raw: string, home: string, key: CommandKey = 'analyzer.command'): string[] {
-  const argv = parseCommandLine(raw.trim(), key);
+export function checkAsCronRunsIt(raw: string, home: string, setting: CommandSetting = 'analyzer.command'): string[] {
+  const argv = parseCommandLine(raw.trim(), setting);
   const [program] = argv;
   const doubts: string[] = [];
   if (program.includes('/')) {
@@ -102,7 +102,7 @@ export function checkAsCronRunsIt(raw: string, home: string, key: CommandKey = '
     const file = resolve(home, arg);
     if (!existsSync(file)) {
       throw new UsageError(`cron runs it from ${home}, where ${arg} is ${file}, which does not exist`, {
-        hint: `give the full path of the file: agent config set ${key} "…"`,
+        hint: `give the full path of the file: agent config set ${setting} "…"`,
       });
     }
     refuseWritableProgram(file, { program: false });

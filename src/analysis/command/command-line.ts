@@ -5,13 +5,13 @@ import { UsageError } from '../../errors.js';
 // from their terminal, but $VAR, globs, ~, pipes and redirections are ordinary characters.
 // https://pubs.opengroup.org/onlinepubs/9699919799/utilities/V3_chap02.html#tag_18_02
 
-const HINTS: Record<CommandKey, string> = {
+const HINTS: Record<CommandSetting, string> = {
   'analyzer.command': 'set it with: agent config set analyzer.command "/usr/bin/node /path/to/analyzer.mjs"',
   'alert.command': 'set it with: agent config set alert.command "/usr/bin/node /path/to/alert.mjs"',
 };
 
 /** The settings that hold a command line: each is split, checked and run by the rules here. */
-export type CommandKey = 'analyzer.command' | 'alert.command';
+export type CommandSetting = 'analyzer.command' | 'alert.command';
 // Inside double quotes a backslash escapes only these; before any other character it is kept (POSIX).
 const ESCAPED_IN_DOUBLE = new Set(['"', '\\', '$', '`']);
 const BLANK = /[ \t\n\r\v\f]/;
@@ -20,8 +20,8 @@ const BLANK = /[ \t\n\r\v\f]/;
  * Splits a command line into argv without a shell: whitespace separates, quotes and backslashes group.
  * The result always has a non-empty program name first.
  */
-export function parseCommandLine(line: string, key: CommandKey = 'analyzer.command'): [string, ...string[]] {
-  const usage = (message: string) => new UsageError(`${key}: ${message}`, { hint: HINTS[key] });
+export function parseCommandLine(line: string, setting: CommandSetting = 'analyzer.command'): [string, ...string[]] {
+  const usage = (message: string) => new UsageError(`${setting}: ${message}`, { hint: HINTS[setting] });
   if (line.includes('\0')) throw usage('the command contains a NUL character');
   const argv: string[] = [];
   let word = '';

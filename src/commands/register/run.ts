@@ -41,19 +41,21 @@ interface Given extends ProfileFlags {
   force?: boolean;
 }
 
+// One input, three stages: `flags` as commander gives them, `given` (the flags checked, with the profile's
+// own field names), `values` (given plus the answers to what was missing: complete).
 export async function runRegister(ctx: Context, flags: RegisterOptions): Promise<void> {
-  const { name, bio, avatarUrl, force } = flags;
+  const { bio, avatarUrl, force } = flags;
+  const name = flags.name === undefined ? undefined : plainName(flags.name);
   const given: Given = { ...profileFlags(flags), name, bio, avatarUrl, force };
-  const options = { ...given, name: given.name === undefined ? undefined : plainName(given.name) };
   // What was given as flags is checked before any question: a typo there is not found after five answers.
   failOn([
-    options.name === undefined ? undefined : checkName(options.name),
-    options.bio === undefined ? undefined : checkBio(options.bio),
-    options.avatarUrl === undefined ? undefined : checkAvatarUrl(options.avatarUrl),
+    given.name === undefined ? undefined : checkName(given.name),
+    given.bio === undefined ? undefined : checkBio(given.bio),
+    given.avatarUrl === undefined ? undefined : checkAvatarUrl(given.avatarUrl),
   ]);
-  profileFromFlags(options);
-  if (given.name !== undefined && options.name !== undefined) noteChangedName(given.name, options.name, ctx);
-  const { values, baseUrl } = await askForMissing(options, ctx);
+  profileFromFlags(given);
+  if (flags.name !== undefined && name !== undefined) noteChangedName(flags.name, name, ctx);
+  const { values, baseUrl } = await askForMissing(given, ctx);
   const profile = profileFromFlags(values) as Profile;
   refuseUnverifiedTls(baseUrl, ctx.env, 'the new API key');
 
@@ -64,7 +66,7 @@ export async function runRegister(ctx: Context, flags: RegisterOptions): Promise
   const lock = acquireLock({ dir: store.dir, pid: ctx.pid, now: ctx.timing.now(), user: ctx.user });
   try {
     const existing = safeExists(store);
-    if (existing && !options.force) {
+    if (existing && !given.force) {
       throw new UsageError(`an agent is already registered in ${shownPath(store.dir)}`, {
         hint: 'use --force to register a new one (the old state is kept as a backup), or another --config-dir',
       });
@@ -164,16 +166,17 @@ const PROFILE_QUESTIONS: Record<keyof Profile, string> = {
  * then the name and the profile, each answer checked as it is given and asked again, with the reason, until
  * it is valid. Without a terminal, names everything missing at once.
  */
-async function askForMissing(options: Given, ctx: Context): Promise<{ values: Values; baseUrl: URL }> {
-  const given = ctx.baseUrl === undefined ? undefined : parseBaseUrl(ctx.baseUrl);
-  const fields = (Object.keys(PROFILE_FLAG_NAMES) as Array<keyof Profile>).filter((f) => options[f] === undefined);
-  const values: Given = { ...options };
-  if (given && values.name !== undefined && fields.length === 0) return { values: values as Values, baseUrl: given };
+async function askForMissing(given: Given, ctx: Context): Promise<{ values: Values; baseUrl: URL }> {
+  const address = ctx.baseUrl === undefined ? undefined : parseBaseUrl(ctx.baseUrl);
+  const fields = (Object.keys(PROFILE_FLAG_NAMES) as Array<keyof Profile>).filter((f) => given[f] === undefined);
+  const values: Given = { ...given };
+  if (address && values.name !== undefined && fields.length === 0)
+    return { values: values as Values, baseUrl: address };
   const prompt = ctx.prompt?.available() ? ctx.prompt : undefined;
   if (!prompt) {
     const flags = [...(values.name === undefined ? ['--name'] : []), ...fields.map((f) => PROFILE_FLAG_NAMES[f])];
     const missing = [
-      given ? undefined : 'no service address: pass --base-url <url> or set AGENT_BASE_URL',
+      address ? undefined : 'no service address: pass --base-url <url> or set AGENT_BASE_URL',
       flags.length ? `missing ${flags.join(', ')}` : undefined,
     ];
     throw new UsageError(missing.filter(Boolean).join('; '), { hint: 'nothing was sent' });
@@ -188,13 +191,13 @@ async function askForMissing(options: Given, ctx: Context): Promise<{ values: Va
     }
   };
   // The address is reached before anything else is asked: a wrong port is found now, not after five answers.
-  if (given) {
-    refuseUnverifiedTls(given, ctx.env, 'the new API key');
-    const failed = await unreachable(given, ctx);
+  if (address) {
+    refuseUnverifiedTls(address, ctx.env, 'the new API key');
+    const failed = await unreachable(address, ctx);
     if (failed) throw failed;
   }
   const baseUrl =
-    given ??
+    address ??
     (await ask<URL>('Service address (https://…; plain http only on this machine): ', async (answer) => {
       let url: URL;
       try {
