@@ -1,4 +1,5 @@
-import type { Profile } from '../../src/domain/profile.js';
+import { analyzeThread, builtinAnalyzer, type Decision } from '../../src/analysis/index.js';
+import type { Participation, Profile } from '../../src/domain/profile.js';
 import type { Thread } from '../../src/domain/thread.js';
 
 export function thread(text: string, overrides: Partial<Thread> = {}): Thread {
@@ -34,4 +35,15 @@ export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\u
 /** Whether a text meets the service's 20-300 rule in both measures and is well formed. */
 export function isPostable(text: string): boolean {
   return text.length <= 300 && codePoints(text) >= 20 && !LONE_SURROGATE.test(text);
+}
+
+/** The built-in analyzer's decision on a text, profile sentiment at the given participation, and its trace. */
+export async function decide(text: string, participation: Participation = 'moderate') {
+  const p = profile({ signal_method: 'sentiment', participation });
+  return analyzeThread(builtinAnalyzer, thread(text, { timestamp: '2025-03-01T12:00:00Z' }), p);
+}
+
+export function direction(decision: Decision): 'up' | 'down' | 'skip' {
+  if (decision.action === 'skip') return 'skip';
+  return decision.conviction > 0 ? 'up' : 'down';
 }

@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeThread, builtinAnalyzer, type Decision } from '../../src/analysis/index.js';
-import type { Participation } from '../../src/domain/profile.js';
-import { profile, thread } from './fixtures.js';
+import { decide, direction } from './fixtures.js';
 
 // The frame a phrase stands in can make a right phrase say nothing, and `analyze -v` names the frame on
 // the phrase's line: a question, an explainer, a list, a hypothetical, a denial, someone else's position,
 // a context clause, another asset's move, a story about it, sarcasm. Texts written for these tests.
-
-async function decide(text: string, participation: Participation = 'moderate') {
-  const p = profile({ signal_method: 'sentiment', participation });
-  return analyzeThread(builtinAnalyzer, thread(text, { timestamp: '2025-03-01T12:00:00Z' }), p);
-}
-
-function direction(decision: Decision): 'up' | 'down' | 'skip' {
-  if (decision.action === 'skip') return 'skip';
-  return decision.conviction > 0 ? 'up' : 'down';
-}
 
 type Case = readonly [text: string, line: string];
 

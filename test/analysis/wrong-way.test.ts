@@ -1,22 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeThread, builtinAnalyzer, type Decision } from '../../src/analysis/index.js';
 import { sentenceCount } from '../../src/analysis/read-text.js';
-import type { Participation } from '../../src/domain/profile.js';
-import { profile, thread } from './fixtures.js';
+import { decide, direction } from './fixtures.js';
 
 // Real comments carry market words in arguments, stories and slogans whose tone is the other way. Each
 // case here is a reading that posted the wrong way before, in words written for this test, and the
 // trace line `analyze -v` prints for it.
-
-async function decide(text: string, participation: Participation = 'moderate') {
-  const p = profile({ signal_method: 'sentiment', participation });
-  return analyzeThread(builtinAnalyzer, thread(text, { timestamp: '2025-03-01T12:00:00Z' }), p);
-}
-
-function direction(decision: Decision): 'up' | 'down' | 'skip' {
-  if (decision.action === 'skip') return 'skip';
-  return decision.conviction > 0 ? 'up' : 'down';
-}
 
 describe('a phrase in the wrong frame counts nothing', () => {
   it.each([

@@ -87,6 +87,19 @@ async function configure(w: World, key: string, value: string): Promise<void> {
   expect(set.code, set.stderr).toBe(0);
 }
 
+/** A poll the service answers with 401 throughout (a rejected key: failing at once). */
+async function pollRejected(w: World) {
+  const stop = w.sandbox.intercept((_req, res) => {
+    res.writeHead(401).end('{}');
+    return true;
+  });
+  try {
+    return await w.agent(['poll']);
+  } finally {
+    stop();
+  }
+}
+
 function historyLines(w: World): Array<Record<string, unknown>> {
   return fs
     .readFileSync(path.join(w.configDir, 'history.jsonl'), 'utf8')
@@ -322,12 +335,7 @@ setInterval(() => {}, 1000);
       { mode: 0o600 },
     );
     await configure(w, 'alert.command', `${process.execPath} ${script}`);
-    const stop = w.sandbox.intercept((_req, res) => {
-      res.writeHead(401).end('{}');
-      return true;
-    });
-    const polled = await w.agent(['poll']);
-    stop();
+    const polled = await pollRejected(w);
     expect(polled.code).toBe(3);
     expect(polled.stderr).toContain('agent: the failing alert by command failed: no exit within 5 s');
     const child = Number(fs.readFileSync(pidFile, 'utf8'));
@@ -361,12 +369,7 @@ setInterval(() => {}, 1000);
       { mode: 0o600 },
     );
     await configure(w, 'alert.command', `/bin/sh ${script}`);
-    const stop = w.sandbox.intercept((_req, res) => {
-      res.writeHead(401).end('{}');
-      return true;
-    });
-    const polled = await w.agent(['poll']);
-    stop();
+    const polled = await pollRejected(w);
     expect(polled.code).toBe(3);
     const [alert] = historyLines(w).filter((r) => r.kind === 'alert');
     expect(alert?.alert).toEqual({ event: 'failing', routes: [{ route: 'command', ok: true, answer: 'exit 0' }] });
@@ -432,12 +435,7 @@ setInterval(() => {}, 1000);
     const hook = await hookServer();
     await configure(w, 'alert.webhook', hook.url);
     fs.mkdirSync(path.join(w.configDir, 'alerts.json'));
-    const stop = w.sandbox.intercept((_req, res) => {
-      res.writeHead(401).end('{}');
-      return true;
-    });
-    const polled = await w.agent(['poll']);
-    stop();
+    const polled = await pollRejected(w);
     expect(polled.code).toBe(3);
     expect(polled.stderr).toMatch(/^agent: alerts not sent: the alert memory .*alerts\.json is not a regular file/m);
     expect(hook.received).toEqual([]);
