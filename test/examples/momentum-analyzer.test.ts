@@ -64,7 +64,7 @@ describe('examples/momentum-analyzer.mjs', () => {
     ],
   ])('skips %s', async (_name, text, agentProfile, reason) => {
     const { decision } = await analyzeThread(momentum(), thread(text), agentProfile);
-    expect(decision).toEqual({ action: 'skip', reason });
+    expect(decision).toEqual({ action: 'skip', skipKind: 'analyzer-skip', reason });
   });
 
   it('exits 2 with a message on input it cannot read', () => {
