@@ -2,7 +2,7 @@ import { AgentError } from '../errors.js';
 import { type Health, lateAfterMs, readHealth } from '../history/health.js';
 import { describeAgo } from '../domain/duration.js';
 import { readHistory } from '../history/log.js';
-import type { HistoryRecord } from '../history/record.js';
+import type { HistoryEntry } from '../history/record.js';
 import { type AgentPlace, agentCommand, placed } from '../output/command-hint.js';
 import { setAsideBy } from '../poll/watch-aside.js';
 import { otherWatcher } from '../poll/watch-marker.js';
@@ -168,7 +168,7 @@ function scheduleOf(agent: FoundAgent, { now, isAlive, self }: RowDeps): Schedul
   return { kind: 'none', interval: null };
 }
 
-const isPollRun = (record: HistoryRecord) => record.kind === 'run' && record.summary?.command === 'poll';
+const isPollRun = (record: HistoryEntry) => record.kind === 'run' && record.summary?.command === 'poll';
 
 /** Everything the history and the record say: each read bounded, newest first. */
 function fromHistory(configDir: string, now: number): Partial<AgentRow> {

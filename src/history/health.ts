@@ -1,6 +1,6 @@
 import { EXIT } from '../errors.js';
 import { readHistory } from './log.js';
-import type { HistoryRecord, RunSummary } from './record.js';
+import type { HistoryEntry, RunSummary } from './record.js';
 
 /** Temporary failures (network, 5xx, rate limit: exit 5) in a row before an agent counts as failing. */
 export const FAILING_AFTER_RUNS = 3;
@@ -53,7 +53,7 @@ export function readHealth(configDir: string): Health {
   return healthOf(records.flatMap(({ ts, summary }) => (summary ? [{ ts, summary }] : [])));
 }
 
-function isPollRun(record: HistoryRecord): boolean {
+function isPollRun(record: HistoryEntry): boolean {
   return record.kind === 'run' && record.summary?.command === 'poll';
 }
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { StateError } from '../errors.js';
 import { fileSystemError, keepOpenFilePrivate } from '../state/private-file.js';
 import { linesBackward } from './read-back.js';
-import { type HistoryRecord, parseRecord } from './record.js';
+import { type HistoryEntry, parseRecord } from './record.js';
 
 /** The history: JSON lines in the config dir, mode 600 like everything there. */
 export const HISTORY_FILE = 'history.jsonl';
@@ -38,7 +38,7 @@ function files(dir: string): { current: string; previous: string } {
  * gets nothing. A failure (a full disk) is reported through `warn` and never thrown: the posts are in the
  * state file, which is what matters.
  */
-export function appendHistory(dir: string, records: readonly HistoryRecord[], warn: (message: string) => void): void {
+export function appendHistory(dir: string, records: readonly HistoryEntry[], warn: (message: string) => void): void {
   if (!records.length) return;
   const { current, previous } = files(dir);
   let fd: number | undefined;
@@ -66,12 +66,12 @@ export interface HistoryQuery {
   /** At most this many records (of those kept). */
   limit?: number;
   /** Only the records this accepts. */
-  keep?: (record: HistoryRecord) => boolean;
+  keep?: (record: HistoryEntry) => boolean;
 }
 
 export interface HistoryRead {
   /** Newest first. */
-  records: HistoryRecord[];
+  records: HistoryEntry[];
   /** Lines that could not be read: skipped, never fatal. */
   unreadable: number;
   /** Files larger than the history ever grows, of which only the newest HISTORY_READ_BYTES were read. */
@@ -130,7 +130,7 @@ export function readNotes(read: HistoryRead): string[] {
   return notes;
 }
 
-function parse(line: string): HistoryRecord | undefined {
+function parse(line: string): HistoryEntry | undefined {
   try {
     return parseRecord(JSON.parse(line));
   } catch {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Context } from '../context.js';
 import { maskStrings } from '../output/secret-mask.js';
-import type { HistoryRecord } from './record.js';
+import type { HistoryEntry } from './record.js';
 
 export { maskStrings };
 
@@ -10,7 +10,7 @@ export { maskStrings };
  * Every string in a record masked, whatever field holds it: a service may echo the key as a thread id, a
  * cell or an error. String by string, not on the JSON text, whose syntax a key could otherwise straddle.
  */
-export function maskRecord(record: HistoryRecord, redact: (text: string) => string): HistoryRecord {
+export function maskEntry(record: HistoryEntry, redact: (text: string) => string): HistoryEntry {
   return maskStrings(record, redact);
 }
 

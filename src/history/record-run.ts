@@ -3,16 +3,16 @@ import { stateStore } from '../session.js';
 import { AgentError, EXIT, messageOf, NotRegisteredError, StateError } from '../errors.js';
 import { oneLine } from '../output/sanitize.js';
 import { appendHistory } from './log.js';
-import { maskRecord } from './mask.js';
-import type { HistoryRecord } from './record.js';
+import { maskEntry } from './mask.js';
+import type { HistoryEntry } from './record.js';
 
 /**
  * Appends a run's records to the history in its config dir; a failure is said on stderr, never thrown.
  * Every field is masked like anything printed: a service may echo the key in any of them (a thread id, a
  * cell, an error), and it never reaches the file (key-never-shown).
  */
-export function recordRun(ctx: Context, records: readonly HistoryRecord[]): void {
-  const masked = records.map((record) => maskRecord(record, (text) => ctx.output.redact(text)));
+export function recordRun(ctx: Context, records: readonly HistoryEntry[]): void {
+  const masked = records.map((record) => maskEntry(record, (text) => ctx.output.redact(text)));
   appendHistory(stateStore(ctx).dir, masked, (message) => ctx.output.warn(message));
 }
 

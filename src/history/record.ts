@@ -37,7 +37,7 @@ export interface AlertSent {
  * its reason, a failure with its error as the reason), a run's summary, or an alert (the failed routes' answers as the reason). Lines written by a later
  * version may carry more fields; they are kept.
  */
-export interface HistoryRecord {
+export interface HistoryEntry {
   ts: string;
   kind: HistoryKind | 'run' | 'alert';
   threadId?: string;
@@ -61,7 +61,7 @@ export interface HistoryRecord {
  * A skip's kind, whichever version wrote its line: the kind it names, or the kind its reason's words map
  * to (`other` for a kind this version does not know, or words no kind has).
  */
-export function skipKindOf(record: Pick<HistoryRecord, 'skipKind' | 'reason'>): SkipKind {
+export function skipKindOf(record: Pick<HistoryEntry, 'skipKind' | 'reason'>): SkipKind {
   if (isSkipKind(record.skipKind)) return record.skipKind;
   return record.skipKind === undefined ? skipKindOfReason(record.reason ?? '') : 'other';
 }
@@ -73,7 +73,7 @@ const KINDS = new Set<string>([...Object.values(HISTORY_KIND), 'run', 'alert']);
  * by a zod schema: stats reads a month of lines (~11,000) on every call, and the schema took most of
  * its time there.
  */
-export function parseRecord(value: unknown): HistoryRecord | undefined {
+export function parseRecord(value: unknown): HistoryEntry | undefined {
   if (!isObject(value) || typeof value.ts !== 'string' || !KINDS.has(value.kind as string)) return undefined;
   if (!Number.isFinite(Date.parse(value.ts))) return undefined;
   for (const field of ['threadId', 'cell', 'text', 'reason', 'skipKind', 'analyzer'] as const) {
@@ -84,7 +84,7 @@ export function parseRecord(value: unknown): HistoryRecord | undefined {
   if (value.summary !== undefined && !isSummary(value.summary)) return undefined;
   if (value.alert !== undefined && !isAlert(value.alert)) return undefined;
   if (value.kind === 'alert' && value.alert === undefined) return undefined;
-  return value as unknown as HistoryRecord;
+  return value as unknown as HistoryEntry;
 }
 
 function isAlert(value: unknown): value is AlertSent {

@@ -2,7 +2,7 @@ import type { DecidedBy } from '../analysis/types.js';
 import { type Fate, HISTORY_KIND, TALLY, type Tally } from '../domain/fate.js';
 import type { Skip } from '../domain/skip.js';
 import { fateOf, type Outcome, reasonOf } from '../posting/outcome.js';
-import type { HistoryRecord, RunSummary } from './record.js';
+import type { HistoryEntry, RunSummary } from './record.js';
 
 /**
  * What one run did: poll and predict call it where a thread's outcome is decided. The records wait here
@@ -10,7 +10,7 @@ import type { HistoryRecord, RunSummary } from './record.js';
  * and a killed one has recorded what it saved); `finish` gives the rest and the run's summary.
  */
 export class RunRecorder {
-  private records: HistoryRecord[] = [];
+  private records: HistoryEntry[] = [];
   private readonly counts: Record<Tally, number> = { posted: 0, skipped: 0, failed: 0 };
   private locked = 0;
   counters: RunSummary['counters'];
@@ -38,20 +38,20 @@ export class RunRecorder {
   }
 
   // A line in history.jsonl's words, counted in the summary's (src/domain/fate.ts maps both).
-  private add(fate: Fate, line: Omit<HistoryRecord, 'ts' | 'kind'>): void {
+  private add(fate: Fate, line: Omit<HistoryEntry, 'ts' | 'kind'>): void {
     this.counts[TALLY[fate]] += 1;
     this.records.push({ ts: this.ts(), kind: HISTORY_KIND[fate], ...line });
   }
 
   /** The records kept since the last take, which are then forgotten. */
-  take(): HistoryRecord[] {
+  take(): HistoryEntry[] {
     const taken = this.records;
     this.records = [];
     return taken;
   }
 
   /** The records not taken yet and the run's summary, ready to append. */
-  finish(started: number, exitCode: number, error?: string): HistoryRecord[] {
+  finish(started: number, exitCode: number, error?: string): HistoryEntry[] {
     const summary: RunSummary = {
       command: this.command,
       posted: this.counts.posted,

@@ -1,6 +1,6 @@
 import type { Context } from '../context.js';
 import { stateStore } from '../session.js';
-import type { HistoryRecord } from '../history/record.js';
+import type { HistoryEntry } from '../history/record.js';
 import { type OutcomeRecord, outcomeKey, readOutcomes } from './outcomes.js';
 
 // How `agent history` shows what became of each post and skip: beside the entry, from the outcomes file.
@@ -37,7 +37,7 @@ export interface OutcomeView {
   unresolvable?: string;
 }
 
-export function outcomeOf(record: HistoryRecord, outcomes: Outcomes): OutcomeView | undefined {
+export function outcomeOf(record: HistoryEntry, outcomes: Outcomes): OutcomeView | undefined {
   if ((record.kind !== 'post' && record.kind !== 'skip') || !record.threadId) return undefined;
   const outcome = outcomes.get(outcomeKey(record.kind, record.threadId));
   if (!outcome) return undefined;
@@ -55,7 +55,7 @@ export function outcomeOf(record: HistoryRecord, outcomes: Outcomes): OutcomeVie
 }
 
 /** The entry as `history --json` gives it: with its outcome once there is one. */
-export function withOutcome(record: HistoryRecord, outcomes: Outcomes): HistoryRecord & { outcome?: OutcomeView } {
+export function withOutcome(record: HistoryEntry, outcomes: Outcomes): HistoryEntry & { outcome?: OutcomeView } {
   const outcome = outcomeOf(record, outcomes);
   return outcome ? { ...record, outcome } : record;
 }
@@ -67,7 +67,7 @@ export const OUTCOME_WIDTH = 10;
  * Beside a post: the realized move and ✓ (right), ✗ (wrong), · (flat), … while pending, or "no price"
  * when it can never be known. Beside a skip: what the thread's cell did, in brackets.
  */
-export function outcomeColumn(record: HistoryRecord, outcomes: Outcomes): string {
+export function outcomeColumn(record: HistoryEntry, outcomes: Outcomes): string {
   if (record.kind !== 'post' && record.kind !== 'skip') return ''.padStart(OUTCOME_WIDTH);
   const outcome = outcomeOf(record, outcomes);
   if (!outcome) return (record.kind === 'post' ? '\u2026' : '').padStart(OUTCOME_WIDTH);

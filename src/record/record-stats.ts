@@ -1,4 +1,4 @@
-import type { HistoryRecord } from '../history/record.js';
+import type { HistoryEntry } from '../history/record.js';
 import { type OutcomeRecord, outcomeKey } from './outcomes.js';
 import type { Call, RecordMetrics, RecordStats } from './record-types.js';
 import { wilson } from './wilson.js';
@@ -35,7 +35,7 @@ const emptyTally = (): Tally => ({ right: 0, wrong: 0, flat: 0, absError: 0, abs
 
 /** The record of the posts and skips in the history from `from` to `to` (epoch ms), from their outcomes. */
 export function recordStats(
-  records: readonly HistoryRecord[],
+  records: readonly HistoryEntry[],
   outcomes: ReadonlyMap<string, OutcomeRecord>,
   from: number,
   to: number,
@@ -138,7 +138,7 @@ function count(tally: Tally, conviction: number, move: number, right: boolean | 
 }
 
 /** Which analyzer decided: the history's word (or the outcome's copy of it); "unknown" before it was kept. */
-function analyzerOf(record: HistoryRecord, outcome: OutcomeRecord): string {
+function analyzerOf(record: HistoryEntry, outcome: OutcomeRecord): string {
   const extra = record as unknown as Record<string, unknown>;
   const name = typeof extra.analyzer === 'string' ? extra.analyzer : (outcome.analyzer ?? 'unknown');
   const fallback = extra.fallback === true || outcome.fallback === true;

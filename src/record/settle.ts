@@ -1,6 +1,6 @@
 import { HISTORY_LIMIT_BYTES } from '../history/log.js';
 import { maskStrings } from '../history/mask.js';
-import { type HistoryRecord, parseRecord } from '../history/record.js';
+import { type HistoryEntry, parseRecord } from '../history/record.js';
 import { appendLines, lineFile, readLinesBackward } from './private-lines.js';
 import {
   type Decided,
@@ -71,7 +71,7 @@ function longTold(decidedMs: number, last: SettledMark): boolean {
   return told <= last.walkedMs && told <= last.at;
 }
 
-type Decision = HistoryRecord & { kind: Decided; threadId: string; cell: string };
+type Decision = HistoryEntry & { kind: Decided; threadId: string; cell: string };
 
 function outcomeOf(
   record: Decision,
@@ -140,7 +140,7 @@ function pendingDecisions(dir: string, since: number): { pending: Decision[]; la
     if (ts < since) return false;
     // Most lines are runs' summaries: only posts and skips are parsed.
     if (!line.includes('"kind":"post"') && !line.includes('"kind":"skip"')) return true;
-    let record: HistoryRecord | undefined;
+    let record: HistoryEntry | undefined;
     try {
       record = parseRecord(JSON.parse(line));
     } catch {

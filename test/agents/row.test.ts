@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { agentRow, type RowDeps } from '../../src/agents/row.js';
-import type { HistoryRecord } from '../../src/history/record.js';
+import type { HistoryEntry } from '../../src/history/record.js';
 import { createStateStore } from '../../src/state/state-store.js';
 
 // One row of `agent list`, built from an agent's files as its polls leave them: the state, the history
@@ -33,7 +33,7 @@ function register(dir: string, agentName = 'lexicon-1'): void {
 
 const at = (hoursAgo: number) => new Date(NOW - hoursAgo * 3_600_000).toISOString();
 
-function poll(hoursAgo: number, exitCode: number, extra: Partial<HistoryRecord['summary']> = {}): HistoryRecord {
+function poll(hoursAgo: number, exitCode: number, extra: Partial<HistoryEntry['summary']> = {}): HistoryEntry {
   return {
     ts: at(hoursAgo),
     kind: 'run',
@@ -41,7 +41,7 @@ function poll(hoursAgo: number, exitCode: number, extra: Partial<HistoryRecord['
   };
 }
 
-const post = (hoursAgo: number, threadId: string, conviction = 1): HistoryRecord => ({
+const post = (hoursAgo: number, threadId: string, conviction = 1): HistoryEntry => ({
   ts: at(hoursAgo),
   kind: 'post',
   threadId,
@@ -49,7 +49,7 @@ const post = (hoursAgo: number, threadId: string, conviction = 1): HistoryRecord
   conviction,
 });
 
-function history(dir: string, records: HistoryRecord[]): void {
+function history(dir: string, records: HistoryEntry[]): void {
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   fs.writeFileSync(path.join(dir, 'history.jsonl'), records.map((r) => `${JSON.stringify(r)}\n`).join(''), {
     mode: 0o600,

@@ -4,23 +4,23 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { postingOf, reasonKind } from '../../src/alert/quiet.js';
 import { appendHistory } from '../../src/history/log.js';
-import type { HistoryRecord } from '../../src/history/record.js';
+import type { HistoryEntry } from '../../src/history/record.js';
 
 const NOW = Date.parse('2026-11-02T12:00:00.000Z');
 const HOUR = 3_600_000;
 const at = (hoursAgo: number) => new Date(NOW - hoursAgo * HOUR).toISOString();
-const run = (hoursAgo: number): HistoryRecord => ({
+const run = (hoursAgo: number): HistoryEntry => ({
   ts: at(hoursAgo),
   kind: 'run',
   summary: { command: 'poll', posted: 0, skipped: 0, failed: 0, exitCode: 0, elapsedMs: 5 },
 });
-const skip = (hoursAgo: number, reason: string): HistoryRecord => ({
+const skip = (hoursAgo: number, reason: string): HistoryEntry => ({
   ts: at(hoursAgo),
   kind: 'skip',
   threadId: `t${hoursAgo}`,
   reason,
 });
-const post = (hoursAgo: number): HistoryRecord => ({
+const post = (hoursAgo: number): HistoryEntry => ({
   ts: at(hoursAgo),
   kind: 'post',
   threadId: `p${hoursAgo}`,
@@ -34,7 +34,7 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-function history(...records: HistoryRecord[]): void {
+function history(...records: HistoryEntry[]): void {
   appendHistory(dir, records, (message) => {
     throw new Error(message);
   });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { healthOf, type PollRun, readHealth } from '../../src/history/health.js';
 import { appendHistory } from '../../src/history/log.js';
-import type { HistoryRecord } from '../../src/history/record.js';
+import type { HistoryEntry } from '../../src/history/record.js';
 
 const T0 = Date.parse('2026-11-01T12:00:00.000Z');
 
@@ -58,7 +58,7 @@ describe('the health read from a config dir', () => {
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('reads only poll runs, newest first', () => {
-    const records: HistoryRecord[] = [
+    const records: HistoryEntry[] = [
       ...runs(5, 5, 5)
         .reverse()
         .map((run) => ({ ts: run.ts, kind: 'run' as const, summary: run.summary })),

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appendHistory, HISTORY_LIMIT_BYTES, HISTORY_READ_BYTES, readHistory } from '../../src/history/log.js';
 import { linesBackward } from '../../src/history/read-back.js';
-import type { HistoryRecord } from '../../src/history/record.js';
+import type { HistoryEntry } from '../../src/history/record.js';
 import { RunRecorder } from '../../src/history/recorder.js';
 
 let dir: string;
@@ -15,7 +15,7 @@ beforeEach(() => {
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 const T0 = Date.parse('2026-11-01T12:00:00.000Z');
-const record = (i: number): HistoryRecord => ({
+const record = (i: number): HistoryEntry => ({
   ts: new Date(T0 + i * 1000).toISOString(),
   kind: 'skip',
   threadId: `t${i}`,
@@ -64,7 +64,7 @@ describe('the history file', () => {
   });
 
   it('reads an alert line back, and skips one whose routes are not what an alert records', () => {
-    const alert: HistoryRecord = {
+    const alert: HistoryEntry = {
       ts: new Date(T0).toISOString(),
       kind: 'alert',
       alert: { event: 'failing', routes: [{ route: 'webhook', ok: false, answer: 'HTTP 500' }] },

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { appendHistory } from '../../src/history/log.js';
-import type { HistoryRecord } from '../../src/history/record.js';
+import type { HistoryEntry } from '../../src/history/record.js';
 import { outcomesFile, readOutcomes } from '../../src/record/outcomes.js';
 import { PriceRecorder } from '../../src/record/recorder.js';
 import { settleRecord } from '../../src/record/settle.js';
@@ -64,7 +64,7 @@ function busyFeed({ limit, perRun, runEvery, days }: Feed) {
     appendHistory(
       dir,
       threads.map(
-        (t, i): HistoryRecord =>
+        (t, i): HistoryEntry =>
           i % 3
             ? {
                 ts: new Date(now).toISOString(),

@@ -1,17 +1,17 @@
 // What `agent history` shows beside a post or a skip, and what `history --json` adds to it.
 import { describe, expect, it } from 'vitest';
-import type { HistoryRecord } from '../../src/history/record.js';
+import type { HistoryEntry } from '../../src/history/record.js';
 import { OUTCOME_WIDTH, outcomeColumn, withOutcome } from '../../src/record/history-outcomes.js';
 import { type OutcomeRecord, outcomeKey } from '../../src/record/outcomes.js';
 
-const post: HistoryRecord = {
+const post: HistoryEntry = {
   ts: '2025-06-01T12:00:00.000Z',
   kind: 'post',
   threadId: 'p',
   cell: 'bitcoin',
   conviction: 1,
 };
-const skip: HistoryRecord = {
+const skip: HistoryEntry = {
   ts: '2025-06-01T12:00:00.000Z',
   kind: 'skip',
   threadId: 's',

@@ -1,6 +1,6 @@
 // The record in `agent stats`: every number defined once in record-stats.ts, checked on posts made up here.
 import { describe, expect, it } from 'vitest';
-import type { HistoryRecord } from '../../src/history/record.js';
+import type { HistoryEntry } from '../../src/history/record.js';
 import { type OutcomeRecord, outcomeKey } from '../../src/record/outcomes.js';
 import { fitLines, type Line } from '../../src/output/wrap.js';
 import { renderRecord } from '../../src/record/record-render.js';
@@ -14,7 +14,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 function world(
   posts: Array<[id: string, cell: string, conviction: number, move: number | null | undefined, extra?: object]>,
 ) {
-  const records: HistoryRecord[] = [];
+  const records: HistoryEntry[] = [];
   const outcomes = new Map<string, OutcomeRecord>();
   posts.forEach(([threadId, cell, conviction, move, extra], i) => {
     const ts = iso(NOW - DAY + i * 60_000);

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { appendHistory } from '../../src/history/log.js';
-import type { HistoryRecord } from '../../src/history/record.js';
+import type { HistoryEntry } from '../../src/history/record.js';
 import { readOutcomes } from '../../src/record/outcomes.js';
 import { appendLines } from '../../src/record/private-lines.js';
 import { pricesFile, readAtLine, sampleLine } from '../../src/record/samples.js';
@@ -22,7 +22,7 @@ afterEach(() => {
 function world() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'record-settle-'));
   dirs.push(dir);
-  const history = (records: HistoryRecord[]) =>
+  const history = (records: HistoryEntry[]) =>
     appendHistory(dir, records, (message) => {
       throw new Error(message);
     });
@@ -250,7 +250,7 @@ describe('settleRecord', () => {
         conviction: 1,
         analyzer: 'llm',
         fallback: true,
-      } as HistoryRecord,
+      } as HistoryEntry,
     ]);
     w.read(T0 + 4 * H, [['b', 'bitcoin', T0 + 3 * H, 100.02]]);
     const [outcome] = w.settle(T0 + 4 * H);

@@ -4,7 +4,7 @@ import type { AgentPlace } from '../../output/command-hint.js';
 import { agentCommand } from '../../output/command-hint.js';
 import { EXIT } from '../../errors.js';
 import { readHistory } from '../../history/log.js';
-import type { HistoryRecord } from '../../history/record.js';
+import type { HistoryEntry } from '../../history/record.js';
 import { oneLine } from '../../output/sanitize.js';
 import { parseAlertUrl, shownUrl } from '../../settings/alert-url.js';
 import type { Settings } from '../../settings/table.js';
@@ -43,12 +43,12 @@ export function alertCheck(
   } catch (error) {
     return failedCheck(error, `${set}: `);
   }
-  let last: HistoryRecord | undefined;
+  let last: HistoryEntry | undefined;
   try {
     // Only failed pings are recorded: a good poll after one means the heartbeat answered again.
     const [good] = readHistory(configDir, { limit: 1, keep: isGoodPoll }).records;
     const answeredSince = good ? Date.parse(good.ts) : Number.NEGATIVE_INFINITY;
-    const current = (record: HistoryRecord) =>
+    const current = (record: HistoryEntry) =>
       record.kind === 'alert' && !(record.alert?.event === 'heartbeat' && Date.parse(record.ts) < answeredSince);
     [last] = readHistory(configDir, { limit: 1, keep: current }).records;
   } catch {
@@ -63,6 +63,6 @@ export function alertCheck(
   return ok(line);
 }
 
-function isGoodPoll(record: HistoryRecord): boolean {
+function isGoodPoll(record: HistoryEntry): boolean {
   return record.kind === 'run' && record.summary?.command === 'poll' && record.summary.exitCode === EXIT.ok;
 }

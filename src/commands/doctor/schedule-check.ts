@@ -5,7 +5,7 @@ import { describeAgo } from '../../domain/duration.js';
 import { type AgentPlace, agentCommand } from '../../output/command-hint.js';
 import { lateAfterMs } from '../../history/health.js';
 import { readHistory } from '../../history/log.js';
-import type { HistoryRecord } from '../../history/record.js';
+import type { HistoryEntry } from '../../history/record.js';
 import { entrySettings, findEntry } from '../../schedule/cron.js';
 import { unitName } from '../../schedule/systemd.js';
 import { fail, failedCheck, ok, type Verdict, warn } from './check.js';
@@ -99,7 +99,7 @@ export function lastPollCheck(
   place?: AgentPlace,
   { registered = true }: { registered?: boolean } = {},
 ): Verdict {
-  let last: HistoryRecord | undefined;
+  let last: HistoryEntry | undefined;
   try {
     [last] = readHistory(configDir, {
       limit: 1,

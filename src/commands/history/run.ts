@@ -13,7 +13,7 @@ import {
 } from '../../record/history-outcomes.js';
 import { maskKnownKeys } from '../../history/mask.js';
 import { HISTORY_FILE, readHistory, readNotes } from '../../history/log.js';
-import { type HistoryRecord, skipKindOf } from '../../history/record.js';
+import { type HistoryEntry, skipKindOf } from '../../history/record.js';
 
 export interface HistoryOptions {
   since?: string;
@@ -61,8 +61,8 @@ function parseLimit(raw: string | undefined): number {
 const CELL_MAX = 20;
 const THREAD_MAX = 24;
 
-function columnWidths(entries: readonly HistoryRecord[]): { cell: number; thread: number } {
-  const widest = (pick: (r: HistoryRecord) => string | undefined, max: number) =>
+function columnWidths(entries: readonly HistoryEntry[]): { cell: number; thread: number } {
+  const widest = (pick: (r: HistoryEntry) => string | undefined, max: number) =>
     Math.min(max, Math.max(0, ...entries.map((r) => Array.from(oneLine(pick(r) ?? '', max)).length)));
   return { cell: widest((r) => r.cell, CELL_MAX), thread: widest((r) => r.threadId, THREAD_MAX) };
 }
@@ -71,7 +71,7 @@ function columnWidths(entries: readonly HistoryRecord[]): { cell: number; thread
  * One entry as one line: when, what, what came of it (docs/record.md#the-record-was-it-right), and on which cell and thread,
  * each in its column.
  */
-function line(record: HistoryRecord, columns: { cell: number; thread: number }, outcomes: Outcomes): string {
+function line(record: HistoryEntry, columns: { cell: number; thread: number }, outcomes: Outcomes): string {
   const when = record.ts.slice(0, 16).replace('T', ' ');
   const where = `${pad(record.cell, CELL_MAX, columns.cell)}  ${pad(record.threadId, THREAD_MAX, columns.thread)}`;
   switch (record.kind) {
@@ -110,6 +110,6 @@ function signed(n: number): string {
 }
 
 /** A skip with its kind, also on a line written before skips carried one (`skipKindOf`). */
-function withSkipKind(record: HistoryRecord): HistoryRecord {
+function withSkipKind(record: HistoryEntry): HistoryEntry {
   return record.kind === 'skip' ? { ...record, skipKind: skipKindOf(record) } : record;
 }

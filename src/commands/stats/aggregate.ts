@@ -1,5 +1,5 @@
 import { SKIP_KINDS, type SkipKind } from '../../domain/skip.js';
-import { type HistoryRecord, skipKindOf } from '../../history/record.js';
+import { type HistoryEntry, skipKindOf } from '../../history/record.js';
 
 export interface Stats {
   from: string;
@@ -27,7 +27,7 @@ const DAY_MS = 86_400_000;
 const ORDER = Object.keys(SKIP_KINDS);
 
 /** The history from `from` to `to` (epoch ms), summed up. One pass; no record is kept but the counters. */
-export function aggregate(records: readonly HistoryRecord[], from: number, to: number): Stats {
+export function aggregate(records: readonly HistoryEntry[], from: number, to: number): Stats {
   const runs = { poll: 0, predict: 0, failed: 0, failedPolls: 0, failedPredicts: 0 };
   const kinds = new Map<SkipKind, number>();
   const count = (kind: SkipKind, n = 1) => kinds.set(kind, (kinds.get(kind) ?? 0) + n);

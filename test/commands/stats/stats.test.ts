@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HistoryRecord } from '../../../src/history/record.js';
+import type { HistoryEntry } from '../../../src/history/record.js';
 import { parseRecord } from '../../../src/history/record.js';
 import { aggregate } from '../../../src/commands/stats/aggregate.js';
 import { SKIP_KINDS, type SkipKind } from '../../../src/domain/skip.js';
@@ -18,13 +18,13 @@ const NOW = Date.parse('2026-11-25T12:00:00.000Z');
 const DAY = 86_400_000;
 const at = (msAgo: number) => new Date(NOW - msAgo).toISOString();
 
-const run = (msAgo: number, extra: Partial<NonNullable<HistoryRecord['summary']>> = {}): HistoryRecord => ({
+const run = (msAgo: number, extra: Partial<NonNullable<HistoryEntry['summary']>> = {}): HistoryEntry => ({
   ts: at(msAgo),
   kind: 'run',
   summary: { command: 'poll', posted: 0, skipped: 0, failed: 0, exitCode: 0, elapsedMs: 50, ...extra },
 });
 
-const WEEK: HistoryRecord[] = [
+const WEEK: HistoryEntry[] = [
   run(8 * DAY),
   { ts: at(8 * DAY), kind: 'post', threadId: 'old', cell: 'bitcoin', conviction: 9, text: 'outside the week' },
   { ts: at(3 * DAY), kind: 'post', threadId: 'a', cell: 'bitcoin', conviction: 1.2, text: 'up' },
@@ -65,7 +65,7 @@ describe('skips by kind', () => {
   // Written as a week of polls writes them: each strength its own sentence, most lines from before skips
   // carried a kind (only the reason), some after (the kind beside it), and the locked ones counted per run.
   const below = (n: number) => `strength +0.${10 + n} is below the moderate threshold 0.25`;
-  const skip = (n: number, reason: string, skipKind?: string): HistoryRecord => ({
+  const skip = (n: number, reason: string, skipKind?: string): HistoryEntry => ({
     ts: at(2 * DAY + n),
     kind: 'skip',
     threadId: `s${n}`,
@@ -73,7 +73,7 @@ describe('skips by kind', () => {
     reason,
     ...(skipKind ? { skipKind } : {}),
   });
-  const HISTORY: HistoryRecord[] = [
+  const HISTORY: HistoryEntry[] = [
     ...Array.from({ length: 12 }, (_, n) => skip(n, below(n))),
     ...Array.from({ length: 3 }, (_, n) => skip(20 + n, below(n + 3), 'below-threshold')),
     ...Array.from({ length: 4 }, (_, n) => skip(30 + n, `the evidence cancels out (strength +0.0${n})`)),
