@@ -2,7 +2,7 @@ import { AgentError } from '../errors.js';
 import { type Health, lateAfterMs, readHealth } from '../history/health.js';
 import { describeAgo } from '../domain/duration.js';
 import { readHistory } from '../history/log.js';
-import type { HistoryEntry } from '../history/record.js';
+import type { HistoryEntry } from '../history/entry.js';
 import { type AgentPlace, agentCommand, placed } from '../output/command-hint.js';
 import { setAsideBy } from '../poll/watch-aside.js';
 import { otherWatcher } from '../poll/watch-marker.js';

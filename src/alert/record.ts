@@ -1,4 +1,4 @@
-import type { HistoryEntry } from '../history/record.js';
+import type { HistoryEntry } from '../history/entry.js';
 import type { AlertKind } from './event.js';
 import type { RouteResult } from './routes.js';
 

@@ -1,6 +1,6 @@
 import { EXIT } from '../errors.js';
 import { readHistory } from './log.js';
-import type { HistoryEntry, RunSummary } from './record.js';
+import type { HistoryEntry, RunSummary } from './entry.js';
 
 /** Temporary failures (network, 5xx, rate limit: exit 5) in a row before an agent counts as failing. */
 export const FAILING_AFTER_RUNS = 3;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { StateError } from '../errors.js';
 import { fileSystemError, keepOpenFilePrivate } from '../state/private-file.js';
 import { linesBackward } from './read-back.js';
-import { type HistoryEntry, parseRecord } from './record.js';
+import { type HistoryEntry, parseRecord } from './entry.js';
 
 /** The history: JSON lines in the config dir, mode 600 like everything there. */
 export const HISTORY_FILE = 'history.jsonl';

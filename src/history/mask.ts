@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Context } from '../context.js';
 import { maskStrings } from '../output/secret-mask.js';
-import type { HistoryEntry } from './record.js';
+import type { HistoryEntry } from './entry.js';
 
 export { maskStrings };
 

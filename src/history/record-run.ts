@@ -4,7 +4,7 @@ import { AgentError, EXIT, messageOf, NotRegisteredError, StateError } from '../
 import { oneLine } from '../output/sanitize.js';
 import { appendHistory } from './log.js';
 import { maskEntry } from './mask.js';
-import type { HistoryEntry } from './record.js';
+import type { HistoryEntry } from './entry.js';
 
 /**
  * Appends a run's records to the history in its config dir; a failure is said on stderr, never thrown.

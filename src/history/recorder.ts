@@ -2,7 +2,7 @@ import type { DecidedBy } from '../analysis/types.js';
 import { type Fate, HISTORY_KIND, TALLY, type Tally } from '../domain/fate.js';
 import type { Skip } from '../domain/skip.js';
 import { fateOf, type Outcome, reasonOf } from '../posting/outcome.js';
-import type { HistoryEntry, RunSummary } from './record.js';
+import type { HistoryEntry, RunSummary } from './entry.js';
 
 /**
  * What one run did: poll and predict call it where a thread's outcome is decided. The records wait here

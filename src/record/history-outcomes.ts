@@ -1,6 +1,6 @@
 import type { Context } from '../context.js';
 import { stateStore } from '../session.js';
-import type { HistoryEntry } from '../history/record.js';
+import type { HistoryEntry } from '../history/entry.js';
 import { type OutcomeRecord, outcomeKey, readOutcomes } from './outcomes.js';
 
 // How `agent history` shows what became of each post and skip: beside the entry, from the outcomes file.

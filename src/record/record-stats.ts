@@ -1,4 +1,4 @@
-import type { HistoryEntry } from '../history/record.js';
+import type { HistoryEntry } from '../history/entry.js';
 import { type OutcomeRecord, outcomeKey } from './outcomes.js';
 import type { Call, RecordMetrics, RecordStats } from './record-types.js';
 import { wilson } from './wilson.js';

@@ -1,6 +1,6 @@
 import { HISTORY_LIMIT_BYTES } from '../history/log.js';
 import { maskStrings } from '../history/mask.js';
-import { type HistoryEntry, parseRecord } from '../history/record.js';
+import { type HistoryEntry, parseRecord } from '../history/entry.js';
 import { appendLines, lineFile, readLinesBackward } from './private-lines.js';
 import {
   type Decided,

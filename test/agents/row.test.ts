@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { agentRow, type RowDeps } from '../../src/agents/row.js';
-import type { HistoryEntry } from '../../src/history/record.js';
+import type { HistoryEntry } from '../../src/history/entry.js';
 import { createStateStore } from '../../src/state/state-store.js';
 
 // One row of `agent list`, built from an agent's files as its polls leave them: the state, the history

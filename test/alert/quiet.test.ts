@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { postingOf, reasonKind } from '../../src/alert/quiet.js';
 import { appendHistory } from '../../src/history/log.js';
-import type { HistoryEntry } from '../../src/history/record.js';
+import type { HistoryEntry } from '../../src/history/entry.js';
 
 const NOW = Date.parse('2026-11-02T12:00:00.000Z');
 const HOUR = 3_600_000;

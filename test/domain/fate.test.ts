@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Fate, HISTORY_KIND, JOURNAL_STATUSES, TALLY } from '../../src/domain/fate.js';
 import { EXIT } from '../../src/errors.js';
-import { parseRecord } from '../../src/history/record.js';
+import { parseRecord } from '../../src/history/entry.js';
 import { RunRecorder } from '../../src/history/recorder.js';
 import { PollLedger } from '../../src/poll/ledger.js';
 import { fateOf, type Outcome } from '../../src/posting/outcome.js';

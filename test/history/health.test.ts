@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { healthOf, type PollRun, readHealth } from '../../src/history/health.js';
 import { appendHistory } from '../../src/history/log.js';
-import type { HistoryEntry } from '../../src/history/record.js';
+import type { HistoryEntry } from '../../src/history/entry.js';
 
 const T0 = Date.parse('2026-11-01T12:00:00.000Z');
 

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appendHistory, HISTORY_LIMIT_BYTES, HISTORY_READ_BYTES, readHistory } from '../../src/history/log.js';
 import { linesBackward } from '../../src/history/read-back.js';
-import type { HistoryEntry } from '../../src/history/record.js';
+import type { HistoryEntry } from '../../src/history/entry.js';
 import { RunRecorder } from '../../src/history/recorder.js';
 
 let dir: string;

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { appendHistory } from '../../src/history/log.js';
-import type { HistoryEntry } from '../../src/history/record.js';
+import type { HistoryEntry } from '../../src/history/entry.js';
 import { outcomesFile, readOutcomes } from '../../src/record/outcomes.js';
 import { PriceRecorder } from '../../src/record/recorder.js';
 import { settleRecord } from '../../src/record/settle.js';

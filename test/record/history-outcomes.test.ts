@@ -1,6 +1,6 @@
 // What `agent history` shows beside a post or a skip, and what `history --json` adds to it.
 import { describe, expect, it } from 'vitest';
-import type { HistoryEntry } from '../../src/history/record.js';
+import type { HistoryEntry } from '../../src/history/entry.js';
 import { OUTCOME_WIDTH, outcomeColumn, withOutcome } from '../../src/record/history-outcomes.js';
 import { type OutcomeRecord, outcomeKey } from '../../src/record/outcomes.js';
 

@@ -1,6 +1,6 @@
 // The record in `agent stats`: every number defined once in record-stats.ts, checked on posts made up here.
 import { describe, expect, it } from 'vitest';
-import type { HistoryEntry } from '../../src/history/record.js';
+import type { HistoryEntry } from '../../src/history/entry.js';
 import { type OutcomeRecord, outcomeKey } from '../../src/record/outcomes.js';
 import { fitLines, type Line } from '../../src/output/wrap.js';
 import { renderRecord } from '../../src/record/record-render.js';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { appendHistory } from '../../src/history/log.js';
-import type { HistoryEntry } from '../../src/history/record.js';
+import type { HistoryEntry } from '../../src/history/entry.js';
 import { readOutcomes } from '../../src/record/outcomes.js';
 import { appendLines } from '../../src/record/private-lines.js';
 import { pricesFile, readAtLine, sampleLine } from '../../src/record/samples.js';

@@ -4,7 +4,7 @@ import type { AgentPlace } from '../../output/command-hint.js';
 import { agentCommand } from '../../output/command-hint.js';
 import { EXIT } from '../../errors.js';
 import { readHistory } from '../../history/log.js';
-import type { HistoryEntry } from '../../history/record.js';
+import type { HistoryEntry } from '../../history/entry.js';
 import { oneLine } from '../../output/sanitize.js';
 import { parseAlertUrl, shownUrl } from '../../settings/alert-url.js';
 import type { Settings } from '../../settings/table.js';

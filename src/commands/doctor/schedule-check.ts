@@ -5,7 +5,7 @@ import { describeAgo } from '../../domain/duration.js';
 import { type AgentPlace, agentCommand } from '../../output/command-hint.js';
 import { lateAfterMs } from '../../history/health.js';
 import { readHistory } from '../../history/log.js';
-import type { HistoryEntry } from '../../history/record.js';
+import type { HistoryEntry } from '../../history/entry.js';
 import { entrySettings, findEntry } from '../../schedule/cron.js';
 import { unitName } from '../../schedule/systemd.js';
 import { fail, failedCheck, ok, type Verdict, warn } from './check.js';

@@ -13,7 +13,7 @@ import {
 } from '../../record/history-outcomes.js';
 import { maskKnownKeys } from '../../history/mask.js';
 import { HISTORY_FILE, readHistory, readNotes } from '../../history/log.js';
-import { type HistoryEntry, skipKindOf } from '../../history/record.js';
+import { type HistoryEntry, skipKindOf } from '../../history/entry.js';
 
 export interface HistoryOptions {
   since?: string;

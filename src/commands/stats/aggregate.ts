@@ -1,5 +1,5 @@
 import { SKIP_KINDS, type SkipKind } from '../../domain/skip.js';
-import { type HistoryEntry, skipKindOf } from '../../history/record.js';
+import { type HistoryEntry, skipKindOf } from '../../history/entry.js';
 
 export interface Stats {
   from: string;

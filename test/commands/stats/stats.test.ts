@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { HistoryEntry } from '../../../src/history/record.js';
-import { parseRecord } from '../../../src/history/record.js';
+import type { HistoryEntry } from '../../../src/history/entry.js';
+import { parseRecord } from '../../../src/history/entry.js';
 import { aggregate } from '../../../src/commands/stats/aggregate.js';
 import { SKIP_KINDS, type SkipKind } from '../../../src/domain/skip.js';
 import { makeOutput } from '../../support/streams.js';
