@@ -69,7 +69,7 @@ export function openSession(ctx: Context, options: SessionOptions = {}): Session
     timing: ctx.timing,
     timeoutMs: ctx.requestTimeoutMs,
     deadline: options.deadline ?? commandDeadline(ctx.timing.now()),
-    blockedUntil: storedPause(state),
+    pauseEnds: storedPause(state),
     waitOnRateLimit: true,
     signal: ctx.stopSignal,
     // For a person at a terminal (docs/cli.md: under cron, --verbose is one summary line a run).

@@ -34,7 +34,7 @@ export interface HttpClientOptions {
   /** Epoch ms by which the whole run must be over (bounded); waits and retries never go past it. */
   deadline?: number;
   /** No request before this epoch ms (a 429 remembered from an earlier run: polite). */
-  blockedUntil?: number;
+  pauseEnds?: number;
   /** Told before a wait for a rate limit, so a person at a terminal knows why nothing happens. */
   onWait?: (ms: number, why: string) => void;
   /** Told of every pause a 429 asks for, as it arrives, so it can be stored before it is waited out. */
@@ -56,7 +56,7 @@ export interface CallOptions {
 export interface HttpClient {
   call(options: CallOptions): Promise<{ status: number; json: unknown; text: string }>;
   /** The earliest time the service may be asked again after a 429, if one was met. */
-  readonly blockedUntil: number | undefined;
+  readonly pauseEnds: number | undefined;
   /** The service's clock (its Date header, epoch ms) as of the last answer, and the local time then. */
   readonly lastDate: { service: number; local: number } | undefined;
 }
@@ -68,7 +68,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const { transport, timing } = options;
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
   const maxBodyBytes = options.maxBodyBytes ?? 8 * 1024 * 1024;
-  let blockedUntil = options.blockedUntil;
+  let pauseEnds = options.pauseEnds;
   const base = baseUrlText(options.baseUrl);
 
   function buildUrl({ path, query }: CallOptions): URL {
@@ -131,7 +131,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     let rateLimitWaited = false;
     const timedOut: number[] = [];
     for (let attempt = 0; ; attempt++) {
-      if (blockedUntil !== undefined) await waitOut(blockedUntil, EARLIER_PAUSE);
+      if (pauseEnds !== undefined) await waitOut(pauseEnds, EARLIER_PAUSE);
       let response: HttpResponse;
       try {
         response = await sendOnce(call);
@@ -148,16 +148,16 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         return { status: response.status, ...parseJson(response.body) };
       if (response.status === 429) {
         const pause = pauseAfter429(response.headers['retry-after'], timing.now());
-        blockedUntil = pause.until;
-        options.onRateLimited?.(blockedUntil);
+        pauseEnds = pause.until;
+        options.onRateLimited?.(pauseEnds);
         const why = pause.why;
         // A 429 means the request was not processed, so sending it again once after the pause is safe, POST included.
         if (!rateLimitWaited) {
           rateLimitWaited = true;
-          await waitOut(blockedUntil, why);
+          await waitOut(pauseEnds, why);
           continue;
         }
-        throw new RateLimitedError(`still rate limited after waiting (${why})`, blockedUntil);
+        throw new RateLimitedError(`still rate limited after waiting (${why})`, pauseEnds);
       }
       const error = statusError(response, base, options.apiKey);
       if (await retryable(call, attempt, error)) continue;
@@ -178,8 +178,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
   return {
     call,
-    get blockedUntil() {
-      return blockedUntil;
+    get pauseEnds() {
+      return pauseEnds;
     },
     get lastDate() {
       return lastDate;

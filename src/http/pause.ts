@@ -91,8 +91,8 @@ export function pauseNote(state: Pick<State, 'rateLimitedUntil'>): string {
 }
 
 /** The pause to leave in the state at the end of a run: the client's latest, if it still lies ahead. */
-export function pauseToKeep(blockedUntil: number | undefined, now: number): string | undefined {
-  return blockedUntil !== undefined && blockedUntil > now ? new Date(blockedUntil).toISOString() : undefined;
+export function pauseToKeep(pauseEnds: number | undefined, now: number): string | undefined {
+  return pauseEnds !== undefined && pauseEnds > now ? new Date(pauseEnds).toISOString() : undefined;
 }
 
 /**

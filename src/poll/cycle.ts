@@ -164,7 +164,7 @@ export async function pollCycle(
   }
 
   if (recorder && !ledger.stop) await snapshotCounters(recorder, session, now());
-  held?.update({ rateLimitedUntil: pauseToKeep(session.http.blockedUntil, now()) });
+  held?.update({ rateLimitedUntil: pauseToKeep(session.http.pauseEnds, now()) });
   // On a stop the one JSON document is the error's, so the report shows only to a person; a watcher's
   // signal is no failure, and its last cycle is reported as any other.
   if (!ledger.stop || !ctx.output.json || ledger.stop instanceof CancelledError)

@@ -200,7 +200,7 @@ describe('429: wait max(60 s, Retry-After), then send once more (polite)', () =>
     await expect(http.call(post)).resolves.toMatchObject({ status: 201 });
     expect(timing.sleeps).toEqual([60_000]);
     expect(waits).toEqual([[60_000, 'rate limited by the service']]);
-    expect(http.blockedUntil).toBe(T0 + 60_000);
+    expect(http.pauseEnds).toBe(T0 + 60_000);
     scope.done();
   });
 
@@ -267,7 +267,7 @@ describe('429: wait max(60 s, Retry-After), then send once more (polite)', () =>
     expect(error).toBeInstanceOf(RateLimitedError);
     expect((error as RateLimitedError).until).toBe(T0 + 90_000);
     expect(error.hint).toContain('nothing is sent');
-    expect(http.blockedUntil).toBe(T0 + 90_000);
+    expect(http.pauseEnds).toBe(T0 + 90_000);
     expect(timing.sleeps).toEqual([]);
     scope.done();
     // No interceptor is left: a request now would fail the test.
@@ -295,9 +295,9 @@ describe('429: wait max(60 s, Retry-After), then send once more (polite)', () =>
   });
 });
 
-describe('blockedUntil from an earlier run: nothing is sent before it (polite)', () => {
+describe('pauseEnds from an earlier run: nothing is sent before it (polite)', () => {
   it('without waiting: RateLimitedError and no request', async () => {
-    const error = await failure(client({ blockedUntil: T0 + 30_000 }).call(post));
+    const error = await failure(client({ pauseEnds: T0 + 30_000 }).call(post));
     expect(error).toBeInstanceOf(RateLimitedError);
     expect((error as RateLimitedError).until).toBe(T0 + 30_000);
     expect(error.message).toContain(new Date(T0 + 30_000).toISOString());
@@ -305,7 +305,7 @@ describe('blockedUntil from an earlier run: nothing is sent before it (polite)',
 
   it('when waiting would pass the deadline: RateLimitedError and no request', async () => {
     const error = await failure(
-      client({ blockedUntil: T0 + 30_000, waitOnRateLimit: true, deadline: T0 + 20_000 }).call(get),
+      client({ pauseEnds: T0 + 30_000, waitOnRateLimit: true, deadline: T0 + 20_000 }).call(get),
     );
     expect(error).toBeInstanceOf(RateLimitedError);
     expect(timing.sleeps).toEqual([]);
@@ -320,7 +320,7 @@ describe('blockedUntil from an earlier run: nothing is sent before it (polite)',
         sentAt.push(timing.now());
         return [200, []];
       });
-    await client({ blockedUntil: T0 + 30_000, waitOnRateLimit: true, onWait: (ms) => waits.push(ms) }).call(get);
+    await client({ pauseEnds: T0 + 30_000, waitOnRateLimit: true, onWait: (ms) => waits.push(ms) }).call(get);
     expect(timing.sleeps).toEqual([30_000]);
     expect(waits).toEqual([30_000]);
     expect(sentAt).toEqual([T0 + 30_000]);
@@ -329,7 +329,7 @@ describe('blockedUntil from an earlier run: nothing is sent before it (polite)',
 
   it('a block in the past is no block', async () => {
     const scope = nock(BASE).get('/thread').reply(200, []);
-    await client({ blockedUntil: T0 - 1 }).call(get);
+    await client({ pauseEnds: T0 - 1 }).call(get);
     expect(timing.sleeps).toEqual([]);
     scope.done();
   });

@@ -10,7 +10,7 @@ import { createServiceApi, type ThreadPage } from '../../src/service/api.js';
 
 function apiAnswering(json: unknown) {
   const http: HttpClient = {
-    blockedUntil: undefined,
+    pauseEnds: undefined,
     lastDate: undefined,
     call: async () => ({ status: 200, json, text: JSON.stringify(json) ?? '' }),
   };
