@@ -1,3 +1,5 @@
+import { SKIP_KINDS } from '../domain/skip.js';
+import { skipKindOf } from '../history/entry.js';
 import { readHistory } from '../history/log.js';
 import type { Posting } from './decide.js';
 
@@ -22,8 +24,10 @@ export function postingOf(configDir: string, now: number): Posting {
   const skips = readHistory(configDir, { since: dayAgo, keep: (record) => record.kind === 'skip' }).records;
   if (!skips.length) return { state: 'unknown' };
   const counts = new Map<string, number>();
-  for (const { reason } of skips) {
-    const kind = reasonKind(reason ?? '(no reason)');
+  for (const skip of skips) {
+    // By the skip's kind, in the words stats uses; an analyzer's own words (kind "other") by their wording.
+    const skipKind = skipKindOf(skip);
+    const kind = skipKind === 'other' ? reasonKind(skip.reason ?? '(no reason)') : SKIP_KINDS[skipKind];
     counts.set(kind, (counts.get(kind) ?? 0) + 1);
   }
   const reasons = [...counts]

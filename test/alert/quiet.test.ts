@@ -56,8 +56,8 @@ describe('whether the agent posts, from its history', () => {
       since: at(24),
       skipped: 3,
       reasons: [
-        { reason: 'strength N is below the selective threshold N', count: 2 },
-        { reason: 'the evidence is too weak', count: 1 },
+        { reason: "the strength was below the profile's participation threshold", count: 2 },
+        { reason: 'the evidence was too weak', count: 1 },
       ],
     });
   });
