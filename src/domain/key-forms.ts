@@ -118,9 +118,7 @@ export class KeyForms {
     if (!this.width || text.length < this.width) return [];
     const found = this.spansIn(read(text));
     if (!text.includes('\\')) return found;
-    // Read as it is, a span may end inside an escape (between `\` and `"`): widened to whole escapes, a
-    // mask never leaves half of one behind to end a JSON string early.
-    return union([...found, ...this.spansIn(read(text, true))].map((span) => wholeEscapes(text, span)));
+    return union([...found, ...this.spansIn(read(text, true))]);
   }
 
   private spansIn(seen: Reading): Array<[number, number]> {
@@ -148,18 +146,4 @@ function union(spans: Array<[number, number]>): Array<[number, number]> {
     else merged.push([start, end]);
   }
   return merged;
-}
-
-/** The span widened, at either end, to the whole of an escape (`\"`, `\\`, `\uXXXX`) it cuts. */
-function wholeEscapes(text: string, [start, end]: [number, number]): [number, number] {
-  let at = 0;
-  while (at < text.length) {
-    const length = text.charCodeAt(at) !== 0x5c ? 1 : ESCAPE.test(text.slice(at, at + 6)) ? 6 : 2;
-    const next = Math.min(text.length, at + length);
-    if (at < start && start < next) start = at;
-    if (at < end && end < next) end = next;
-    if (at >= end) break;
-    at = next;
-  }
-  return [start, end];
 }
