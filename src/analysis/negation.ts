@@ -25,15 +25,22 @@ const NOT = compilePattern(
       'not(?!\\s+only)',
       'no(?!\\s+(?:doubt|wonder)\\b)',
       // "never been more bullish" says the most of it, not its opposite; "never been less" stays negated.
-      'never(?!\\s+(?:been|felt|looked|seemed|was|were)\\s+(?:more|so|this)\\b)',
+      // "never seen BTC this bullish" is the same superlative, with the subject in between.
+      'never(?!\\s+(?:been|felt|looked|seemed|was|were)\\s+(?:more|so|this)\\b)' +
+        '(?!\\s+(?:seen|saw)\\s+(?:\\S+\\s+){0,2}(?:this|so|such)\\b)',
       'nor',
-      "(?:is|are|was|were|wo|do|does|did|has|have|had|ca|could|should|would)n't",
+      "(?:is|are|was|were|wo|do|does|did|has|have|had|ca|could|should|would|ai)n't",
       // Social posts and news titles often drop the apostrophe: "it wont recover", "arent buying".
-      '(?:isnt|arent|wasnt|werent|wont|dont|doesnt|didnt|hasnt|havent|hadnt|cant|couldnt|shouldnt|wouldnt)',
+      '(?:isnt|arent|wasnt|werent|wont|dont|doesnt|didnt|hasnt|havent|hadnt|cant|couldnt|shouldnt|wouldnt|aint)',
+      // "nobody is selling at these prices": the selling is what is denied.
+      'nobody',
+      'no one',
       // "nothing can stop bitcoin now": the stop is what is denied.
       'nothing (?:can|could|will|is going to)',
       'cannot',
       'fail(?:s|ed)? to',
+      // "a failed breakout", "false breakout", "fake pump": the move named did not hold.
+      '(?:failed|false|fake)(?=\\s+(?:break|rall|bounc|recover|pump|reclaim|retest|surg|rebound)\\w*)',
       'unable to',
       'den(?:y|ies|ied)',
       'rul(?:es|ed) out',

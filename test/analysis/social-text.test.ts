@@ -16,8 +16,17 @@ describe('negation written without an apostrophe', () => {
     ['holders arent buying this bounce', 'buying'],
     ['the chart doesnt look bullish', 'bullish'],
     ['nothing can stop the rally now', 'rally'],
+    ['BTC aint going to crash, relax', 'crash'],
+    ['nobody is selling at these prices', 'selling'],
+    ['no one is buying this pump', 'buying'],
   ])('%j negates %j', (clause, phrase) => {
     expect(at(clause, phrase)).toBe(true);
+  });
+  it.each([
+    ['never seen BTC this bullish', 'bullish'],
+    ['never saw the market so bullish', 'bullish'],
+  ])('%j is a superlative: it does not negate %j', (clause, phrase) => {
+    expect(at(clause, phrase)).toBe(false);
   });
 });
 
