@@ -122,6 +122,8 @@ export const corporateRules = (): readonly LexiconRule[] => [
     id: 'corporate.treasury-buy',
     patterns: [
       `(?:buys?|bought|purchas(?:es|ed)|adds?|added|acquir(?:es|ed)|scoops? up)\\s+(?:another\\s+|more\\s+|an additional\\s+|a further\\s+)?${AMOUNT}${COINS}`,
+      // "buys 12,000 more bitcoin": the amount before "more".
+      `(?:buys?|bought|purchas(?:es|ed)|adds?|added|acquir(?:es|ed)|scoops? up)\\s+${AMOUNT}more\\s+${COINS}`,
       `(?:buy|buys|buying|bought)${GAP(30)}\\b${COINS}${GAP(20)}\\bfor (?:its|their) (?:treasury|balance sheet|reserves?)`,
       `(?:raises?|increases?|boosts?|doubles?|lifts?)${GAP(15)}\\b(?:stake|holdings|position)`,
       `(?:now holds|lifting (?:its |their )?holdings|holdings? (?:above|past|top|to))`,

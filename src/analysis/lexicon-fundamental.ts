@@ -18,6 +18,16 @@ export const fundamentalRules = (): readonly LexiconRule[] => [
     label: 'ETF inflows',
     negated: { factor: -0.4, label: 'ETF inflows fading' },
   }),
+  // Inflows that slow or dry up are demand fading: the longer phrase outweighs "ETF inflows" inside it.
+  rule({
+    id: 'fundamental.etf-inflows-slow',
+    patterns: [
+      `etfs?${GAP(30)}\\binflows?\\s+(?:slow|cool|dry|dried|shrink|fall|fell|drop|declin|plung|tumbl|sink|sank|sunk|thin)\\w*`,
+    ],
+    weight: -0.3,
+    method: 'fundamental',
+    label: 'ETF inflows slowing',
+  }),
   rule({
     id: 'fundamental.etf-outflows',
     patterns: [`etfs?${GAP(30)}\\b(?:net\\s+)?(?:outflows?|redemptions?)`, `outflows?\\s+(?:from|in|out of)\\s+${ETF}`],

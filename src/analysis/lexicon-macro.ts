@@ -163,7 +163,8 @@ export const macroRules = (): readonly LexiconRule[] => [
   rule({
     id: 'macro.legal-win',
     patterns: [
-      `(?:drops?|dropped|dismiss(?:es|ed)?|ends?|ended|ending|clos(?:es|ed)|withdr[ae]w(?:s|n)?|settl(?:es|ed)|wins?|won)${GAP(30)}\\b${LEGAL}`,
+      // "against" is part of it, so that "drops charges against" outweighs the charge inside it.
+      `(?:drops?|dropped|dismiss(?:es|ed)?|ends?|ended|ending|clos(?:es|ed)|withdr[ae]w(?:s|n)?|settl(?:es|ed)|wins?|won)${GAP(30)}\\b${LEGAL}(?:\\s+against)?`,
       `${LEGAL}${GAP(45)}\\b(?:dropped|dismissed|closed|withdrawn|settled|ended|thrown out)`,
     ],
     weight: 0.5,

@@ -6,7 +6,7 @@
 import { compile } from './lexicon-rule.js';
 import type { Needs } from './pattern-needs.js';
 
-export type MaskKind = 'idiom' | 'background' | 'advice' | 'unsigned';
+export type MaskKind = 'idiom' | 'background' | 'advice' | 'unsigned' | 'metric';
 
 export interface Mask {
   readonly id: string;
@@ -92,6 +92,12 @@ export const masks = (): readonly Mask[] => [
   mask('supply.burn-buyback', 'unsigned', [
     '(?:token\\s+|share\\s+|stock\\s+)?buy-?backs?',
     '(?:token\\s+|quarterly\\s+)?burn(?:s|ed|ing)?(?: rate| program| tax)?',
+  ]),
+  // The level of a market metric is not the price's: "gas fees drop to lowest level in years", "open interest
+  // hits record high". Who reads a record in leverage or fees as bullish or bearish is split.
+  mask('metric.level', 'metric', [
+    '(?:gas|transaction|network|trading) fees?\\s+(?:\\w+\\s+){0,3}(?:record|all-time|multi-year|lowest|highest|\\d+-\\w+)\\s+(?:highs?|lows?|levels?)',
+    '(?:open interest|funding rates?|mining difficulty|difficulty|volatility|trading volumes?)\\s+(?:\\w+\\s+){0,3}(?:record|all-time|multi-year|lowest|highest|\\d+-\\w+)\\s+(?:highs?|lows?|levels?)',
   ]),
   mask('advice.scam', 'advice', [
     '(?:how|ways|tips) to (?:spot|avoid|identify|recogni[sz]e|protect yourself from|report)(?:\\s+\\w+){0,3}?\\s+(?:scams?|fraud|hacks?|rug pulls?|phishing)',

@@ -38,6 +38,7 @@ const FIXTURES: ReadonlyArray<readonly [string, string, Sign]> = [
   ['Spot Bitcoin ETFs saw $500M in net inflows on Monday', 'fundamental.etf-inflows', 1],
   ['Record inflows into spot Ether ETFs', 'fundamental.etf-inflows', 1],
   ['ETF inflows did not materialise this week', 'fundamental.etf-inflows', -1],
+  ['Spot ether ETF inflows dry up after a strong first week', 'fundamental.etf-inflows-slow', -1],
   ['Bitcoin ETFs post $1.1B in outflows, the largest since launch', 'fundamental.etf-outflows', -1],
   ['Outflows from spot ETH ETFs continue for a fifth day', 'fundamental.etf-outflows', -1],
   ['SEC approves spot Ethereum ETFs', 'fundamental.etf-approval', 1],

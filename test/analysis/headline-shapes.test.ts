@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { decide, direction } from './fixtures.js';
+
+// Crypto headlines come in a few shapes where the loudest word is not the news: a breakout that failed,
+// charges that were dropped, inflows that slowed, a record in a metric that is not the price. Each case
+// posted the wrong way, or on no market view, before; the sentences are written for this test.
+
+describe('the shape of a headline decides, not its loudest word', () => {
+  it.each([
+    ['Bitcoin bears target $55K after failed breakout', 'down', 'negated: "failed"'],
+    ['ETH prints a false breakout above $4K', 'down', 'negated: "false"'],
+    ['Regulator drops charges against exchange executive', 'up', 'legal case dropped'],
+    ['Bitcoin ETF inflows slow for a third straight day', 'down', 'ETF inflows slowing'],
+    ['Treasury firm buys 12,000 more bitcoin', 'up', 'companies buying coins'],
+  ] as const)('%j posts %s', async (text, expected, line) => {
+    const { decision, trace } = await decide(text, 'moderate');
+    expect(direction(decision), trace.join('\n')).toBe(expected);
+    expect(trace.join('\n')).toContain(line);
+  });
+
+  it.each([
+    'Ethereum gas fees drop to the lowest level in years',
+    'Bitcoin open interest hits record high',
+    'Funding rates climb to multi-year highs',
+  ])("%j is a metric's level, not the price's: skip", async (text) => {
+    const { decision, trace } = await decide(text, 'active');
+    expect(direction(decision), trace.join('\n')).toBe('skip');
+    expect(trace.join('\n')).toContain("is a market metric's level, not the price's");
+  });
+
+  it('still reads the price beside a metric', async () => {
+    const { decision } = await decide('Bitcoin hits a record high as open interest climbs', 'moderate');
+    expect(direction(decision)).toBe('up');
+  });
+
+  it('does not read the one who is not selling as a seller', async () => {
+    const { decision, trace } = await decide('Nobody is selling bitcoin at these prices', 'active');
+    expect(direction(decision), trace.join('\n')).not.toBe('down');
+  });
+});
