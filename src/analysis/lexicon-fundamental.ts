@@ -93,6 +93,18 @@ export const fundamentalRules = (): readonly LexiconRule[] => [
     method: 'fundamental',
     label: 'exchange delisting',
   }),
+  // A hack whose losses are made good is the recovery, not the hack: the longer phrase outweighs "hack".
+  rule({
+    id: 'fundamental.hack-covered',
+    patterns: [
+      `(?:hack|exploit|breach|attack)\\w*${GAP(20)}\\b(?:losses|funds|victims|users)${GAP(15)}\\b(?:covered|reimbursed|refunded|repaid|recovered|returned|restored|made whole)`,
+      `(?:cover|covers|covered|covering|reimburs\\w*|refund\\w*)${GAP(20)}\\b(?:hack|exploit|breach|attack)\\w*\\s+(?:losses|victims)`,
+      `(?:stolen|hacked|drained|exploited) funds${GAP(15)}\\b(?:returned|recovered|refunded)`,
+    ],
+    weight: 0.35,
+    method: 'fundamental',
+    label: 'hack losses covered',
+  }),
   rule({
     id: 'fundamental.unlock',
     patterns: ['(?:token\\s+|cliff\\s+|vesting\\s+)?unlock(?:s|ed|ing)?', 'vesting (?:cliff|release)s?'],

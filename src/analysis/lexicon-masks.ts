@@ -19,6 +19,10 @@ function mask(id: string, kind: MaskKind, patterns: readonly string[]): Mask {
   return { id, kind, ...compile(patterns) };
 }
 
+const METRIC =
+  '(?:(?:gas|transaction|network|trading) fees?|open interest|funding rates?|(?:mining )?difficulty|hash ?rate|' +
+  'volatility|trading volumes?|volumes?|staking withdrawals|withdrawal queue)';
+
 /** Built on first use, like the lexicon. */
 export const masks = (): readonly Mask[] => [
   mask('idiom.bear', 'idiom', [
@@ -93,11 +97,12 @@ export const masks = (): readonly Mask[] => [
     '(?:token\\s+|share\\s+|stock\\s+)?buy-?backs?',
     '(?:token\\s+|quarterly\\s+)?burn(?:s|ed|ing)?(?: rate| program| tax)?',
   ]),
-  // The level of a market metric is not the price's: "gas fees drop to lowest level in years", "open interest
-  // hits record high". Who reads a record in leverage or fees as bullish or bearish is split.
+  // A market metric's level or move is not the price's: "gas fees drop to lowest level in years", "open
+  // interest hits record high", "hashrate drops 10%", "staking withdrawals surge". Readers split on whether
+  // a record in leverage, fees or hashrate is bullish or bearish, and the price word inside is not a move.
   mask('metric.level', 'metric', [
-    '(?:gas|transaction|network|trading) fees?\\s+(?:\\w+\\s+){0,3}(?:record|all-time|multi-year|lowest|highest|\\d+-\\w+)\\s+(?:highs?|lows?|levels?)',
-    '(?:open interest|funding rates?|mining difficulty|difficulty|volatility|trading volumes?)\\s+(?:\\w+\\s+){0,3}(?:record|all-time|multi-year|lowest|highest|\\d+-\\w+)\\s+(?:highs?|lows?|levels?)',
+    `${METRIC}\\s+(?:\\w+\\s+){0,3}(?:record|all-time|multi-year|lowest|highest|\\d+-\\w+)\\s+(?:highs?|lows?|levels?)`,
+    `${METRIC}\\s+(?:\\w+\\s+)?(?:surg|soar|spik|jump|climb|ris|rose|drop|fall|fell|plung|slid|sink|sank|tumbl|dip|declin)\\w*(?:\\s+(?:by\\s+)?\\d+(?:\\.\\d+)?%)?`,
   ]),
   mask('advice.scam', 'advice', [
     '(?:how|ways|tips) to (?:spot|avoid|identify|recogni[sz]e|protect yourself from|report)(?:\\s+\\w+){0,3}?\\s+(?:scams?|fraud|hacks?|rug pulls?|phishing)',

@@ -173,7 +173,7 @@ const MASK_SAYS: Record<MaskKind, string> = {
   background: 'names a past event as background',
   advice: 'is advice, not news',
   unsigned: 'is a supply event without a sign',
-  metric: "is a market metric's level, not the price's",
+  metric: "is a market metric's level or move, not the price's",
 };
 
 function readClause({ text: clause, conceded }: Clause, place: Place): Reading[] {

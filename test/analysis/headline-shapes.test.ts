@@ -12,6 +12,8 @@ describe('the shape of a headline decides, not its loudest word', () => {
     ['Regulator drops charges against exchange executive', 'up', 'legal case dropped'],
     ['Bitcoin ETF inflows slow for a third straight day', 'down', 'ETF inflows slowing'],
     ['Treasury firm buys 12,000 more bitcoin', 'up', 'companies buying coins'],
+    ['Exchange wins dismissal of class action over its token', 'up', 'legal case dropped'],
+    ['Exchange says hack losses fully covered, ETH steadies', 'up', 'hack losses covered'],
   ] as const)('%j posts %s', async (text, expected, line) => {
     const { decision, trace } = await decide(text, 'moderate');
     expect(direction(decision), trace.join('\n')).toBe(expected);
@@ -22,10 +24,12 @@ describe('the shape of a headline decides, not its loudest word', () => {
     'Ethereum gas fees drop to the lowest level in years',
     'Bitcoin open interest hits record high',
     'Funding rates climb to multi-year highs',
-  ])("%j is a metric's level, not the price's: skip", async (text) => {
+    'Bitcoin hashrate drops 10% as miners power down',
+    'Ethereum staking withdrawals surge after the upgrade',
+  ])("%j is a metric's level or move, not the price's: skip", async (text) => {
     const { decision, trace } = await decide(text, 'active');
     expect(direction(decision), trace.join('\n')).toBe('skip');
-    expect(trace.join('\n')).toContain("is a market metric's level, not the price's");
+    expect(trace.join('\n')).toContain("is a market metric's level or move, not the price's");
   });
 
   it('still reads the price beside a metric', async () => {

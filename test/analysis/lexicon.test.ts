@@ -59,6 +59,7 @@ const FIXTURES: ReadonlyArray<readonly [string, string, Sign]> = [
   ['The cliff unlock was postponed to next year', 'fundamental.unlock', 1],
   ['DeFi protocol exploited for $47M', 'fundamental.hack', -1],
   ['Bridge drained of $120M in ETH', 'fundamental.hack', -1],
+  ['Protocol to refund exploit victims in full from its treasury', 'fundamental.hack-covered', 1],
   ['Exchange hot wallet hacked, $30M stolen', 'fundamental.hack', -1],
   ['Protocol suffers a flash loan attack', 'fundamental.hack', -1],
   ['Security breach at a major custodian', 'fundamental.hack', -1],
