@@ -88,6 +88,7 @@ export const macroRules = (): readonly LexiconRule[] => [
     id: 'macro.dollar-strong',
     patterns: [
       `(?:dxy|dollar index|us dollar|dollar)${GAP(15)}\\b(?:surg\\w*|ris(?:e|es|ing)|rose|rall\\w*|strengthen\\w*|jump\\w*|climb\\w*)(?:${GAP(20)}\\bhighs?)?`,
+      `(?:dxy|dollar index|us dollar|dollar)${GAP(15)}\\b(?:hits?|reach\\w*|touch\\w*|at|to)\\s+(?:a\\s+)?(?:[\\w-]+\\s+){0,2}highs?`,
       'strong(?:er)? (?:us )?dollar',
       'dollar strength',
     ],

@@ -45,6 +45,8 @@ const NOT = compilePattern(
       'den(?:y|ies|ied)',
       'rul(?:es|ed) out',
       'unlikely',
+      // "bitcoin price ignores strong ETF inflows": the news did not move it.
+      'ignor(?:es|ed|ing)',
     ].join('|') +
     ')\\b',
   'i',
@@ -79,6 +81,8 @@ const AFTER_NOT = compilePattern(
     '(?:(?:was|were|is|are|has been|have been|had been|been|now|officially|reportedly|quickly|later)\\s+){0,2}' +
     '(?:denied|debunked|false|fake|untrue|ruled out|averted|called off|cancell?ed|delayed|postponed|scrapped|' +
     'rejected|dismissed|fizzl(?:es|ed)|unconfirmed|withdrawn|' +
+    // "the bull cycle is over"; not "rally over the weekend", which has no verb before "over".
+    "(?<=(?:is|are|was|were|'s)\\s+(?:(?:now|officially|probably|finally)\\s+)?)(?:over|done|finished)(?![\\w\\s]*\\d)|" +
     "(?:(?:did|does|do|has|have)(?: not|n't)|never|failed to) (?:materiali[sz]ed?|happen(?:ed)?|arrived?|come|came))\\b",
   'i',
 );

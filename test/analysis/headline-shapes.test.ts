@@ -37,6 +37,21 @@ describe('the shape of a headline decides, not its loudest word', () => {
     expect(direction(decision)).toBe('up');
   });
 
+  it.each([
+    ['Dollar index hits 2-year high, pressuring bitcoin', 'stronger dollar'],
+    ['Analyst: the bitcoin bull cycle is over', 'is negated'],
+    ['Bitcoin price ignores strong ETF inflows', 'negated: "ignores"'],
+  ])('%j never posts bullish', async (text, line) => {
+    const { decision, trace } = await decide(text, 'active');
+    expect(direction(decision), trace.join('\n')).not.toBe('up');
+    expect(trace.join('\n')).toContain(line);
+  });
+
+  it('reads "over" as the end of a move only after a verb', async () => {
+    expect(direction((await decide('Bitcoin rally over the weekend lifts ETH')).decision)).toBe('up');
+    expect(direction((await decide('The ether rally is over 20% this month', 'active')).decision)).toBe('up');
+  });
+
   it('does not read the one who is not selling as a seller', async () => {
     const { decision, trace } = await decide('Nobody is selling bitcoin at these prices', 'active');
     expect(direction(decision), trace.join('\n')).not.toBe('down');
