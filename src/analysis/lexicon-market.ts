@@ -342,7 +342,6 @@ export const marketRules = (): readonly LexiconRule[] => [
       'to the moon',
       'mooning',
       'send(?:s|ing)? it',
-      '(?:ready|going|about|set|poised|primed) to (?:rip|run|fly|explode|pump|moon)',
       'wagmi',
       'lfg',
       'bull (?:run|market|season|cycle)',

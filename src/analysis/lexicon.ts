@@ -1,5 +1,6 @@
 import { corporateRules } from './lexicon-corporate.js';
 import { exchangeRules } from './lexicon-exchange.js';
+import { forecastRules } from './lexicon-forecast.js';
 import { fraudRules } from './lexicon-fraud.js';
 import { fundamentalRules } from './lexicon-fundamental.js';
 import { macroRules } from './lexicon-macro.js';
@@ -36,6 +37,7 @@ export function lexicon(): readonly LexiconRule[] {
     ...fraudRules(),
     ...marketRules(),
     ...reversalRules(),
+    ...forecastRules(),
   ];
   return table;
 }

@@ -8,6 +8,7 @@ import { frameOf, type Frame } from './frames.js';
 import { presupposition, textFrameOf, type TextFrame } from './text-frames.js';
 import type { MaskKind } from './lexicon-masks.js';
 import { negationOf, type NegationKind } from './negation.js';
+import { pastMovesAsBackground } from './past-moves.js';
 import { pastStanceOf, quoteUseOf, recallOf } from './reading-cues.js';
 
 /** One lexicon phrase found in a text, after negation, context and amounts. */
@@ -145,7 +146,7 @@ export function readText(text: string, context: TextContext = {}): Reading[] {
     if (read.some((r) => r.weight !== 0)) newsIn.add(first);
     return read;
   });
-  return preferAuthor(readings);
+  return preferAuthor(pastMovesAsBackground(readings));
 }
 
 // A full stop, an exclamation or a question mark that ends a sentence; a colon or a dash in a headline
