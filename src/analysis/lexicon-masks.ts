@@ -20,7 +20,7 @@ function mask(id: string, kind: MaskKind, patterns: readonly string[]): Mask {
 }
 
 const METRIC =
-  '(?:(?:gas|transaction|network|trading) fees?|open interest|funding rates?|(?:mining )?difficulty|hash ?rate|' +
+  '(?:(?:gas|transaction|network|trading) fees?|open interest|funding rates?|(?:mining )?difficulty|' +
   'volatility|trading volumes?|volumes?|staking withdrawals|withdrawal queue)';
 
 /** Built on first use, like the lexicon. */
@@ -98,8 +98,8 @@ export const masks = (): readonly Mask[] => [
     '(?:token\\s+|quarterly\\s+)?burn(?:s|ed|ing)?(?: rate| program| tax)?',
   ]),
   // A market metric's level or move is not the price's: "gas fees drop to lowest level in years", "open
-  // interest hits record high", "hashrate drops 10%", "staking withdrawals surge". Readers split on whether
-  // a record in leverage, fees or hashrate is bullish or bearish, and the price word inside is not a move.
+  // interest hits record high", "mining difficulty drops 6%", "staking withdrawals surge". Readers split on whether
+  // a record in leverage or fees is bullish or bearish, and the price word inside is not a move.
   mask('metric.level', 'metric', [
     `${METRIC}\\s+(?:\\w+\\s+){0,3}(?:record|all-time|multi-year|lowest|highest|\\d+-\\w+)\\s+(?:highs?|lows?|levels?)`,
     `${METRIC}\\s+(?:\\w+\\s+)?(?:surg|soar|spik|jump|climb|ris|rose|drop|fall|fell|plung|slid|sink|sank|tumbl|dip|declin)\\w*(?:\\s+(?:by\\s+)?\\d+(?:\\.\\d+)?%)?`,

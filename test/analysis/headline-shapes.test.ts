@@ -24,7 +24,7 @@ describe('the shape of a headline decides, not its loudest word', () => {
     'Ethereum gas fees drop to the lowest level in years',
     'Bitcoin open interest hits record high',
     'Funding rates climb to multi-year highs',
-    'Bitcoin hashrate drops 10% as miners power down',
+    'Mining difficulty drops 6% as miners power down',
     'Ethereum staking withdrawals surge after the upgrade',
   ])("%j is a metric's level or move, not the price's: skip", async (text) => {
     const { decision, trace } = await decide(text, 'active');
