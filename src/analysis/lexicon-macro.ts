@@ -2,7 +2,8 @@ import { GAP, rule, type LexiconRule } from './lexicon-rule.js';
 
 const INFLATION = '(?:cpi|inflation|pce|ppi|core prices)';
 const VS_EXPECTED = '(?:\\s+than)?\\s+(?:expected|forecasts?|estimates?|expectations|consensus)';
-const LEGAL = '(?:lawsuits?|class actions?|case|charges|probe|investigation|suit|enforcement action|claims|allegations)';
+const LEGAL =
+  '(?:lawsuits?|class actions?|case|charges|probe|investigation|suit|enforcement action|claims|allegations)';
 
 export const macroRules = (): readonly LexiconRule[] => [
   rule({
