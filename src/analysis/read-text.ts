@@ -238,9 +238,15 @@ function readClause({ text: clause, conceded }: Clause, place: Place): Reading[]
       frame = undefined;
     }
     if (frame) notes.push(`×${frame.factor} ${framed(frame)}`);
-    const voice = rule.stance === true && conceded === undefined ? authorVoice(clause, start, end) : undefined;
+    const speaker = rule.stance === true && conceded === undefined ? authorVoice(clause, start, end) : {};
+    const { voice } = speaker;
     const author = voice !== undefined;
-    if (rule.authorOnly && !author) return ignore("is someone else's position, not the author's");
+    if (rule.authorOnly && !author) {
+      const whose = speaker.other === undefined ? '' : ` ("${speaker.other}")`;
+      return ignore(`is someone else's position${whose}, not the author's`);
+    }
+    // Posts drop the "I": the trace says whose stance the phrase was read as.
+    if (voice === 'subject left out') notes.push("the author's own, subject left out");
     // In a comment a move word is talk about the market ("quick gains", "it will crash one day"), not a
     // report of a move: it needs the author's own stance or other evidence beside it.
     const talk = place.conversation && !author ? CONVERSATION_MOVE : 1;
@@ -248,7 +254,7 @@ function readClause({ text: clause, conceded }: Clause, place: Place): Reading[]
       ? { why: frame.why, shared: frame.own !== true }
       : rule.weakAlone !== undefined
         ? { why: rule.weakAlone, shared: false }
-        : voice === 'first person'
+        : voice === 'first person' || voice === 'subject left out'
           ? undefined
           : voice !== undefined
             ? place.longComment

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isNegated } from '../../src/analysis/negation.js';
 import { readText } from '../../src/analysis/read-text.js';
+import { decide, direction } from './fixtures.js';
 
 // Social posts and news titles as people write them: no apostrophes, links, handles, first-person talk.
 const counted = (text: string) => readText(text).filter((r) => r.weight !== 0);
@@ -79,5 +80,40 @@ describe('words of the debate in a conversation', () => {
     const report = counted('Bitcoin will crash hard').find((r) => r.cue === 'price move');
     expect(talk?.notes.join(' ')).toContain('first- or second-person post');
     expect(Math.abs(talk?.weight ?? 0)).toBeLessThan(Math.abs(report?.weight ?? 0));
+  });
+});
+
+describe('a post that leaves out its "I"', () => {
+  it.each([
+    ['Floor looks close for LTC, buying more here', 'builtin: "buying more" → the author buying +0.38'],
+    ['Averaging in on SOL every Friday, red weeks are a discount', 'builtin: "Averaging in" → the author buying +0.38'],
+    ['Bottom is in for DOGE imo', 'builtin: "Bottom is in" → the author buying +0.38'],
+    ['Averaging down on ADA all month', 'builtin: "Averaging down" → the author buying +0.38'],
+  ])('%j is the author buying, posted at moderate', async (text, line) => {
+    const { decision, trace } = await decide(text);
+    expect(direction(decision), trace.join('\n')).toBe('up');
+    expect(trace.some((t) => t.startsWith(line))).toBe(true);
+  });
+  it('says in the trace that the subject was left out', async () => {
+    const { trace } = await decide('Quiet week, averaging in on ETH');
+    expect(trace).toContain(
+      'builtin: "averaging in" → the author buying +0.38 (sentiment, the author\'s own, subject left out, ×1.25 own method)',
+    );
+  });
+  it.each([
+    ['My brother is buying more every week', 'My brother'],
+    ['my cautious neighbour keeps averaging in', 'my cautious neighbour'],
+    ['He says the bottom is in', 'He'],
+  ])('%j is someone else buying', async (text, who) => {
+    const { decision, trace } = await decide(text);
+    expect(direction(decision), trace.join('\n')).toBe('skip');
+    expect(trace.some((t) => t.includes(`is someone else's position ("${who}"), not the author's`))).toBe(true);
+  });
+  it('reads the author after someone else in the same clause', () => {
+    expect(ruleIds('my cousin thinks I am buying more')).toContain('social.own-buying');
+  });
+  it('does not take an adjective that opens a clause for a dropped "I"', () => {
+    expect(ruleIds('Bullish headlines all week')).toEqual(['sentiment.bullish-word']);
+    expect(counted('Bullish headlines all week')[0]?.author).toBeUndefined();
   });
 });
