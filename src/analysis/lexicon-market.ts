@@ -244,6 +244,9 @@ export const marketRules = (): readonly LexiconRule[] => [
     weight: 0.4,
     method: 'onchain',
     label: 'buyers accumulating',
+    // Buying is a position someone holds: the author's own ("bought the dip", "I'm accumulating") stands
+    // alone, the crowd's ("everyone is buying the dip") is someone else's (author-stance.ts, frames.ts).
+    stance: true,
     negated: { factor: -0.5, label: 'buyers absent' },
     lacking: { factor: -0.5, label: 'buyers absent' },
   }),

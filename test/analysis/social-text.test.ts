@@ -117,3 +117,24 @@ describe('a post that leaves out its "I"', () => {
     expect(counted('Bullish headlines all week')[0]?.author).toBeUndefined();
   });
 });
+
+describe('buying the dip is a position someone holds', () => {
+  it("posts the author's own dip buying at moderate", async () => {
+    const { decision, trace } = await decide('Bought the dip this morning, feeling good');
+    expect(direction(decision), trace.join('\n')).toBe('up');
+    expect(trace).toContain(
+      'builtin: "Bought the dip" → buyers accumulating +0.40 (onchain, the author\'s own, subject left out)',
+    );
+  });
+  it("reads the crowd's dip buying as someone else's position", async () => {
+    const { decision, trace } = await decide('Everybody is buying the dip again');
+    expect(direction(decision)).toBe('skip');
+    expect(trace).toContain(
+      'builtin: "buying the dip" is discounted: someone else\'s position ("Everybody is"): market.accumulation ignored',
+    );
+  });
+  it('still reads buyers in the news', async () => {
+    const { decision } = await decide('Whales are buying the dip on ETH');
+    expect(direction(decision)).toBe('up');
+  });
+});
