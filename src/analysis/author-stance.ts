@@ -2,9 +2,9 @@
 // "oversold bounce. fade it." is a call to sell the bounce it describes. A stance is the author's when it
 // is said in the first person ("I'm adding", "my bags"), as an imperative that opens its clause ("fade
 // it", "hold your BTC"), or with no subject at all: posts drop the "I" ("buying more here", "averaging
-// in on ETH", "bottom is in for BTC"). A clause whose subject is someone else ("my cousin is buying
-// more", "everyone is buying the dip") is theirs. What the text describes the other way then counts a
-// quarter.
+// in on ETH", "bottom is in for BTC"); a call to buy ("time to buy") is the author's unless someone else
+// is named as making it. A clause whose subject is someone else ("my cousin is buying more", "everyone
+// is buying the dip") is theirs. What the text describes the other way then counts a quarter.
 
 const FIRST_PERSON = /\b(?:i|i'm|im|i've|i'll|i'd|we|we're|we've|my|our)\b/gi;
 // Someone else as the subject: a person of the author's ("my cousin", "my bearish friend"), a third person,
@@ -18,6 +18,9 @@ const IMPERATIVE =
 // in"), or the phrase carries its own subject ("bottom is in"). An adjective that opens a clause
 // ("Bearish headlines") is no dropped "I".
 const SUBJECT_LEFT_OUT = /^(?:\w+ing|\w+ed|bought|bottom is in)\b/i;
+// A call to buy ("time to buy", "a buying opportunity") is the author's own unless the clause names who
+// makes it: "the crash is a buying opportunity" argues for buying, whatever the crash word says.
+const CALL = /^(?:(?:good |great |best |perfect |right )?times? to|buying opportunit|(?:an? )?opportunity to)/i;
 // Words that may come before such a verb without being its subject: "just bought", "still buying".
 const NO_SUBJECT = new Set(
   'just still now and so also already currently slowly quietly happily literally honestly officially finally again today lol ok okay yeah yep yes well welp tbh imo the then been'.split(
@@ -30,7 +33,7 @@ const BEFORE_WORDS = 5;
 export const AGAINST_THE_AUTHOR = 0.25;
 
 /** In whose voice a stance is said, when it is the author's: a dropped "I" is the first person too. */
-export type Voice = 'first person' | 'subject left out' | 'imperative';
+export type Voice = 'first person' | 'subject left out' | 'imperative' | 'call';
 
 /**
  * Whether the stance phrase at [start, end) is the author's own, and in which voice: the first person
@@ -46,6 +49,7 @@ export function authorVoice(clause: string, start: number, end: number): { voice
   const self = lastMatch(FIRST_PERSON, near);
   if (other && (!self || other.index >= self.index)) return { other: other[0] };
   if (self) return { voice: 'first person' };
+  if (CALL.test(phrase)) return { voice: 'call' };
   const words = before.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
   if (!words.every((w) => NO_SUBJECT.has(w))) return {};
   if (words.length === 0 && IMPERATIVE.test(phrase)) return { voice: 'imperative' };

@@ -252,6 +252,7 @@ function readClause({ text: clause, conceded }: Clause, place: Place): Reading[]
     }
     // Posts drop the "I": the trace says whose stance the phrase was read as.
     if (voice === 'subject left out') notes.push("the author's own, subject left out");
+    if (voice === 'call') notes.push("the author's own call");
     // In a comment a move word is talk about the market ("quick gains", "it will crash one day"), not a
     // report of a move: it needs the author's own stance or other evidence beside it.
     const talk = place.conversation && !author ? CONVERSATION_MOVE : 1;
@@ -259,7 +260,7 @@ function readClause({ text: clause, conceded }: Clause, place: Place): Reading[]
       ? { why: frame.why, shared: frame.own !== true }
       : rule.weakAlone !== undefined
         ? { why: rule.weakAlone, shared: false }
-        : voice === 'first person' || voice === 'subject left out'
+        : voice === 'first person' || voice === 'subject left out' || voice === 'call'
           ? undefined
           : voice !== undefined
             ? place.longComment

@@ -267,6 +267,7 @@ const FIXTURES: ReadonlyArray<readonly [string, string, Sign]> = [
   ['Hold your BTC, this is a shakeout', 'social.holding', 1],
   ['Not selling a single coin', 'social.holding', 1],
   ['I am buying more this week', 'social.own-buying', 1],
+  ['Great time to accumulate more ADA', 'social.buy-call', 1],
   ['Diamond hands on ETH through the dip', 'social.holding', 1],
 
   // macro

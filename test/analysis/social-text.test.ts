@@ -138,3 +138,35 @@ describe('buying the dip is a position someone holds', () => {
     expect(direction(decision)).toBe('up');
   });
 });
+
+describe("a call to buy is the author's, and outweighs the fear it answers", () => {
+  it.each([
+    [
+      'Perfect time to stack more sats',
+      'builtin: "Perfect time to stack" → a call to buy +0.38 (sentiment, the author\'s own call, ×1.25 own method)',
+    ],
+    [
+      'The selloff in SOL is a buying opportunity',
+      'builtin: "buying opportunity" → a call to buy +0.38 (sentiment, the author\'s own call, ×1.25 own method)',
+    ],
+    [
+      'Weak hands are panic selling. Good, that is my opportunity to buy more.',
+      'builtin: "opportunity to buy" → a call to buy +0.38 (sentiment, ×1.25 own method)',
+    ],
+  ])('%j posts up at moderate', async (text, line) => {
+    const { decision, trace } = await decide(text);
+    expect(direction(decision), trace.join('\n')).toBe('up');
+    expect(trace).toContain(line);
+  });
+  it('discounts the bear word the call answers', async () => {
+    const { trace } = await decide('The selloff in SOL is a buying opportunity');
+    expect(trace.join('\n')).toContain("×0.25 the author's own stance is the other way");
+  });
+  it.each(['Is it time to buy ETH?', 'My uncle thinks it is time to buy', 'Not a good time to buy'])(
+    '%j does not post',
+    async (text) => {
+      const { decision, trace } = await decide(text);
+      expect(direction(decision), trace.join('\n')).toBe('skip');
+    },
+  );
+});
