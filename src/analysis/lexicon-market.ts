@@ -58,8 +58,9 @@ const RISE = [
   '(?<!\\b(?:an|the|in|of|its|their)\\s)advanc(?:e|es|ed|ing)(?!\\s+(?:in|of|on|to|notice|payments?|tickets?|orders?|warnings?|the|a|an|its|their)\\b)',
   'extends? (?:its |the )?(?:gains|rally|winning streak)',
   'rebound(?:s|ed|ing)?',
-  // "recovers from the sell-off" is one recovery, not a recovery and a sell-off.
-  `recover(?:s|ed|ing|y)?(?:${GAP(30)}\\bfrom (?:the |a |its |all )?(?:sell-?off|crash|dip|slump|drop|plunge|losses|lows?))?`,
+  // "recovers from the sell-off" is one recovery, not a recovery and a sell-off. "Recover their money",
+  // "recovered stolen funds": what is recovered is not a price.
+  `recover(?:s|ed|ing|y)?(?!\\s+(?:(?:the|their|his|her|my|your|our|its|some|any|all|stolen|lost|user|customer)\\s+)?(?:money|funds|assets|deposits|keys|passwords?|wallets?|accounts?|data|costs))(?:${GAP(30)}\\bfrom (?:the |a |its |all )?(?:sell-?off|crash|dip|slump|drop|plunge|losses|lows?))?`,
   'bounc(?:e|es|ed|ing)(?! off)',
   'rip(?:s|ped|ping)?(?! off)',
   'pump(?:s|ed|ing)?(?![\\s-]+and[\\s-]+dump)(?!\\s+(?:\\$|liquidity|money|cash|funds|billions?|millions?|gas|water|oil)\\b)',

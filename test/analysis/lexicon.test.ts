@@ -291,6 +291,9 @@ describe('lexicon fixtures', () => {
     // The noun, not the move.
     'A 30% tax on crypto gains as of next year',
     'Advances in zero-knowledge proofs',
+    // What is recovered is money, not a price.
+    'Victims of the hack may never recover their money',
+    'The lender says it will recover customer funds within weeks',
   ])('%s reads no price move', (text) => {
     expect(readText(text).filter((r) => r.cue === 'price move' && r.weight !== 0)).toEqual([]);
   });
