@@ -133,6 +133,14 @@ describe('buying the dip is a position someone holds', () => {
       'builtin: "buying the dip" is discounted: someone else\'s position ("Everybody is"): market.accumulation ignored',
     );
   });
+  it.each(['Added 2k on this dip, next stop my 10k goal', 'Bought some more in the dip'])(
+    '%j is the author buying where the dip is',
+    async (text) => {
+      const { decision, trace } = await decide(text);
+      expect(direction(decision), trace.join('\n')).toBe('up');
+      expect(trace.join('\n')).toContain("buyers accumulating +0.40 (onchain, the author's own, subject left out)");
+    },
+  );
   it('still reads buyers in the news', async () => {
     const { decision } = await decide('Whales are buying the dip on ETH');
     expect(direction(decision)).toBe('up');
