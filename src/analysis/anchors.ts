@@ -66,6 +66,11 @@ export interface Weakness {
   shared: boolean;
   /** Weak only alone: beside another independent cue that agrees, it stands (corroboration.ts). */
   aloneOnly?: boolean;
+  /**
+   * Why the phrase posts at no level alone, not even at `active`: it only agrees with another cue
+   * (corroboration.ts). Absent: alone it posts at `active`.
+   */
+  agreesOnly?: string;
 }
 
 const own = (why: string): Weakness => ({ why, shared: false });

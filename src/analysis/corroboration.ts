@@ -93,6 +93,12 @@ export function combine(weighed: readonly Weighed[]): Combined {
       : independent.length >= 2
         ? [ONE_CUE, `${independent.length} weak cues agree`]
         : [WEAK_ALONE, `one weak cue alone (${describe(agreeing[0])})`];
+  // A cue that only agrees (a move word in a comment's talk) posts at no level alone.
+  const agreesOnly = agreeing.length > 0 && agreeing.every((c) => c.weak?.agreesOnly !== undefined);
+  if (agreesOnly && independent.length < 2) {
+    const line = `builtin: ${why}, ${agreeing[0]?.weak?.agreesOnly}: strength ${signed(saturated)} held at 0`;
+    return { sum, strength: 0, line, ...also };
+  }
   if (Math.abs(saturated) <= cap) return { sum, strength: saturated, ...also };
   const held = sign * cap;
   const line = `builtin: ${why}: strength ${signed(saturated)} held at ${signed(held)}`;

@@ -58,8 +58,9 @@ const RISE = [
   '(?<!\\b(?:an|the|in|of|its|their)\\s)advanc(?:e|es|ed|ing)(?!\\s+(?:in|of|on|to|notice|payments?|tickets?|orders?|warnings?|the|a|an|its|their)\\b)',
   'extends? (?:its |the )?(?:gains|rally|winning streak)',
   'rebound(?:s|ed|ing)?',
-  // "recovers from the sell-off" is one recovery, not a recovery and a sell-off.
-  `recover(?:s|ed|ing|y)?(?:${GAP(30)}\\bfrom (?:the |a |its |all )?(?:sell-?off|crash|dip|slump|drop|plunge|losses|lows?))?`,
+  // "recovers from the sell-off" is one recovery, not a recovery and a sell-off. "Recover their money",
+  // "recovered stolen funds": what is recovered is not a price.
+  `recover(?:s|ed|ing|y)?(?!\\s+(?:(?:the|their|his|her|my|your|our|its|some|any|all|stolen|lost|user|customer)\\s+)?(?:money|funds|assets|deposits|keys|passwords?|wallets?|accounts?|data|costs))(?:${GAP(30)}\\bfrom (?:the |a |its |all )?(?:sell-?off|crash|dip|slump|drop|plunge|losses|lows?))?`,
   'bounc(?:e|es|ed|ing)(?! off)',
   'rip(?:s|ped|ping)?(?! off)',
   'pump(?:s|ed|ing)?(?![\\s-]+and[\\s-]+dump)(?!\\s+(?:\\$|liquidity|money|cash|funds|billions?|millions?|gas|water|oil)\\b)',
@@ -220,6 +221,8 @@ export const marketRules = (): readonly LexiconRule[] => [
       'load(?:s|ed|ing)? (?:up|more)',
       'buy(?:ing)? (?:the|this|every) dips?',
       'bought (?:the|this) dip',
+      // "Added 40M on this dip", "bought some in the dip": the dip is where the buying happened.
+      '(?:add(?:s|ed|ing)?|bought|buying)(?: \\S+){0,2} (?:on|in|during) (?:the|this|every) dips?',
       'buyers? (?:step|stepped|stepping|pile|piled|piling|rush|rushed|return|returned|returning|are back) ?(?:in|back)?',
       'bids? (?:step|stepped) in',
       'dip buyers? (?:pile|step|stepped|piled|rush)\\w* in',
@@ -244,6 +247,9 @@ export const marketRules = (): readonly LexiconRule[] => [
     weight: 0.4,
     method: 'onchain',
     label: 'buyers accumulating',
+    // Buying is a position someone holds: the author's own ("bought the dip", "I'm accumulating") stands
+    // alone, the crowd's ("everyone is buying the dip") is someone else's (author-stance.ts, frames.ts).
+    stance: true,
     negated: { factor: -0.5, label: 'buyers absent' },
     lacking: { factor: -0.5, label: 'buyers absent' },
   }),

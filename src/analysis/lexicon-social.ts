@@ -37,4 +37,16 @@ export const socialRules = (): readonly LexiconRule[] => [
     // "My uncle is buying more" is someone else's trade; irony and quotes are left to the author rules.
     authorOnly: true,
   }),
+  rule({
+    id: 'social.buy-call',
+    patterns: [
+      '(?:good |great |best |perfect |right )?times? to (?:buy|accumulate|load up|stack|add)',
+      'buying opportunit(?:y|ies)',
+      '(?:an? )?opportunity to (?:buy|accumulate|load up|add)',
+    ],
+    weight: 0.3,
+    method: 'sentiment',
+    label: 'a call to buy',
+    stance: true,
+  }),
 ];

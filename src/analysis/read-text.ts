@@ -102,6 +102,11 @@ const CONVERSATION = /\b(?:i|i'm|im|i've|i'll|i'd|me|my|you|you're|your|we|we're
 
 const CONVERSATION_MOVE = 0.5;
 const TALK_WEAKNESS = { why: 'talk in a first- or second-person post', shared: false };
+const TALK_MOVE = 'a move word in talk only agrees with another cue';
+// "It will dump", "it's going to pump": a move the post foretells is its author's call, not a step of the
+// argument. "Investors who will pump it" foretell nothing of the author's.
+const FORECAST =
+  /(?<!\b(?:who|that|which)\s+)\b(?:will|'ll|going to|gonna|about to)\s+(?:(?:keep|eventually|probably|definitely|surely|soon|just|still|never)\s+)?$/i;
 /**
  * A headline or a news post says its news in one or two sentences; a text of this many is a comment
  * arguing a case, where one market phrase is a step of the argument ("it crashed before and came back").
@@ -239,9 +244,16 @@ function readClause({ text: clause, conceded }: Clause, place: Place): Reading[]
       frame = undefined;
     }
     if (frame) notes.push(`×${frame.factor} ${framed(frame)}`);
-    const voice = rule.stance === true && conceded === undefined ? authorVoice(clause, start, end) : undefined;
+    const speaker = rule.stance === true && conceded === undefined ? authorVoice(clause, start, end) : {};
+    const { voice } = speaker;
     const author = voice !== undefined;
-    if (rule.authorOnly && !author) return ignore("is someone else's position, not the author's");
+    if (rule.authorOnly && !author) {
+      const whose = speaker.other === undefined ? '' : ` ("${speaker.other}")`;
+      return ignore(`is someone else's position${whose}, not the author's`);
+    }
+    // Posts drop the "I": the trace says whose stance the phrase was read as.
+    if (voice === 'subject left out') notes.push("the author's own, subject left out");
+    if (voice === 'call') notes.push("the author's own call");
     // In a comment a move word is talk about the market ("quick gains", "it will crash one day"), not a
     // report of a move: it needs the author's own stance or other evidence beside it.
     const talk = place.conversation && !author ? CONVERSATION_MOVE : 1;
@@ -249,7 +261,7 @@ function readClause({ text: clause, conceded }: Clause, place: Place): Reading[]
       ? { why: frame.why, shared: frame.own !== true }
       : rule.weakAlone !== undefined
         ? { why: rule.weakAlone, shared: false }
-        : voice === 'first person'
+        : voice === 'first person' || voice === 'subject left out' || voice === 'call'
           ? undefined
           : voice !== undefined
             ? place.longComment
@@ -257,6 +269,12 @@ function readClause({ text: clause, conceded }: Clause, place: Place): Reading[]
               : undefined
             : (weakness ?? (talk !== 1 ? TALK_WEAKNESS : place.longComment ? ARGUMENT_WEAKNESS : undefined));
     if (talk !== 1) notes.push(`×${talk} talk in a first- or second-person post`);
+    // A move word in a comment's talk is a step of its argument ("they survived the dump", "in it for
+    // quick gains", "driving the dump in both markets"): on labelled comments its tone was the other way
+    // nearly as often as not, so it only agrees with another cue, at every level.
+    const foretold = FORECAST.test(clause.slice(0, start));
+    const agrees =
+      talk !== 1 && rule.cue === 'price move' && weak !== undefined && !foretold ? { agreesOnly: TALK_MOVE } : {};
     const factor = (turn?.factor ?? 1) * (conceded ? CONCEDED : 1) * (frame?.factor ?? 1) * talk;
     if (conceded) notes.push(`×${CONCEDED} conceded ${conceded}`);
     const reading: Reading = {
@@ -269,7 +287,7 @@ function readClause({ text: clause, conceded }: Clause, place: Place): Reading[]
       negated,
       multiplier: round(multiplier),
       notes,
-      ...(weak === undefined ? {} : { weak }),
+      ...(weak === undefined ? {} : { weak: { ...weak, ...agrees } }),
       ...(author ? { author } : {}),
     };
     return amount === undefined ? reading : { ...reading, amount };

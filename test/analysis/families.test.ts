@@ -138,7 +138,7 @@ describe('market talk', () => {
     [
       'Shorting ETH here, the chart looks ugly',
       'down',
-      'builtin: "Shorting" → traders turning short -0.44 (sentiment, ×1.25 own method)',
+      'builtin: "Shorting" → traders turning short -0.44 (sentiment, the author\'s own, subject left out, ×1.25 own method)',
     ],
     // A move word with an object is not a move of the price.
     ['The team dropped it from the roadmap', 'skip', 'builtin: no market phrase found'],

@@ -184,7 +184,7 @@ describe("the author's own stance", () => {
     const { decision, trace } = await decide('The founder says he will never sell, whatever the price');
     expect(direction(decision)).toBe('skip');
     expect(trace).toContain(
-      'builtin: "never sell" is someone else\'s position, not the author\'s: social.holding ignored',
+      'builtin: "never sell" is someone else\'s position ("he"), not the author\'s: social.holding ignored',
     );
   });
 });

@@ -276,6 +276,7 @@ const FIXTURES: ReadonlyArray<readonly [string, string, Sign]> = [
   ['Hold your BTC, this is a shakeout', 'social.holding', 1],
   ['Not selling a single coin', 'social.holding', 1],
   ['I am buying more this week', 'social.own-buying', 1],
+  ['Great time to accumulate more ADA', 'social.buy-call', 1],
   ['Diamond hands on ETH through the dip', 'social.holding', 1],
 
   // macro
@@ -299,6 +300,9 @@ describe('lexicon fixtures', () => {
     // The noun, not the move.
     'A 30% tax on crypto gains as of next year',
     'Advances in zero-knowledge proofs',
+    // What is recovered is money, not a price.
+    'Victims of the hack may never recover their money',
+    'The lender says it will recover customer funds within weeks',
   ])('%s reads no price move', (text) => {
     expect(readText(text).filter((r) => r.cue === 'price move' && r.weight !== 0)).toEqual([]);
   });

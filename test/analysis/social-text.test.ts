@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isNegated } from '../../src/analysis/negation.js';
 import { readText } from '../../src/analysis/read-text.js';
+import { decide, direction } from './fixtures.js';
 
 // Social posts and news titles as people write them: no apostrophes, links, handles, first-person talk.
 const counted = (text: string) => readText(text).filter((r) => r.weight !== 0);
@@ -80,4 +81,100 @@ describe('words of the debate in a conversation', () => {
     expect(talk?.notes.join(' ')).toContain('first- or second-person post');
     expect(Math.abs(talk?.weight ?? 0)).toBeLessThan(Math.abs(report?.weight ?? 0));
   });
+});
+
+describe('a post that leaves out its "I"', () => {
+  it.each([
+    ['Floor looks close for LTC, buying more here', 'builtin: "buying more" → the author buying +0.38'],
+    ['Averaging in on SOL every Friday, red weeks are a discount', 'builtin: "Averaging in" → the author buying +0.38'],
+    ['Bottom is in for DOGE imo', 'builtin: "Bottom is in" → the author buying +0.38'],
+    ['Averaging down on ADA all month', 'builtin: "Averaging down" → the author buying +0.38'],
+  ])('%j is the author buying, posted at moderate', async (text, line) => {
+    const { decision, trace } = await decide(text);
+    expect(direction(decision), trace.join('\n')).toBe('up');
+    expect(trace.some((t) => t.startsWith(line))).toBe(true);
+  });
+  it('says in the trace that the subject was left out', async () => {
+    const { trace } = await decide('Quiet week, averaging in on ETH');
+    expect(trace).toContain(
+      'builtin: "averaging in" → the author buying +0.38 (sentiment, the author\'s own, subject left out, ×1.25 own method)',
+    );
+  });
+  it.each([
+    ['My brother is buying more every week', 'My brother'],
+    ['my cautious neighbour keeps averaging in', 'my cautious neighbour'],
+    ['He says the bottom is in', 'He'],
+  ])('%j is someone else buying', async (text, who) => {
+    const { decision, trace } = await decide(text);
+    expect(direction(decision), trace.join('\n')).toBe('skip');
+    expect(trace.some((t) => t.includes(`is someone else's position ("${who}"), not the author's`))).toBe(true);
+  });
+  it('reads the author after someone else in the same clause', () => {
+    expect(ruleIds('my cousin thinks I am buying more')).toContain('social.own-buying');
+  });
+  it('does not take an adjective that opens a clause for a dropped "I"', () => {
+    expect(ruleIds('Bullish headlines all week')).toEqual(['sentiment.bullish-word']);
+    expect(counted('Bullish headlines all week')[0]?.author).toBeUndefined();
+  });
+});
+
+describe('buying the dip is a position someone holds', () => {
+  it("posts the author's own dip buying at moderate", async () => {
+    const { decision, trace } = await decide('Bought the dip this morning, feeling good');
+    expect(direction(decision), trace.join('\n')).toBe('up');
+    expect(trace).toContain(
+      'builtin: "Bought the dip" → buyers accumulating +0.40 (onchain, the author\'s own, subject left out)',
+    );
+  });
+  it("reads the crowd's dip buying as someone else's position", async () => {
+    const { decision, trace } = await decide('Everybody is buying the dip again');
+    expect(direction(decision)).toBe('skip');
+    expect(trace).toContain(
+      'builtin: "buying the dip" is discounted: someone else\'s position ("Everybody is"): market.accumulation ignored',
+    );
+  });
+  it.each(['Added 2k on this dip, next stop my 10k goal', 'Bought some more in the dip'])(
+    '%j is the author buying where the dip is',
+    async (text) => {
+      const { decision, trace } = await decide(text);
+      expect(direction(decision), trace.join('\n')).toBe('up');
+      expect(trace.join('\n')).toContain("buyers accumulating +0.40 (onchain, the author's own, subject left out)");
+    },
+  );
+  it('still reads buyers in the news', async () => {
+    const { decision } = await decide('Whales are buying the dip on ETH');
+    expect(direction(decision)).toBe('up');
+  });
+});
+
+describe("a call to buy is the author's, and outweighs the fear it answers", () => {
+  it.each([
+    [
+      'Perfect time to stack more sats',
+      'builtin: "Perfect time to stack" → a call to buy +0.38 (sentiment, the author\'s own call, ×1.25 own method)',
+    ],
+    [
+      'The selloff in SOL is a buying opportunity',
+      'builtin: "buying opportunity" → a call to buy +0.38 (sentiment, the author\'s own call, ×1.25 own method)',
+    ],
+    [
+      'Weak hands are panic selling. Good, that is my opportunity to buy more.',
+      'builtin: "opportunity to buy" → a call to buy +0.38 (sentiment, ×1.25 own method)',
+    ],
+  ])('%j posts up at moderate', async (text, line) => {
+    const { decision, trace } = await decide(text);
+    expect(direction(decision), trace.join('\n')).toBe('up');
+    expect(trace).toContain(line);
+  });
+  it('discounts the bear word the call answers', async () => {
+    const { trace } = await decide('The selloff in SOL is a buying opportunity');
+    expect(trace.join('\n')).toContain("×0.25 the author's own stance is the other way");
+  });
+  it.each(['Is it time to buy ETH?', 'My uncle thinks it is time to buy', 'Not a good time to buy'])(
+    '%j does not post',
+    async (text) => {
+      const { decision, trace } = await decide(text);
+      expect(direction(decision), trace.join('\n')).toBe('skip');
+    },
+  );
 });

@@ -85,3 +85,23 @@ describe('words that never post alone', () => {
     expect(direction(decision), trace.join('\n')).toBe('up');
   });
 });
+
+describe("a move word in a comment's talk only agrees with another cue", () => {
+  it.each([
+    'I doubt it, the same funds are driving the rally in both markets',
+    'You sound like every newbie who sold the bottom of the crash',
+  ])('%j posts at no level', async (text) => {
+    const { decision, trace } = await decide(text, 'active');
+    expect(direction(decision), trace.join('\n')).toBe('skip');
+    expect(trace.join('\n')).toContain('a move word in talk only agrees with another cue: strength');
+  });
+  it('still posts a move the author foretells, at active', async () => {
+    const { decision, trace } = await decide('Mark my words, it will dump again', 'active');
+    expect(direction(decision), trace.join('\n')).toBe('down');
+  });
+  it('still agrees with another cue', async () => {
+    const { decision, trace } = await decide('You watch, this scam token is about to crash', 'active');
+    expect(direction(decision), trace.join('\n')).toBe('down');
+    expect(trace.join('\n')).not.toContain('only agrees');
+  });
+});
