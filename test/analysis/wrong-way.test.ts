@@ -85,3 +85,32 @@ describe('words that never post alone', () => {
     expect(direction(decision), trace.join('\n')).toBe('up');
   });
 });
+
+describe("neutral company news: a firm's funding round is not a coin's news", () => {
+  it.each([
+    'Crypto startup raises $3M seed round led by angel investors',
+    'Blockchain analytics firm closes a $20 million Series A',
+    'Web3 studio secures $150M in funding at a $1 billion valuation',
+  ])('holds a funding round that names no coin weak alone: %j', async (text) => {
+    const { decision, trace } = await decide(text);
+    expect(direction(decision), trace.join('\n')).toBe('skip');
+    expect(trace.join('\n')).toContain('a funding round of a firm, no coin named');
+    expect(direction((await decide(text, 'active')).decision)).toBe('up');
+  });
+
+  it('lets a round that names the coin stand, and a weak round agree with another cue', async () => {
+    expect(direction((await decide('Layer-2 network Arbitrum raises $60M Series B')).decision)).toBe('up');
+    const { decision, trace } = await decide('Crypto startup raises $3M seed round as bitcoin rallies 5%');
+    expect(direction(decision), trace.join('\n')).toBe('up');
+  });
+
+  it.each([
+    ['Pros and cons of holding ether', 'skip'],
+    ['Guide: how to stake ETH', 'skip'],
+    ['Wallet startup launches a new app for phones', 'skip'],
+    ['Exchange announces a partnership with a payments firm', 'up'],
+  ])('posts no launch, explainer or guide, and a partnership at active only: %j', async (text, atActive) => {
+    expect(direction((await decide(text)).decision)).toBe('skip');
+    expect(direction((await decide(text, 'active')).decision)).toBe(atActive);
+  });
+});
