@@ -70,6 +70,11 @@ const LEGAL_RULES = new Set(['macro.lawsuit', 'fraud.charged', 'regulation.enfor
 // A clause's second part often gives only the context of the news: "goes down as bitcoin surges".
 const CONTEXT =
   /(?:^|\s)(?:as(?!\s+(?:well|much|many|long|soon|far|part|high|low|a result|of|if|though|such|usual|collateral|legal tender|payment|a (?:hedge|store|safe|way|means|result|share|percentage))\b)|amid|after|following|ahead of|on hopes? of|on fears? of)\s/i;
+// "Lawmakers urge El Salvador to drop bitcoin", "senator proposes a ban", "IMF calls on it to scrap the
+// law": a call or a proposal is not the decision it asks for, and many are never taken.
+const PROPOSED =
+  /\b(?:urg(?:e|es|ed|ing)|propos(?:e|es|ed|ing|als?)|calls? (?:on|for)|call(?:ed|ing) (?:on|for)|push(?:es|ed|ing)? (?:for|to)|lobb(?:y|ies|ied|ying) (?:for|to)|petitions?|petition(?:ed|ing)|recommend(?:s|ed|ing)?)\b/i;
+const PROPOSED_WORDS = 6;
 // Other assets' moves, named just before the move word.
 const OTHER_ASSET =
   /\b(?:gold|silver|copper|oil|crude|brent|wti|natural gas|nasdaq|s&p(?: 500)?|dow(?: jones)?|ftse|nikkei|dax|hang seng|treasur(?:y|ies)|bonds?|equities|the yen|the euro|the pound|the rupee|nvidia|tesla|apple|microsoft|amazon)(?:'s)?(?:\s+(?:prices?|futures|shares|stocks?|index))?\s+(?:\S+\s+){0,1}$/i;
@@ -145,6 +150,8 @@ export function frameOf(q: FrameQuestion): Frame | undefined {
     const denied = DENIED.exec(segmentOf(clause, start, end)) ?? elsewhere;
     if (denied) return { why: 'denied', cue: denied[0], factor: 0, weakens: true };
   }
+  const proposed = rule.stance || rule.cue === 'price move' ? null : PROPOSED.exec(wordsBefore(before, PROPOSED_WORDS));
+  if (proposed) return { why: 'a call or a proposal', cue: proposed[0], factor: 0.5, weakens: true };
   const hypothetical = HYPOTHETICAL.exec(before) ?? HYPOTHETICAL_AFTER.exec(clause.slice(end));
   if (hypothetical) return { why: 'hypothetical', cue: hypothetical[0], factor: 0.5, weakens: true };
   if (question) return { why: 'question', cue: '?', factor: 0.5, weakens: true };

@@ -114,3 +114,35 @@ describe("neutral company news: a firm's funding round is not a coin's news", ()
     expect(direction((await decide(text, 'active')).decision)).toBe(atActive);
   });
 });
+
+describe('undoing an adoption is the negative, and a call for it counts less than a decision', () => {
+  it.each([
+    ['Island nation scraps bitcoin as legal tender', 'adoption reversed'],
+    ["Parliament votes to repeal bitcoin's legal tender status", 'adoption reversed'],
+    ['Coastal state no longer treats bitcoin as legal tender', 'adoption reversed'],
+    ['Grocery chain to roll back crypto payments after a quiet year', 'adoption reversed'],
+  ])('reads undoing an adoption as the negative: %j', async (text, line) => {
+    const { decision, trace } = await decide(text);
+    expect(direction(decision), trace.join('\n')).toBe('down');
+    expect(trace.join('\n')).toContain(line);
+    expect(trace.join('\n')).not.toContain('crypto adopted');
+  });
+
+  it.each([
+    ['Lawmakers urge the island nation to remove bitcoin as legal tender', 'down', 'a call or a proposal ("urge")'],
+    ['Fund calls on the country to drop bitcoin as legal tender', 'down', 'a call or a proposal ("calls on")'],
+    ['Opposition proposes to reverse its bitcoin law', 'down', 'a call or a proposal ("proposes")'],
+    ['Senator proposes a ban on crypto mining', 'down', 'a call or a proposal ("proposes")'],
+    ['Deputy proposes a bill to make bitcoin legal tender', 'up', 'a call or a proposal ("proposes")'],
+  ])('counts a call or a proposal less than a decision: %j posts at active only', async (text, sign, line) => {
+    const moderate = await decide(text);
+    expect(direction(moderate.decision), moderate.trace.join('\n')).toBe('skip');
+    expect(moderate.trace.join('\n')).toContain(line);
+    expect(direction((await decide(text, 'active')).decision)).toBe(sign);
+  });
+
+  it('still reads the decision itself', async () => {
+    expect(direction((await decide('Lawmakers pass a bill banning crypto mining')).decision)).toBe('down');
+    expect(direction((await decide('Island nation adopts bitcoin as legal tender')).decision)).toBe('up');
+  });
+});
