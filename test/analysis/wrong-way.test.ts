@@ -146,3 +146,38 @@ describe('undoing an adoption is the negative, and a call for it counts less tha
     expect(direction((await decide('Island nation adopts bitcoin as legal tender')).decision)).toBe('up');
   });
 });
+
+describe('creditors repaid in coins, and what a false claim says, count nothing', () => {
+  it.each([
+    ['Mt. Gox repayments begin, 140,000 BTC to be distributed', '("140,000 BTC")'],
+    ['Defunct lender starts repaying creditors in bitcoin and ether', '("in bitcoin")'],
+    ['Exchange estate makes first distributions in kind to its users', '("in kind")'],
+  ])('reads creditors repaid in coins as nothing: %j', async (text, cue) => {
+    const { decision, trace } = await decide(text, 'active');
+    expect(direction(decision), trace.join('\n')).toBe('skip');
+    expect(trace.join('\n')).toContain(`repaid in coins creditors may sell ${cue}`);
+  });
+
+  it('still reads a repayment in cash as customers repaid', async () => {
+    const { decision, trace } = await decide('FTX to start repaying customers in cash next month');
+    expect(direction(decision), trace.join('\n')).toBe('up');
+  });
+
+  it.each([
+    ['Influencer falsely claims a retailer accepts bitcoin', 'denied ("falsely claims")'],
+    ['Fake report that a supermarket accepts dogecoin spreads online', 'denied ("Fake report")'],
+    ['Hoax: a carmaker does not accept dogecoin after all', 'denied ("Hoax")'],
+    ['Hacked regulator X account falsely announces a bitcoin ETF approval', 'is an idiom: idiom.hack'],
+  ])('counts a false claim nothing: %j', async (text, line) => {
+    const { decision, trace } = await decide(text, 'active');
+    expect(direction(decision), trace.join('\n')).toBe('skip');
+    expect(trace.join('\n')).toContain(line);
+  });
+
+  it('still reads a charge of a false claim as a charge', async () => {
+    const text = 'SEC charges exchange with falsely claiming its reserves were fully backed';
+    const { decision, trace } = await decide(text);
+    expect(direction(decision), trace.join('\n')).toBe('down');
+    expect(trace.join('\n')).toContain('denied ("falsely claiming")');
+  });
+});
