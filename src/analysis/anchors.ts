@@ -5,7 +5,7 @@
 // in the sentence for a one-word phrase ("SEC sues Uniswap"), or the author's own voice on a stance
 // ("I'm shorting"). Phrases of several words are specific enough by themselves ("halts withdrawals").
 
-import { CRYPTO, PRICED } from './crypto-names.js';
+import { COIN, CRYPTO, PRICED } from './crypto-names.js';
 
 // "surges 8.8%", "jumps more than 1,000 points": a size right after the move word.
 const SIZE_AFTER =
@@ -47,7 +47,7 @@ const ON_A_NAME =
   /^\s+[Oo]n\s+(?:[Tt]he\s+)?(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|Twitter|X|TV|CNBC)\b)[A-Z$][\w&'.-]*/;
 
 export interface StandQuestion {
-  rule: { id: string; cue?: string };
+  rule: { id: string; cue?: string; weakWithoutCoin?: string };
   clause: string;
   start: number;
   end: number;
@@ -98,7 +98,11 @@ export function weaknessOf({ rule, clause, start, end, text, titleCase }: StandQ
     if (foreign) return shared("another country's economy");
     return TOPIC.test(matched) ? own('a topic named, not an event') : undefined;
   }
-  return CRYPTO.test(text) ? undefined : shared("no coin named: someone else's event");
+  if (!CRYPTO.test(text)) return shared("no coin named: someone else's event");
+  if (rule.weakWithoutCoin !== undefined && !COIN.test(clause)) {
+    return { why: rule.weakWithoutCoin, shared: false, aloneOnly: true };
+  }
+  return undefined;
 }
 
 /** Most words of three letters or more start with a capital, as in a title. */

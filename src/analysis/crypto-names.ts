@@ -2,11 +2,17 @@ import { compilePattern } from './compile-pattern.js';
 // The names that tell what a text is about: coins, tokens and crypto firms, and the other things a price
 // can be the price of (shares, indices, commodities, currencies).
 
-// Coins, tokens and the crypto words that say a text is about them. A cashtag names an asset too.
-const COIN_NAMES = [
+// Coins by name: what a firm's news must name to be a coin's news ("Solana developer raises $20M").
+const COINS_BY_NAME = [
   'bitcoins?|btc|ether|eth|ethereum|solana|sol|xrp|ripple|dogecoin|doge|cardano|ada|bnb|tron|trx',
   'toncoin|avalanche|avax|chainlink|polkadot|litecoin|ltc|shiba(?: inu)?|shib|pepe|sui|aptos',
-  'arbitrum|polygon|matic|uniswap|aave|tether|usdt|usdc|stablecoins?|memecoins?|altcoins?|alts',
+  'arbitrum|polygon|matic|uniswap|aave|tether|usdt|usdc',
+].join('|');
+
+// Coins, tokens and the crypto words that say a text is about them. A cashtag names an asset too.
+const COIN_NAMES = [
+  COINS_BY_NAME,
+  'stablecoins?|memecoins?|altcoins?|alts',
   'tokens?|coins?|crypto\\w*|defi|nfts?|blockchains?|on-?chain|web3|sats|satoshis?|dao|airdrops?',
   'staking|stakers?|validators?|mainnet|halving|hash ?rate|miners?|whales?|hodl\\w*|wallets?|dex',
   'cex|binance|coinbase|kraken|okx|bybit|bitfinex|kucoin|upbit|bithumb|bitstamp|ftx|celsius',
@@ -26,6 +32,9 @@ const COIN_NAMES = [
 
 /** A coin, a token, a crypto firm or word, or a cashtag. */
 export const CRYPTO = compilePattern(`(?:\\$[a-z][a-z0-9]{1,9}\\b|\\b(?:${COIN_NAMES})\\b)`, 'i');
+
+/** A coin by its name or a cashtag: not "crypto", "tokens" or "web3", which any firm of the trade says. */
+export const COIN = compilePattern(`(?:\\$[a-z][a-z0-9]{1,9}\\b|\\b(?:${COINS_BY_NAME})\\b)`, 'i');
 
 // What else a price is the price of: a move word right after one of these is a move of a price too. A
 // text that names a coin as well reads these as another asset's move (frames.ts).

@@ -53,6 +53,10 @@ const DENIED =
   /\b(?:den(?:y|ies|ied|ying)|dismiss(?:es|ed|ing)? (?:the\s+)?(?:rumou?rs?|reports?|claims?|speculation)|(?:is|are|was|were|turn(?:s|ed)? out(?: to be)?|proved?n?|proves) (?:false|fake|untrue|a hoax|baseless)|false (?:reports?|rumou?rs?|claims?)|fake (?:news|press release|reports?|post|tweet|announcement|screenshot)|hoax|debunk(?:s|ed)?|not true)\b/i;
 const FALSE =
   /\b(?:(?:is|are|was|were|turn(?:s|ed)? out(?: to be)?|proved?n?|proves) (?:false|fake|untrue|a hoax|baseless)|hoax|debunk(?:s|ed)?)\b/i;
+// "Influencer falsely claims Amazon accepts bitcoin": the phrase after it is what a false claim said.
+// Only before the phrase, not anywhere as DENIED: in "charged with falsely claiming" the charge is real.
+const FALSE_CLAIM =
+  /\b(?:falsely|wrongly|mistakenly|erroneously)\s+(?:\w+\s+)?(?:claim|announc|report|stat|sa(?:y|id)|post|tweet|suggest|assert|alleg)\w*/i;
 // Words about other people's positions are theirs, not the author's: "my bearish friend", "bears party",
 // "everyone's long".
 const SOMEONE_ELSE =
@@ -70,6 +74,15 @@ const LEGAL_RULES = new Set(['macro.lawsuit', 'fraud.charged', 'regulation.enfor
 // A clause's second part often gives only the context of the news: "goes down as bitcoin surges".
 const CONTEXT =
   /(?:^|\s)(?:as(?!\s+(?:well|much|many|long|soon|far|part|high|low|a result|of|if|though|such|usual|collateral|legal tender|payment|a (?:hedge|store|safe|way|means|result|share|percentage))\b)|amid|after|following|ahead of|on hopes? of|on fears? of)\s/i;
+// "Lawmakers urge El Salvador to drop bitcoin", "senator proposes a ban", "IMF calls on it to scrap the
+// law": a call or a proposal is not the decision it asks for, and many are never taken.
+const PROPOSED =
+  /\b(?:urg(?:e|es|ed|ing)|propos(?:e|es|ed|ing|als?)|calls? (?:on|for)|call(?:ed|ing) (?:on|for)|push(?:es|ed|ing)? (?:for|to)|lobb(?:y|ies|ied|ying) (?:for|to)|petitions?|petition(?:ed|ing)|recommend(?:s|ed|ing)?)\b/i;
+const PROPOSED_WORDS = 6;
+// "Mt. Gox repayments begin, 140,000 BTC to be distributed": creditors repaid in coins hold supply they
+// may sell, bad news for the coin as often as good news for the firm's customers.
+const PAID_IN_COINS =
+  /\bin (?:kind|bitcoin(?: cash)?|btc|bch|ether|eth|crypto|coins|tokens)\b|\d[\d,.]*\s?(?:k|m|million|thousand)?\s(?:btc|bitcoins?|bch|eth|ether|coins|tokens)\b/i;
 // Other assets' moves, named just before the move word.
 const OTHER_ASSET =
   /\b(?:gold|silver|copper|oil|crude|brent|wti|natural gas|nasdaq|s&p(?: 500)?|dow(?: jones)?|ftse|nikkei|dax|hang seng|treasur(?:y|ies)|bonds?|equities|the yen|the euro|the pound|the rupee|nvidia|tesla|apple|microsoft|amazon)(?:'s)?(?:\s+(?:prices?|futures|shares|stocks?|index))?\s+(?:\S+\s+){0,1}$/i;
@@ -145,6 +158,14 @@ export function frameOf(q: FrameQuestion): Frame | undefined {
     const denied = DENIED.exec(segmentOf(clause, start, end)) ?? elsewhere;
     if (denied) return { why: 'denied', cue: denied[0], factor: 0, weakens: true };
   }
+  const falseClaim = rule.ownsNegation ? null : FALSE_CLAIM.exec(before);
+  if (falseClaim) return { why: 'denied', cue: falseClaim[0], factor: 0, weakens: true };
+  if (rule.id === 'exchange.repaid') {
+    const coins = PAID_IN_COINS.exec(whole);
+    if (coins) return { why: 'repaid in coins creditors may sell', cue: coins[0], factor: 0, weakens: true };
+  }
+  const proposed = rule.stance || rule.cue === 'price move' ? null : PROPOSED.exec(wordsBefore(before, PROPOSED_WORDS));
+  if (proposed) return { why: 'a call or a proposal', cue: proposed[0], factor: 0.5, weakens: true };
   const hypothetical = HYPOTHETICAL.exec(before) ?? HYPOTHETICAL_AFTER.exec(clause.slice(end));
   if (hypothetical) return { why: 'hypothetical', cue: hypothetical[0], factor: 0.5, weakens: true };
   if (question) return { why: 'question', cue: '?', factor: 0.5, weakens: true };

@@ -39,7 +39,15 @@ export const masks = (): readonly Mask[] => [
     'crash(?:es|ed)? the party',
     'app crash(?:es|ed)?',
   ]),
-  mask('idiom.hack', 'idiom', ['life ?hacks?', 'growth hack(?:s|ing)?', 'hack(?:s|ed)? together']),
+  mask('idiom.hack', 'idiom', [
+    'life ?hacks?',
+    'growth hack(?:s|ing)?',
+    'hack(?:s|ed)? together',
+    // A hacked social account posts what it likes ("hacked SEC account falsely announces approval"): no
+    // funds drained. One account, singular: "hacked accounts" are as often customers' accounts emptied.
+    `hacked (?:(?:official|verified|the|its|a)\\s+)?(?:\\w+['’]?s?\\s+)?(?:(?:x|twitter|social media|instagram|youtube|telegram|discord|facebook)\\s+)?account(?!s)`,
+    `(?:x|twitter|social media|instagram|youtube|telegram|discord|facebook) accounts? (?:(?:was|were|is|got|gets|has been|had been)\\s+)?hacked`,
+  ]),
   mask('idiom.rally', 'idiom', [
     'rall(?:y|ies|ied|ying) (?:behind|around|round|support|the troops|the community|developers|voters|supporters|outside|in front of|at (?:the )?(?:city hall|capitol|parliament))',
     'political rall(?:y|ies)',

@@ -57,6 +57,38 @@ const PRODUCT = anyOf(
   'listings?',
 );
 
+// Undoing an adoption: the verbs that take legal tender status away.
+const UNDO = anyOf(
+  'remov(?:e|es|ed|ing)',
+  'drop(?:s|ped|ping)?',
+  'scrap(?:s|ped|ping)?',
+  'repeal(?:s|ed|ing)?',
+  'revok(?:e|es|ed|ing)',
+  'abandon(?:s|ed|ing)?',
+  'ends?',
+  'ended',
+  'ending',
+  'revers(?:e|es|ed|ing)',
+  'roll(?:s|ed|ing)? back',
+  'rescind(?:s|ed|ing)?',
+  'strip(?:s|ped|ping)?',
+  'withdr[ae]w(?:s|n|ing)?',
+  'ditch(?:es|ed|ing)?',
+);
+// Before "bitcoin law" or "crypto payments" only the verbs that say undo: "ends" or "drops" there is as
+// often a week that ends or a volume that drops.
+const UNDO_LAW = anyOf(
+  'repeal(?:s|ed|ing)?',
+  'revok(?:e|es|ed|ing)',
+  'revers(?:e|es|ed|ing)',
+  'roll(?:s|ed|ing)? back',
+  'rescind(?:s|ed|ing)?',
+  'scrap(?:s|ped|ping)?',
+  'abandon(?:s|ed|ing)?',
+  'undo(?:es|ing)?',
+  'undid',
+);
+
 export const regulationRules = (): readonly LexiconRule[] => [
   rule({
     id: 'regulation.approval',
@@ -111,6 +143,32 @@ export const regulationRules = (): readonly LexiconRule[] => [
     method: 'macro',
     label: 'crypto adopted',
     negated: { factor: -0.6, label: 'adoption denied' },
+  }),
+  rule({
+    // "Removes bitcoin as legal tender", "repeals its bitcoin law": the words of an adoption, undone. Longer
+    // than "legal tender", so it wins the overlap and the adoption is not read.
+    id: 'regulation.adoption-reversed',
+    patterns: [
+      `${UNDO}${GAP(40)}\\blegal tender`,
+      `legal tender${GAP(25)}\\b(?:removed|dropped|scrapped|repealed|revoked|abandoned|ended|reversed|rolled back|rescinded|withdrawn)`,
+      `${UNDO_LAW}${GAP(20)}\\b(?:its\\s+|the\\s+|their\\s+)?(?:bitcoin|btc|crypto) (?:laws?|adoption|payments?|mandate)`,
+    ],
+    weight: -0.45,
+    method: 'macro',
+    label: 'adoption reversed',
+    negated: { factor: -0.6, label: 'adoption kept' },
+  }),
+  rule({
+    // "No longer treats bitcoin as legal tender": the negation is the news, so it is not read again.
+    id: 'regulation.adoption-ended',
+    patterns: [
+      `(?:no longer|ceases? to be|ceased to be|stops? being|stopped being)${GAP(30)}\\blegal tender`,
+      'los(?:es|t|ing) (?:its\\s+)?legal tender status',
+    ],
+    weight: -0.45,
+    method: 'macro',
+    label: 'adoption reversed',
+    ownsNegation: true,
   }),
   rule({
     id: 'regulation.law-passed',

@@ -50,6 +50,12 @@ export interface LexiconRule {
    * agree with another cue.
    */
   readonly weakAlone?: string;
+  /**
+   * Why the phrase cannot carry a post alone when its clause names no coin by name: a funding round
+   * of "a crypto startup" is a firm's news, one of "a Solana developer" a coin's. Beside another
+   * independent cue that agrees, it stands (anchors.ts).
+   */
+  readonly weakWithoutCoin?: string;
   /** A match right after text this matches is about that text, not about the price: not read. */
   readonly notAfter?: RegExp;
   /**

@@ -63,9 +63,15 @@ describe('regulation and law', () => {
 describe('companies and funding', () => {
   it.each<Case>([
     [
-      'Layer-2 startup raises $30M in a Series A',
+      'Layer-2 network Arbitrum raises $30M in a Series A',
       'up',
       'builtin: "raises $30M in a Series" → funding raised +0.37 (fundamental, ×1.05 for $30M)',
+    ],
+    // A round of a firm whose coin, if any, is not named is the firm's news: alone, it posts at active only.
+    [
+      'Layer-2 startup raises $30M in a Series A',
+      'skip',
+      'builtin: "raises $30M in a Series" → funding raised +0.37 (fundamental, weak alone: a funding round of a firm, no coin named, ×1.05 for $30M)',
     ],
     [
       'Regional bank cuts ties with two crypto exchanges',

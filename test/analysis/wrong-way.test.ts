@@ -105,3 +105,99 @@ describe("a move word in a comment's talk only agrees with another cue", () => {
     expect(trace.join('\n')).not.toContain('only agrees');
   });
 });
+
+describe("neutral company news: a firm's funding round is not a coin's news", () => {
+  it.each([
+    'Crypto startup raises $3M seed round led by angel investors',
+    'Blockchain analytics firm closes a $20 million Series A',
+    'Web3 studio secures $150M in funding at a $1 billion valuation',
+  ])('holds a funding round that names no coin weak alone: %j', async (text) => {
+    const { decision, trace } = await decide(text);
+    expect(direction(decision), trace.join('\n')).toBe('skip');
+    expect(trace.join('\n')).toContain('a funding round of a firm, no coin named');
+    expect(direction((await decide(text, 'active')).decision)).toBe('up');
+  });
+
+  it('lets a round that names the coin stand, and a weak round agree with another cue', async () => {
+    expect(direction((await decide('Layer-2 network Arbitrum raises $60M Series B')).decision)).toBe('up');
+    const { decision, trace } = await decide('Crypto startup raises $3M seed round as bitcoin rallies 5%');
+    expect(direction(decision), trace.join('\n')).toBe('up');
+  });
+
+  it.each([
+    ['Pros and cons of holding ether', 'skip'],
+    ['Guide: how to stake ETH', 'skip'],
+    ['Wallet startup launches a new app for phones', 'skip'],
+    ['Exchange announces a partnership with a payments firm', 'up'],
+  ])('posts no launch, explainer or guide, and a partnership at active only: %j', async (text, atActive) => {
+    expect(direction((await decide(text)).decision)).toBe('skip');
+    expect(direction((await decide(text, 'active')).decision)).toBe(atActive);
+  });
+});
+
+describe('undoing an adoption is the negative, and a call for it counts less than a decision', () => {
+  it.each([
+    ['Island nation scraps bitcoin as legal tender', 'adoption reversed'],
+    ["Parliament votes to repeal bitcoin's legal tender status", 'adoption reversed'],
+    ['Coastal state no longer treats bitcoin as legal tender', 'adoption reversed'],
+    ['Grocery chain to roll back crypto payments after a quiet year', 'adoption reversed'],
+  ])('reads undoing an adoption as the negative: %j', async (text, line) => {
+    const { decision, trace } = await decide(text);
+    expect(direction(decision), trace.join('\n')).toBe('down');
+    expect(trace.join('\n')).toContain(line);
+    expect(trace.join('\n')).not.toContain('crypto adopted');
+  });
+
+  it.each([
+    ['Lawmakers urge the island nation to remove bitcoin as legal tender', 'down', 'a call or a proposal ("urge")'],
+    ['Fund calls on the country to drop bitcoin as legal tender', 'down', 'a call or a proposal ("calls on")'],
+    ['Opposition proposes to reverse its bitcoin law', 'down', 'a call or a proposal ("proposes")'],
+    ['Senator proposes a ban on crypto mining', 'down', 'a call or a proposal ("proposes")'],
+    ['Deputy proposes a bill to make bitcoin legal tender', 'up', 'a call or a proposal ("proposes")'],
+  ])('counts a call or a proposal less than a decision: %j posts at active only', async (text, sign, line) => {
+    const moderate = await decide(text);
+    expect(direction(moderate.decision), moderate.trace.join('\n')).toBe('skip');
+    expect(moderate.trace.join('\n')).toContain(line);
+    expect(direction((await decide(text, 'active')).decision)).toBe(sign);
+  });
+
+  it('still reads the decision itself', async () => {
+    expect(direction((await decide('Lawmakers pass a bill banning crypto mining')).decision)).toBe('down');
+    expect(direction((await decide('Island nation adopts bitcoin as legal tender')).decision)).toBe('up');
+  });
+});
+
+describe('creditors repaid in coins, and what a false claim says, count nothing', () => {
+  it.each([
+    ['Mt. Gox repayments begin, 140,000 BTC to be distributed', '("140,000 BTC")'],
+    ['Defunct lender starts repaying creditors in bitcoin and ether', '("in bitcoin")'],
+    ['Exchange estate makes first distributions in kind to its users', '("in kind")'],
+  ])('reads creditors repaid in coins as nothing: %j', async (text, cue) => {
+    const { decision, trace } = await decide(text, 'active');
+    expect(direction(decision), trace.join('\n')).toBe('skip');
+    expect(trace.join('\n')).toContain(`repaid in coins creditors may sell ${cue}`);
+  });
+
+  it('still reads a repayment in cash as customers repaid', async () => {
+    const { decision, trace } = await decide('FTX to start repaying customers in cash next month');
+    expect(direction(decision), trace.join('\n')).toBe('up');
+  });
+
+  it.each([
+    ['Influencer falsely claims a retailer accepts bitcoin', 'denied ("falsely claims")'],
+    ['Fake report that a supermarket accepts dogecoin spreads online', 'denied ("Fake report")'],
+    ['Hoax: a carmaker does not accept dogecoin after all', 'denied ("Hoax")'],
+    ['Hacked regulator X account falsely announces a bitcoin ETF approval', 'is an idiom: idiom.hack'],
+  ])('counts a false claim nothing: %j', async (text, line) => {
+    const { decision, trace } = await decide(text, 'active');
+    expect(direction(decision), trace.join('\n')).toBe('skip');
+    expect(trace.join('\n')).toContain(line);
+  });
+
+  it('still reads a charge of a false claim as a charge', async () => {
+    const text = 'SEC charges exchange with falsely claiming its reserves were fully backed';
+    const { decision, trace } = await decide(text);
+    expect(direction(decision), trace.join('\n')).toBe('down');
+    expect(trace.join('\n')).toContain('denied ("falsely claiming")');
+  });
+});
