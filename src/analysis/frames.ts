@@ -160,6 +160,9 @@ export function frameOf(q: FrameQuestion): Frame | undefined {
   }
   const falseClaim = rule.ownsNegation ? null : FALSE_CLAIM.exec(before);
   if (falseClaim) return { why: 'denied', cue: falseClaim[0], factor: 0, weakens: true };
+  // "Scam site falsely claims a retailer accepts dogecoin": the scam is the claimant's, not the coin's.
+  const claimant = rule.id === 'fraud.scheme' ? FALSE_CLAIM.exec(clause.slice(end, end + 40)) : null;
+  if (claimant) return { why: 'the author of a false claim', cue: claimant[0], factor: 0, weakens: true };
   if (rule.id === 'exchange.repaid') {
     const coins = PAID_IN_COINS.exec(whole);
     if (coins) return { why: 'repaid in coins creditors may sell', cue: coins[0], factor: 0, weakens: true };

@@ -194,6 +194,12 @@ describe('creditors repaid in coins, and what a false claim says, count nothing'
     expect(trace.join('\n')).toContain(line);
   });
 
+  it('reads a scam that makes the false claim as the claimant, not the coin', async () => {
+    const { decision, trace } = await decide('Scam site falsely claims a retailer accepts dogecoin', 'active');
+    expect(direction(decision), trace.join('\n')).toBe('skip');
+    expect(trace.join('\n')).toContain('the author of a false claim ("falsely claims")');
+  });
+
   it('still reads a charge of a false claim as a charge', async () => {
     const text = 'SEC charges exchange with falsely claiming its reserves were fully backed';
     const { decision, trace } = await decide(text);
