@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { analyzeThread, builtinAnalyzer, type Decision } from '../../src/analysis/index.js';
 import type { Participation, Profile } from '../../src/domain/profile.js';
 import type { Thread } from '../../src/domain/thread.js';
@@ -46,4 +47,19 @@ export async function decide(text: string, participation: Participation = 'moder
 export function direction(decision: Decision): 'up' | 'down' | 'skip' {
   if (decision.action === 'skip') return 'skip';
   return decision.conviction > 0 ? 'up' : 'down';
+}
+
+/**
+ * Asserts how the built-in analyzer reads a text: its direction (with the trace as the message when it is
+ * not) and the trace line that says why.
+ */
+export async function expectReading(
+  text: string,
+  want: 'up' | 'down' | 'skip',
+  line: string,
+  participation: Participation = 'moderate',
+): Promise<void> {
+  const { decision, trace } = await decide(text, participation);
+  expect(direction(decision), trace.join('\n')).toBe(want);
+  expect(trace.join('\n')).toContain(line);
 }

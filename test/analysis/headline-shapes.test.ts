@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decide, direction } from './fixtures.js';
+import { decide, direction, expectReading } from './fixtures.js';
 
 // Crypto headlines come in a few shapes where the loudest word is not the news: a breakout that failed,
 // charges that were dropped, inflows that slowed, a record in a metric that is not the price. Each case
@@ -14,11 +14,7 @@ describe('the shape of a headline decides, not its loudest word', () => {
     ['Treasury firm buys 12,000 more bitcoin', 'up', 'companies buying coins'],
     ['Exchange wins dismissal of class action over its token', 'up', 'legal case dropped'],
     ['Exchange says hack losses fully covered, ETH steadies', 'up', 'hack losses covered'],
-  ] as const)('%j posts %s', async (text, expected, line) => {
-    const { decision, trace } = await decide(text, 'moderate');
-    expect(direction(decision), trace.join('\n')).toBe(expected);
-    expect(trace.join('\n')).toContain(line);
-  });
+  ] as const)('%j posts %s', (text, expected, line) => expectReading(text, expected, line));
 
   it.each([
     'Ethereum gas fees drop to the lowest level in years',
@@ -26,11 +22,9 @@ describe('the shape of a headline decides, not its loudest word', () => {
     'Funding rates climb to multi-year highs',
     'Mining difficulty drops 6% as miners power down',
     'Ethereum staking withdrawals surge after the upgrade',
-  ])("%j is a metric's level or move, not the price's: skip", async (text) => {
-    const { decision, trace } = await decide(text, 'active');
-    expect(direction(decision), trace.join('\n')).toBe('skip');
-    expect(trace.join('\n')).toContain("is a market metric's level or move, not the price's");
-  });
+  ])("%j is a metric's level or move, not the price's: skip", (text) =>
+    expectReading(text, 'skip', "is a market metric's level or move, not the price's", 'active'),
+  );
 
   it('still reads the price beside a metric', async () => {
     const { decision } = await decide('Bitcoin hits a record high as open interest climbs', 'moderate');

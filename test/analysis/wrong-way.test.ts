@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sentenceCount } from '../../src/analysis/read-text.js';
-import { decide, direction } from './fixtures.js';
+import { decide, direction, expectReading } from './fixtures.js';
 
 // Real comments carry market words in arguments, stories and slogans whose tone is the other way. Each
 // case here is a reading that posted the wrong way before, in words written for this test, and the
@@ -75,11 +75,7 @@ describe('words that never post alone', () => {
   it.each([
     ['Lots of FUD about the exchange today', 'a word of the debate'],
     ['Hold your BTC. Do not sell to these people', 'holding is said through losses'],
-  ])('%j is weak alone', async (text, why) => {
-    const { decision, trace } = await decide(text);
-    expect(direction(decision), trace.join('\n')).toBe('skip');
-    expect(trace.join('\n')).toContain(why);
-  });
+  ])('%j is weak alone', (text, why) => expectReading(text, 'skip', why));
   it('holding agrees with another cue', async () => {
     const { decision, trace } = await decide('Bullish on BTC. Hold your BTC, do not sell.');
     expect(direction(decision), trace.join('\n')).toBe('up');
@@ -90,11 +86,9 @@ describe("a move word in a comment's talk only agrees with another cue", () => {
   it.each([
     'I doubt it, the same funds are driving the rally in both markets',
     'You sound like every newbie who sold the bottom of the crash',
-  ])('%j posts at no level', async (text) => {
-    const { decision, trace } = await decide(text, 'active');
-    expect(direction(decision), trace.join('\n')).toBe('skip');
-    expect(trace.join('\n')).toContain('a move word in talk only agrees with another cue: strength');
-  });
+  ])('%j posts at no level', (text) =>
+    expectReading(text, 'skip', 'a move word in talk only agrees with another cue: strength', 'active'),
+  );
   it('still posts a move the author foretells, at active', async () => {
     const { decision, trace } = await decide('Mark my words, it will dump again', 'active');
     expect(direction(decision), trace.join('\n')).toBe('down');
@@ -172,11 +166,9 @@ describe('creditors repaid in coins, and what a false claim says, count nothing'
     ['Mt. Gox repayments begin, 140,000 BTC to be distributed', '("140,000 BTC")'],
     ['Defunct lender starts repaying creditors in bitcoin and ether', '("in bitcoin")'],
     ['Exchange estate makes first distributions in kind to its users', '("in kind")'],
-  ])('reads creditors repaid in coins as nothing: %j', async (text, cue) => {
-    const { decision, trace } = await decide(text, 'active');
-    expect(direction(decision), trace.join('\n')).toBe('skip');
-    expect(trace.join('\n')).toContain(`repaid in coins creditors may sell ${cue}`);
-  });
+  ])('reads creditors repaid in coins as nothing: %j', (text, cue) =>
+    expectReading(text, 'skip', `repaid in coins creditors may sell ${cue}`, 'active'),
+  );
 
   it('still reads a repayment in cash as customers repaid', async () => {
     const { decision, trace } = await decide('FTX to start repaying customers in cash next month');
@@ -188,11 +180,7 @@ describe('creditors repaid in coins, and what a false claim says, count nothing'
     ['Fake report that a supermarket accepts dogecoin spreads online', 'denied ("Fake report")'],
     ['Hoax: a carmaker does not accept dogecoin after all', 'denied ("Hoax")'],
     ['Hacked regulator X account falsely announces a bitcoin ETF approval', 'is an idiom: idiom.hack'],
-  ])('counts a false claim nothing: %j', async (text, line) => {
-    const { decision, trace } = await decide(text, 'active');
-    expect(direction(decision), trace.join('\n')).toBe('skip');
-    expect(trace.join('\n')).toContain(line);
-  });
+  ])('counts a false claim nothing: %j', (text, line) => expectReading(text, 'skip', line, 'active'));
 
   it('reads a scam that makes the false claim as the claimant, not the coin', async () => {
     const { decision, trace } = await decide('Scam site falsely claims a retailer accepts dogecoin', 'active');
