@@ -3,8 +3,10 @@
  * of everything written or shown alike. A text is read as a reader (or a JSON parser, or a terminal) would
  * read it: each `\uXXXX` escape decoded, compatibility forms folded by NFKC ("ｈｉｖｅ" is "hive"), every
  * ignorable or control character dropped (a zero-width space splits nothing a reader sees), and lower-cased.
- * A text with a backslash is read twice, as it is and as the inside of a JSON string (`\"` is `"`, `\\`
- * is `\`), so that a key holding either is found in a JSON document as in a line.
+ * A text with a backslash is read three times: with its escapes decoded, as the inside of a JSON string
+ * (`\"` is `"`, `\\` is `\`), so that a key holding either is found in a JSON document as in a line, and
+ * literally, escapes not decoded: in `\u00` followed by a key of hex-like characters, decoding the escape
+ * would eat two of the key's characters that a reader of the raw text still sees.
  * In that reading, any run of FRAGMENT or more characters of the key counts: a key cut by a length limit,
  * or split in two, gives away what is left of it.
  */
@@ -26,7 +28,10 @@ const PLAIN = /^[\t\n\x20-\x5b\x5d-\x7e]*$/;
 
 const JSON_ESCAPED = new Set(['"', '\\', '/']);
 
-function read(text: string, json = false): Reading {
+/** Which backslash escapes a reading decodes: none, `\uXXXX` only, or those of a JSON string too. */
+type Escapes = 'none' | 'unicode' | 'json';
+
+function read(text: string, escapes: Escapes = 'unicode'): Reading {
   // Most text is plain ASCII with nothing to decode or drop: read as it is, a tenth of the time.
   if (PLAIN.test(text)) return { text: text.toLowerCase() };
   let out = '';
@@ -43,10 +48,10 @@ function read(text: string, json = false): Reading {
       seen = code < 0x20 && code !== 0x09 && code !== 0x0a ? '' : code === 0x7f ? '' : text[at]!.toLowerCase();
     } else {
       let char: string;
-      if (code === 0x5c && ESCAPE.test(text.slice(at, at + 6))) {
+      if (code === 0x5c && escapes !== 'none' && ESCAPE.test(text.slice(at, at + 6))) {
         char = String.fromCharCode(Number.parseInt(text.slice(at + 2, at + 6), 16));
         end = at + 6;
-      } else if (code === 0x5c && json && JSON_ESCAPED.has(text.charAt(at + 1))) {
+      } else if (code === 0x5c && escapes === 'json' && JSON_ESCAPED.has(text.charAt(at + 1))) {
         char = text.charAt(at + 1);
         end = at + 2;
       } else {
@@ -118,7 +123,7 @@ export class KeyForms {
     if (!this.width || text.length < this.width) return [];
     const found = this.spansIn(read(text));
     if (!text.includes('\\')) return found;
-    return union([...found, ...this.spansIn(read(text, true))]);
+    return union([...found, ...this.spansIn(read(text, 'json')), ...this.spansIn(read(text, 'none'))]);
   }
 
   private spansIn(seen: Reading): Array<[number, number]> {

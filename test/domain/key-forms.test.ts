@@ -29,6 +29,16 @@ describe('KeyForms, the one recogniser of the key', () => {
     expect(masked).toBe(`${filler(166)}[key]${filler(20)}`);
   });
 
+  it('finds the key after a broken escape that would eat two of its characters when decoded', () => {
+    // Found by the property below: `\u00` and a key's last 8 characters "aaaaaaaa" decode to "ª" and
+    // six a's, while a reader of the raw text sees all eight.
+    const key = 'hive_aaaaaaaaaaaaaaaaaaaaaaaa';
+    const text = `\\u00${key.slice(-FRAGMENT)}`;
+    expect(new KeyForms(key).foundIn(text)).toBe(true);
+    expect(holdsKey(text, key)).toBe(true);
+    expect(new KeyForms(key).mask(text, '[key]')).not.toContain(key.slice(-FRAGMENT));
+  });
+
   it('finds no key in text that holds fewer than FRAGMENT of its characters in a row', () => {
     const forms = new KeyForms(KEY);
     expect(forms.foundIn(`${KEY.slice(0, FRAGMENT - 1)} and ${KEY.slice(-(FRAGMENT - 1))}`)).toBe(false);
