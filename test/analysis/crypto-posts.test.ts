@@ -30,6 +30,7 @@ describe('a market word that says no direction for the coin', () => {
       'leveraged shorts at all time highs on ETH perps',
       "is a market metric's level or move, not the price's: metric.level",
     ],
+    ['hodl they said. it will come back they said. still waiting', 'sarcasm ("hodl they said")'],
   ])('%j', async (text, line) => {
     for (const level of ['moderate', 'active'] as const) {
       const { decision, trace } = await decide(text, level);
