@@ -31,6 +31,7 @@ describe('a market word that says no direction for the coin', () => {
       "is a market metric's level or move, not the price's: metric.level",
     ],
     ['hodl they said. it will come back they said. still waiting', 'sarcasm ("hodl they said")'],
+    ['considering dumping my whole LINK bag, is it over', 'undecided ("considering")'],
   ])('%j', async (text, line) => {
     for (const level of ['moderate', 'active'] as const) {
       const { decision, trace } = await decide(text, level);
