@@ -1,7 +1,8 @@
 // The frame a phrase stands in, which can make a right phrase say nothing: a question ("is the bull run
 // over?"), an explainer or a piece of advice ("how to keep your coins safe from hackers"), a list, a
 // hypothetical ("if the ETF is approved"), a denial or a falsehood ("denies reports it will delist"),
-// someone else's position ("my bearish friend"), a clause that only gives the context of the news
+// someone else's position ("my bearish friend"), a trade the author is still weighing ("thinking about
+// selling"), a clause that only gives the context of the news
 // ("exchange goes down as bitcoin surges"), another asset's move ("gold hits a record"), or sarcasm.
 // Each frame discounts the phrase by a factor (0: it counts nothing) and names itself for the trace; a
 // discounted phrase is also too weak to post on alone (corroboration.ts). The frames of a whole text
@@ -46,6 +47,9 @@ const NOT_CRYPTO =
 // "Fears of a sell-off", "hoping for a dip": what is feared or hoped for has not happened.
 const HYPOTHETICAL =
   /\b(?:if|unless|whether|in case|what if|would(?:n't)?|could|might|imagine|suppose|(?:fears?|worries|risk|threat|concerns?) (?:of|about|over)|hop(?:e|es|ing) for|pray(?:s|ing)? for|wish(?:ing)? for)\b/i;
+// "Thinking about selling my ADA, thoughts?": a trade the author is still weighing says no direction yet.
+const UNDECIDED =
+  /\b(?:thinking (?:about|of)|considering|debating (?:whether|if)|tempted to|should i|on the fence about)\b/i;
 // "A ban would be unlikely to pass": the verb right after the phrase.
 const HYPOTHETICAL_AFTER = /^\s*(?:\S+\s+){0,3}(?:would|could|might)\b/i;
 // A denial or a falsehood anywhere in the clause: the phrase names what did not happen.
@@ -169,6 +173,8 @@ export function frameOf(q: FrameQuestion): Frame | undefined {
   }
   const proposed = rule.stance || rule.cue === 'price move' ? null : PROPOSED.exec(wordsBefore(before, PROPOSED_WORDS));
   if (proposed) return { why: 'a call or a proposal', cue: proposed[0], factor: 0.5, weakens: true };
+  const undecided = UNDECIDED.exec(wordsBefore(before, 6));
+  if (undecided) return { why: 'undecided', cue: undecided[0], factor: 0, weakens: true };
   const hypothetical = HYPOTHETICAL.exec(before) ?? HYPOTHETICAL_AFTER.exec(clause.slice(end));
   if (hypothetical) return { why: 'hypothetical', cue: hypothetical[0], factor: 0.5, weakens: true };
   if (question) return { why: 'question', cue: '?', factor: 0.5, weakens: true };

@@ -1,12 +1,12 @@
 // Phrases that contain a market word without meaning it: an idiom ("bear in mind", "crash course"),
-// a past event named as background ("the bankrupt exchange's customers"), or advice ("how to spot a
-// scam"). A mask is matched like a rule and wins an overlap the same way, by length, so the loaded
+// a past event named as background ("the bankrupt exchange's customers"), advice ("how to spot a
+// scam"), or talk of a trade that says no direction ("took some profits", "paper hands selling"). A mask is matched like a rule and wins an overlap the same way, by length, so the loaded
 // word inside it is never read; the trace says which mask took it.
 
 import { compile } from './lexicon-rule.js';
 import type { Needs } from './pattern-needs.js';
 
-export type MaskKind = 'idiom' | 'background' | 'advice' | 'unsigned' | 'metric';
+export type MaskKind = 'idiom' | 'background' | 'advice' | 'unsigned' | 'metric' | 'trade';
 
 export interface Mask {
   readonly id: string;
@@ -21,7 +21,9 @@ function mask(id: string, kind: MaskKind, patterns: readonly string[]): Mask {
 
 const METRIC =
   '(?:(?:gas|transaction|network|trading) fees?|open interest|funding rates?|(?:mining )?difficulty|' +
-  'volatility|trading volumes?|volumes?|staking withdrawals|withdrawal queue)';
+  'volatility|trading volumes?|volumes?|staking withdrawals|withdrawal queue|' +
+  // Traders' positions are a metric too: "leverage longs at all time highs" is a crowded trade, not a price.
+  '(?:leveraged? )?(?:longs|shorts)|long positions|short interest|leverage)';
 
 /** Built on first use, like the lexicon. */
 export const masks = (): readonly Mask[] => [
@@ -109,8 +111,33 @@ export const masks = (): readonly Mask[] => [
   // interest hits record high", "mining difficulty drops 6%", "staking withdrawals surge". Readers split on whether
   // a record in leverage or fees is bullish or bearish, and the price word inside is not a move.
   mask('metric.level', 'metric', [
-    `${METRIC}\\s+(?:\\w+\\s+){0,3}(?:record|all-time|multi-year|lowest|highest|\\d+-\\w+)\\s+(?:highs?|lows?|levels?)`,
+    `${METRIC}\\s+(?:\\w+\\s+){0,3}(?:record|all[- ]time|multi-year|lowest|highest|\\d+-\\w+)\\s+(?:highs?|lows?|levels?)`,
     `${METRIC}\\s+(?:\\w+\\s+)?(?:surg|soar|spik|jump|climb|ris|rose|drop|fall|fell|plung|slid|sink|sank|tumbl|dip|declin)\\w*(?:\\s+(?:by\\s+)?\\d+(?:\\.\\d+)?%)?`,
+  ]),
+  // A crash or a collapse named as a past event ("that FTX collapse", "the 2022 crash", "every bull run
+  // ends the same way") is a story's background or a lesson, not a move of now.
+  mask('background.past-event', 'background', [
+    '(?:the|that) (?:ftx|luna|terra|celsius|3ac|three arrows|mt\\.? gox|covid|(?:19|20)\\d\\d) (?:collapse|crash|implosion|blow-?up|meltdown|debacle|fiasco|capitulation|dump)',
+    'every (?:single )?(?:bull run|bull market|bear market)',
+  ]),
+  // What weak hands do is the author's contempt for them, and often the reason to buy from them: "paper
+  // hands selling at the bottom, thanks for the cheap coins".
+  mask('trade.weak-hands', 'trade', [
+    '(?:paper|weak|jelly) hand(?:s|ed|ers)? (?:\\w+ ){0,2}?(?:sell(?:s|ing)?|sold|dump(?:s|ing|ed)?|panic(?:ked|king)?(?: sell(?:ing)?)?|capitulat(?:e|es|ed|ing)|fold(?:s|ed|ing)?)',
+  ]),
+  // Taking part of a profit keeps the rest of the position: "took profits on half my bag, riding the rest".
+  mask('trade.partial-profit', 'trade', [
+    '(?:took|take|taking|takes) (?:some |partial |a (?:bit|little) of )profits?',
+    '(?:took|take|taking|takes) (?:some )?profits? (?:on|off) (?:half|some|part|a (?:bit|portion|third|quarter)|a few|\\d+%)',
+  ]),
+  // A trader's own liquidation is a story of their loss: "got liquidated on my 50x long again".
+  mask('trade.own-liquidation', 'trade', [
+    '(?:got |been |was |just )?(?:liquidated|rekt|wrecked) on my(?: \\w+){0,2}? (?:longs?|shorts?|positions?|trades?|bags?)',
+    'my (?:\\w+ )?(?:long|short|position|trade)s? (?:just )?(?:got|was|were|been) (?:liquidated|rekt)',
+  ]),
+  // Scam messages and links are a warning about phishing, not an allegation against a coin.
+  mask('advice.phishing', 'advice', [
+    '(?:scam|phishing|fake)(?: airdrop| support| giveaway| wallet)? (?:dms?|messages?|emails?|calls?|texts?|links?|accounts?|airdrops?)',
   ]),
   mask('advice.scam', 'advice', [
     '(?:how|ways|tips) to (?:spot|avoid|identify|recogni[sz]e|protect yourself from|report)(?:\\s+\\w+){0,3}?\\s+(?:scams?|fraud|hacks?|rug pulls?|phishing)',

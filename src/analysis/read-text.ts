@@ -180,6 +180,7 @@ const MASK_SAYS: Record<MaskKind, string> = {
   advice: 'is advice, not news',
   unsigned: 'is a supply event without a sign',
   metric: "is a market metric's level or move, not the price's",
+  trade: 'is talk of a trade that says no direction',
 };
 
 function readClause({ text: clause, conceded }: Clause, place: Place): Reading[] {
