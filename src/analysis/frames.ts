@@ -87,6 +87,11 @@ const PAID_IN_COINS =
 const OTHER_ASSET =
   /\b(?:gold|silver|copper|oil|crude|brent|wti|natural gas|nasdaq|s&p(?: 500)?|dow(?: jones)?|ftse|nikkei|dax|hang seng|treasur(?:y|ies)|bonds?|equities|the yen|the euro|the pound|the rupee|nvidia|tesla|apple|microsoft|amazon)(?:'s)?(?:\s+(?:prices?|futures|shares|stocks?|index))?\s+(?:\S+\s+){0,1}$/i;
 
+// "Issuer wins its case over the fund's rejection", "investors sue the lender over the hack": what a case
+// is over happened before it and is its grievance, not the news; the case's own words carry the news.
+const CASE_OVER =
+  /\b(?:sues?|sued|suing|lawsuits?|suits?|cases?|challenges?|challenged|appeals?|appealed|wins?|won|ruling|rules|ruled)\b(?:\s+\S+){0,6}\s+over(?:\s+\S+){0,3}\s*$/i;
+
 // "Weathered years of FUD", "survived another crash": what was withstood is the past of a story whose
 // point is the other way, so the phrase counts nothing.
 const WITHSTOOD =
@@ -150,6 +155,10 @@ export function frameOf(q: FrameQuestion): Frame | undefined {
   if (rule.cue === 'price move' && namesCoin) {
     const asset = OTHER_ASSET.exec(wordsBefore(before, 5));
     if (asset) return { why: 'another asset', cue: asset[0].trim(), factor: 0, weakens: true };
+  }
+  if (!LEGAL_RULES.has(rule.id) && rule.id !== 'macro.legal-win') {
+    const caseOver = CASE_OVER.exec(wordsBefore(before, 12));
+    if (caseOver) return { why: 'what a case is over', cue: caseOver[0].trim(), factor: 0, weakens: true };
   }
   if (!rule.ownsNegation) {
     // A falsehood told in another clause of the sentence ("…: the post was fake") undoes the event it

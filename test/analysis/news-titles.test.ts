@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { decide, direction } from './fixtures.js';
+
+// News titles whose loaded word is not the coin's news: the grievance a case is over, a question whether
+// a move has ended, a crypto firm's shares, money recovered by customers. Titles written for these tests.
+
+describe('what a legal case is over is its grievance, not the news', () => {
+  it('reads the win, not the rejection it was over', async () => {
+    const { decision, trace } = await decide(
+      'Fund issuer wins its appeal against the SEC over a spot ETF rejection',
+      'active',
+    );
+    expect(direction(decision), trace.join('\n')).toBe('up');
+    expect(trace.join('\n')).toContain('is discounted: what a case is over');
+  });
+
+  it('reads the suit, not the hack it is about', async () => {
+    const { trace } = await decide('Depositors sue the exchange over a hack that emptied its hot wallet', 'active');
+    expect(trace.join('\n')).toMatch(/"hack" is discounted: what a case is over/);
+  });
+
+  it('still reads a hack told without a case', async () => {
+    expect(direction((await decide('Exchange hot wallet drained in a $60M hack')).decision)).toBe('down');
+  });
+});
