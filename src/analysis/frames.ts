@@ -91,6 +91,9 @@ const OTHER_ASSET =
 // is over happened before it and is its grievance, not the news; the case's own words carry the news.
 const CASE_OVER =
   /\b(?:sues?|sued|suing|lawsuits?|suits?|cases?|challenges?|challenged|appeals?|appealed|wins?|won|ruling|rules|ruled)\b(?:\s+\S+){0,6}\s+over(?:\s+\S+){0,3}\s*$/i;
+// "Is the rally over?", "are the outflows finally over?": a question whether something has ended puts it in
+// doubt; its phrase says neither that it goes on nor that it stopped.
+const OVER_QUESTION = /^(?:\s+\S+){0,4}\s+over\s*\?/i;
 
 // "Weathered years of FUD", "survived another crash": what was withstood is the past of a story whose
 // point is the other way, so the phrase counts nothing.
@@ -160,6 +163,8 @@ export function frameOf(q: FrameQuestion): Frame | undefined {
     const caseOver = CASE_OVER.exec(wordsBefore(before, 12));
     if (caseOver) return { why: 'what a case is over', cue: caseOver[0].trim(), factor: 0, weakens: true };
   }
+  const overQuestion = question ? OVER_QUESTION.exec(` ${clause.slice(end)}`) : null;
+  if (overQuestion) return { why: 'asks whether it is over', cue: overQuestion[0].trim(), factor: 0, weakens: true };
   if (!rule.ownsNegation) {
     // A falsehood told in another clause of the sentence ("…: the post was fake") undoes the event it
     // reports, not a price move beside it.

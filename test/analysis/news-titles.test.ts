@@ -23,3 +23,11 @@ describe('what a legal case is over is its grievance, not the news', () => {
     expect(direction((await decide('Exchange hot wallet drained in a $60M hack')).decision)).toBe('down');
   });
 });
+
+describe('a question whether a move is over says no direction', () => {
+  it.each(['Is the dogecoin rally over?', 'Is the ether sell-off finally over?'])('%j', async (text) => {
+    const { decision, trace } = await decide(text, 'active');
+    expect(direction(decision), trace.join('\n')).toBe('skip');
+    expect(trace.join('\n')).toContain('asks whether it is over');
+  });
+});
