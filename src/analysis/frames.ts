@@ -87,6 +87,11 @@ const PAID_IN_COINS =
 const OTHER_ASSET =
   /\b(?:gold|silver|copper|oil|crude|brent|wti|natural gas|nasdaq|s&p(?: 500)?|dow(?: jones)?|ftse|nikkei|dax|hang seng|treasur(?:y|ies)|bonds?|equities|the yen|the euro|the pound|the rupee|nvidia|tesla|apple|microsoft|amazon)(?:'s)?(?:\s+(?:prices?|futures|shares|stocks?|index))?\s+(?:\S+\s+){0,1}$/i;
 
+// "Coinbase stock slides 9% after the suit", "miner shares jump": a crypto firm's shares moving are its
+// equity, not a coin. Only a firm named by its crypto word: "$ZS shares +4%" is the news of a stock feed.
+const EQUITY = /(\S+)\s+(?:shares|stocks?)\s+(?:\S+\s+){0,1}$/i;
+// "Crypto stocks open higher", "bitcoin stocks rally": the trade's stocks as a group move with its coins.
+const TRADE_WORD = /^(?:crypto\w*|blockchain|web3|digital|bitcoin|btc|ether|eth|ethereum)$/i;
 // "Issuer wins its case over the fund's rejection", "investors sue the lender over the hack": what a case
 // is over happened before it and is its grievance, not the news; the case's own words carry the news.
 const CASE_OVER =
@@ -156,7 +161,7 @@ export function frameOf(q: FrameQuestion): Frame | undefined {
     if (mixed) return { why: 'mixed moves', cue: mixed[0], factor: 0.5, weakens: true };
   }
   if (rule.cue === 'price move' && namesCoin) {
-    const asset = OTHER_ASSET.exec(wordsBefore(before, 5));
+    const asset = OTHER_ASSET.exec(wordsBefore(before, 5)) ?? cryptoEquity(wordsBefore(before, 4));
     if (asset) return { why: 'another asset', cue: asset[0].trim(), factor: 0, weakens: true };
   }
   if (!LEGAL_RULES.has(rule.id) && rule.id !== 'macro.legal-win') {
@@ -205,6 +210,14 @@ function segmentOf(clause: string, start: number, end: number): string {
     else if (m.index >= end && to === clause.length) to = m.index;
   }
   return `${clause.slice(from, start)} ${clause.slice(end, to)}`;
+}
+
+/** "Coinbase shares", "miner stocks" right before the move word: a crypto firm's equity. */
+function cryptoEquity(words: string): RegExpExecArray | null {
+  const equity = EQUITY.exec(words);
+  const owner = equity?.[1];
+  if (!owner || owner.startsWith('$') || !CRYPTO.test(owner) || TRADE_WORD.test(owner)) return null;
+  return equity;
 }
 
 function wordsBefore(text: string, n: number): string {

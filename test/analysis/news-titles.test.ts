@@ -31,3 +31,16 @@ describe('a question whether a move is over says no direction', () => {
     expect(trace.join('\n')).toContain('asks whether it is over');
   });
 });
+
+describe("a crypto firm's shares are not a coin", () => {
+  it('skips the stock move of an exchange', async () => {
+    const { decision, trace } = await decide('Kraken shares slide 11% on its first day of trading', 'active');
+    expect(direction(decision), trace.join('\n')).toBe('skip');
+    expect(trace.join('\n')).toContain('another asset ("Kraken shares")');
+  });
+
+  it('still reads the coin beside it, and a stock feed names its stock by cashtag', async () => {
+    expect(direction((await decide('Crypto stocks sink as BTC drops 4%')).decision)).toBe('down');
+    expect(direction((await decide('$ACME - Acme beats estimates; shares up 9% after hours')).decision)).toBe('up');
+  });
+});
