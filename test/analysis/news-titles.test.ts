@@ -44,3 +44,17 @@ describe("a crypto firm's shares are not a coin", () => {
     expect(direction((await decide('$ACME - Acme beats estimates; shares up 9% after hours')).decision)).toBe('up');
   });
 });
+
+describe('money recovered is not a price', () => {
+  it('skips customers recovering a share of their deposits', async () => {
+    const { decision, trace } = await decide(
+      'Lender customers recovered 85% of deposits under the payout plan',
+      'active',
+    );
+    expect(direction(decision), trace.join('\n')).toBe('skip');
+  });
+
+  it('still reads a coin recovering a percentage', async () => {
+    expect(direction((await decide('SOL recovers 6% after the morning flush')).decision)).toBe('up');
+  });
+});
