@@ -71,6 +71,10 @@ const STORY =
 const CRIMINALS =
   /\b(?:rings?|gangs?|syndicates?|scammers|fraudsters|thieves|suspects|phishers|crime groups?|money mules|hackers who)\b/i;
 const LEGAL_RULES = new Set(['macro.lawsuit', 'fraud.charged', 'regulation.enforcement']);
+// "Collapsed lender's ex-CEO sentenced", "FTX founder found guilty": the trial of the people of a firm that
+// already failed is the end of an old story; the firm's coins and customers took the loss years before.
+const FAILED_FIRM_PEOPLE =
+  /\b(?:ftx|alameda|celsius|voyager|terra(?:form)?(?: labs)?|three arrows|3ac|blockfi|mt\.? gox|bitconnect|quadriga(?:cx)?|thodex)(?:['\u2019]s)?\s+(?:(?:former|ex-|co-?)\s?)?(?:founders?|ceo|chief executive|executives?|execs?|boss|cto|cfo)\b/i;
 // A clause's second part often gives only the context of the news: "goes down as bitcoin surges".
 const CONTEXT =
   /(?:^|\s)(?:as(?!\s+(?:well|much|many|long|soon|far|part|high|low|a result|of|if|though|such|usual|collateral|legal tender|payment|a (?:hedge|store|safe|way|means|result|share|percentage))\b)|amid|after|following|ahead of|on hopes? of|on fears? of)\s/i;
@@ -155,6 +159,10 @@ export function frameOf(q: FrameQuestion): Frame | undefined {
   if (LEGAL_RULES.has(rule.id)) {
     const criminals = CRIMINALS.exec(outside);
     if (criminals) return { why: 'happened to someone else', cue: criminals[0], factor: 0, weakens: true };
+  }
+  if (LEGAL_RULES.has(rule.id) || rule.id.startsWith('fraud.')) {
+    const people = FAILED_FIRM_PEOPLE.exec(outside);
+    if (people) return { why: 'the trial of a failed firm', cue: people[0], factor: 0, weakens: true };
   }
   if (rule.cue === 'price move') {
     const mixed = MIXED.exec(whole);

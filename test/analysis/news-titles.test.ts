@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { decide, direction } from './fixtures.js';
 
 // News titles whose loaded word is not the coin's news: the grievance a case is over, a question whether
-// a move has ended, a crypto firm's shares, money recovered by customers. Titles written for these tests.
+// a move has ended, a crypto firm's shares, money customers recover, the trial of a failed firm's people.
+// Titles written for these tests.
 
 describe('what a legal case is over is its grievance, not the news', () => {
   it('reads the win, not the rejection it was over', async () => {
@@ -56,5 +57,20 @@ describe('money recovered is not a price', () => {
 
   it('still reads a coin recovering a percentage', async () => {
     expect(direction((await decide('SOL recovers 6% after the morning flush')).decision)).toBe('up');
+  });
+});
+
+describe('the trial of a failed firm’s people is an old story', () => {
+  it.each([
+    'Bankrupt lender Voyager’s former CEO sentenced over customer losses',
+    'Three Arrows co-founder detained at the airport',
+  ])('%j', async (text) => {
+    const { decision, trace } = await decide(text, 'active');
+    expect(direction(decision), trace.join('\n')).toBe('skip');
+    expect(trace.join('\n')).toContain('the trial of a failed firm');
+  });
+
+  it('still reads charges against a firm that trades', async () => {
+    expect(direction((await decide('Regulator charges Binance and its CEO with fraud')).decision)).toBe('down');
   });
 });
