@@ -75,6 +75,10 @@ const STORY =
 const CRIMINALS =
   /\b(?:rings?|gangs?|syndicates?|scammers|fraudsters|thieves|suspects|phishers|crime groups?|money mules|hackers who)\b/i;
 const LEGAL_RULES = new Set(['macro.lawsuit', 'fraud.charged', 'regulation.enforcement']);
+// "Collapsed lender's ex-CEO sentenced", "FTX founder found guilty": the trial of the people of a firm that
+// already failed is the end of an old story; the firm's coins and customers took the loss years before.
+const FAILED_FIRM_PEOPLE =
+  /\b(?:ftx|alameda|celsius|voyager|terra(?:form)?(?: labs)?|three arrows|3ac|blockfi|mt\.? gox|bitconnect|quadriga(?:cx)?|thodex)(?:['\u2019]s)?\s+(?:(?:former|ex-|co-?)\s?)?(?:founders?|ceo|chief executive|executives?|execs?|boss|cto|cfo)\b/i;
 // A clause's second part often gives only the context of the news: "goes down as bitcoin surges".
 const CONTEXT =
   /(?:^|\s)(?:as(?!\s+(?:well|much|many|long|soon|far|part|high|low|a result|of|if|though|such|usual|collateral|legal tender|payment|a (?:hedge|store|safe|way|means|result|share|percentage))\b)|amid|after|following|ahead of|on hopes? of|on fears? of)\s/i;
@@ -90,6 +94,19 @@ const PAID_IN_COINS =
 // Other assets' moves, named just before the move word.
 const OTHER_ASSET =
   /\b(?:gold|silver|copper|oil|crude|brent|wti|natural gas|nasdaq|s&p(?: 500)?|dow(?: jones)?|ftse|nikkei|dax|hang seng|treasur(?:y|ies)|bonds?|equities|the yen|the euro|the pound|the rupee|nvidia|tesla|apple|microsoft|amazon)(?:'s)?(?:\s+(?:prices?|futures|shares|stocks?|index))?\s+(?:\S+\s+){0,1}$/i;
+
+// "Coinbase stock slides 9% after the suit", "miner shares jump": a crypto firm's shares moving are its
+// equity, not a coin. Only a firm named by its crypto word: "$ZS shares +4%" is the news of a stock feed.
+const EQUITY = /(\S+)\s+(?:shares|stocks?)\s+(?:\S+\s+){0,1}$/i;
+// "Crypto stocks open higher", "bitcoin stocks rally": the trade's stocks as a group move with its coins.
+const TRADE_WORD = /^(?:crypto\w*|blockchain|web3|digital|bitcoin|btc|ether|eth|ethereum)$/i;
+// "Issuer wins its case over the fund's rejection", "investors sue the lender over the hack": what a case
+// is over happened before it and is its grievance, not the news; the case's own words carry the news.
+const CASE_OVER =
+  /\b(?:sues?|sued|suing|lawsuits?|suits?|cases?|challenges?|challenged|appeals?|appealed|wins?|won|ruling|rules|ruled)\b(?:\s+\S+){0,6}\s+over(?:\s+\S+){0,3}\s*$/i;
+// "Is the rally over?", "are the outflows finally over?": a question whether something has ended puts it in
+// doubt; its phrase says neither that it goes on nor that it stopped.
+const OVER_QUESTION = /^(?:\s+\S+){0,4}\s+over\s*\?/i;
 
 // "Weathered years of FUD", "survived another crash": what was withstood is the past of a story whose
 // point is the other way, so the phrase counts nothing.
@@ -147,14 +164,24 @@ export function frameOf(q: FrameQuestion): Frame | undefined {
     const criminals = CRIMINALS.exec(outside);
     if (criminals) return { why: 'happened to someone else', cue: criminals[0], factor: 0, weakens: true };
   }
+  if (LEGAL_RULES.has(rule.id) || rule.id.startsWith('fraud.')) {
+    const people = FAILED_FIRM_PEOPLE.exec(outside);
+    if (people) return { why: 'the trial of a failed firm', cue: people[0], factor: 0, weakens: true };
+  }
   if (rule.cue === 'price move') {
     const mixed = MIXED.exec(whole);
     if (mixed) return { why: 'mixed moves', cue: mixed[0], factor: 0.5, weakens: true };
   }
   if (rule.cue === 'price move' && namesCoin) {
-    const asset = OTHER_ASSET.exec(wordsBefore(before, 5));
+    const asset = OTHER_ASSET.exec(wordsBefore(before, 5)) ?? cryptoEquity(wordsBefore(before, 4));
     if (asset) return { why: 'another asset', cue: asset[0].trim(), factor: 0, weakens: true };
   }
+  if (!LEGAL_RULES.has(rule.id) && rule.id !== 'macro.legal-win') {
+    const caseOver = CASE_OVER.exec(wordsBefore(before, 12));
+    if (caseOver) return { why: 'what a case is over', cue: caseOver[0].trim(), factor: 0, weakens: true };
+  }
+  const overQuestion = question ? OVER_QUESTION.exec(` ${clause.slice(end)}`) : null;
+  if (overQuestion) return { why: 'asks whether it is over', cue: overQuestion[0].trim(), factor: 0, weakens: true };
   if (!rule.ownsNegation) {
     // A falsehood told in another clause of the sentence ("…: the post was fake") undoes the event it
     // reports, not a price move beside it.
@@ -197,6 +224,14 @@ function segmentOf(clause: string, start: number, end: number): string {
     else if (m.index >= end && to === clause.length) to = m.index;
   }
   return `${clause.slice(from, start)} ${clause.slice(end, to)}`;
+}
+
+/** "Coinbase shares", "miner stocks" right before the move word: a crypto firm's equity. */
+function cryptoEquity(words: string): RegExpExecArray | null {
+  const equity = EQUITY.exec(words);
+  const owner = equity?.[1];
+  if (!owner || owner.startsWith('$') || !CRYPTO.test(owner) || TRADE_WORD.test(owner)) return null;
+  return equity;
 }
 
 function wordsBefore(text: string, n: number): string {

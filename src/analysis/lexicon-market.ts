@@ -59,8 +59,8 @@ const RISE = [
   'extends? (?:its |the )?(?:gains|rally|winning streak)',
   'rebound(?:s|ed|ing)?',
   // "recovers from the sell-off" is one recovery, not a recovery and a sell-off. "Recover their money",
-  // "recovered stolen funds": what is recovered is not a price.
-  `recover(?:s|ed|ing|y)?(?!\\s+(?:(?:the|their|his|her|my|your|our|its|some|any|all|stolen|lost|user|customer)\\s+)?(?:money|funds|assets|deposits|keys|passwords?|wallets?|accounts?|data|costs))(?:${GAP(30)}\\bfrom (?:the |a |its |all )?(?:sell-?off|crash|dip|slump|drop|plunge|losses|lows?))?`,
+  // "recovered stolen funds", "recover 90% of deposits": what is recovered is not a price.
+  `recover(?:s|ed|ing|y)?(?!\\s+(?:\\d+(?:\\.\\d+)?%\\s+of\\s+)?(?:(?:the|their|his|her|my|your|our|its|some|any|all|stolen|lost|user|customer)\\s+)?(?:money|funds|assets|deposits|keys|passwords?|wallets?|accounts?|data|costs))(?:${GAP(30)}\\bfrom (?:the |a |its |all )?(?:sell-?off|crash|dip|slump|drop|plunge|losses|lows?))?`,
   'bounc(?:e|es|ed|ing)(?! off)',
   'rip(?:s|ped|ping)?(?! off)',
   'pump(?:s|ed|ing)?(?![\\s-]+and[\\s-]+dump)(?!\\s+(?:\\$|liquidity|money|cash|funds|billions?|millions?|gas|water|oil)\\b)',
