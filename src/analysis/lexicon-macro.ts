@@ -165,8 +165,9 @@ export const macroRules = (): readonly LexiconRule[] => [
   rule({
     id: 'macro.legal-win',
     patterns: [
-      // "against" is part of it, so that "drops charges against" outweighs the charge inside it.
-      `(?:drops?|dropped|dismiss(?:es|ed)?|ends?|ended|ending|clos(?:es|ed)|withdr[ae]w(?:s|n)?|settl(?:es|ed)|wins?|won)${GAP(30)}\\b${LEGAL}(?:\\s+against)?`,
+      // "against" is part of it, so that "drops charges against" outweighs the charge inside it. Only words
+      // between the verb and the case, and no clause word: "BNB drops 10% following SEC lawsuit" is a fall.
+      `(?:drops?|dropped|dismiss(?:es|ed)?|ends?|ended|ending|clos(?:es|ed)|withdr[ae]w(?:s|n)?|settl(?:es|ed)|wins?|won)(?:\\s+(?!(?:as|after|following|amid|while|despite|on)\\b)[a-z'’.-]+){0,4}?\\s+${LEGAL}(?:\\s+against)?`,
       `${LEGAL}${GAP(45)}\\b(?:dropped|dismissed|closed|withdrawn|settled|ended|thrown out)`,
     ],
     weight: 0.5,

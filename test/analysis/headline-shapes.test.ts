@@ -10,6 +10,7 @@ describe('the shape of a headline decides, not its loudest word', () => {
     ['Bitcoin bears target $55K after failed breakout', 'down', 'negated: "failed"'],
     ['ETH prints a false breakout above $4K', 'down', 'negated: "false"'],
     ['Regulator drops charges against exchange executive', 'up', 'legal case dropped'],
+    ['BNB drops 10% following SEC lawsuit against the exchange', 'down', '"drops 10%" → price falling'],
     ['Bitcoin ETF inflows slow for a third straight day', 'down', 'ETF inflows slowing'],
     ['Treasury firm buys 12,000 more bitcoin', 'up', 'companies buying coins'],
     ['Exchange wins dismissal of class action over its token', 'up', 'legal case dropped'],
