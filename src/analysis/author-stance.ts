@@ -17,10 +17,12 @@ const IMPERATIVE =
 // A clause with its subject left out opens with the verb ("buying more", "bought the dip", "averaging
 // in"), or the phrase carries its own subject ("bottom is in"). An adjective that opens a clause
 // ("Bearish headlines") is no dropped "I".
-const SUBJECT_LEFT_OUT = /^(?:\w+ing|\w+ed|bought|bottom is in)\b/i;
+const SUBJECT_LEFT_OUT = /^(?:\w+ing|\w+ed(?!\s+by\b)|bought|bottom is in)\b/i;
 // A call to buy ("time to buy", "a buying opportunity") is the author's own unless the clause names who
 // makes it: "the crash is a buying opportunity" argues for buying, whatever the crash word says.
 const CALL = /^(?:(?:good |great |best |perfect |right )?times? to|buying opportunit|(?:an? )?opportunity to)/i;
+// Who is reported to make the call, anywhere in its clause: "analysts say time to buy", "…, says JPMorgan".
+const REPORTED_CALL = /\b(?:says?|said|according to|analysts?|strategists?|experts?|traders?|bank|ceo)\b/i;
 // Words that may come before such a verb without being its subject: "just bought", "still buying".
 const NO_SUBJECT = new Set(
   'just still now and so also already currently slowly quietly happily literally honestly officially finally again today lol ok okay yeah yep yes well welp tbh imo the then been'.split(
@@ -49,11 +51,14 @@ export function authorVoice(clause: string, start: number, end: number): { voice
   const self = lastMatch(FIRST_PERSON, near);
   if (other && (!self || other.index >= self.index)) return { other: other[0] };
   if (self) return { voice: 'first person' };
-  if (CALL.test(phrase)) return { voice: 'call' };
+  if (CALL.test(phrase)) {
+    const reported = REPORTED_CALL.exec(clause);
+    return reported ? { other: reported[0] } : { voice: 'call' };
+  }
   const words = before.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
   if (!words.every((w) => NO_SUBJECT.has(w))) return {};
   if (words.length === 0 && IMPERATIVE.test(phrase)) return { voice: 'imperative' };
-  return SUBJECT_LEFT_OUT.test(phrase) ? { voice: 'subject left out' } : {};
+  return SUBJECT_LEFT_OUT.test(clause.slice(start)) ? { voice: 'subject left out' } : {};
 }
 
 function lastMatch(pattern: RegExp, text: string): RegExpExecArray | undefined {

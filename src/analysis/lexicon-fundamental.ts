@@ -22,7 +22,7 @@ export const fundamentalRules = (): readonly LexiconRule[] => [
   rule({
     id: 'fundamental.etf-inflows-slow',
     patterns: [
-      `etfs?${GAP(30)}\\binflows?\\s+(?:slow|cool|dry|dried|shrink|fall|fell|drop|declin|plung|tumbl|sink|sank|sunk|thin)\\w*`,
+      `etfs?${GAP(30)}\\binflows?\\s+(?:slow(?:s|ed|ing)?|cool(?:s|ed|ing)?|dr(?:y|ies|ied|ying) up|shrink(?:s|ing)?|shrank|fall(?:s|ing)?|fell|drop(?:s|ped|ping)?|declin(?:e|es|ed|ing)|plung(?:e|es|ed|ing)|tumbl(?:e|es|ed|ing)|sink(?:s|ing)?|sank|thin(?:s|ned|ning)?)\\b`,
     ],
     weight: -0.3,
     method: 'fundamental',

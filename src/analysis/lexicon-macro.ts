@@ -2,6 +2,13 @@ import { GAP, rule, type LexiconRule } from './lexicon-rule.js';
 
 const INFLATION = '(?:cpi|inflation|pce|ppi|core prices)';
 const VS_EXPECTED = '(?:\\s+than)?\\s+(?:expected|forecasts?|estimates?|expectations|consensus)';
+// What may stand between "drops" and the case it drops: up to four words (articles, qualifiers, who
+// brought it: "settles VA pricing investigation"), but no size, no adverb, no comparative and no
+// preposition: "BNB drops 10% following SEC lawsuit", "XRP drops sharply in SEC lawsuit fallout" and
+// "ends week lower with SEC probe looming" are falls.
+const CASE_WORDS =
+  '(?:\\s+(?!(?:as|after|following|amid|while|despite|on|in|with|over|to|below|under|at|from|by|for|' +
+  "lower|higher|further|more|less|deeper)\\b)[a-z'’.-]+(?<!ly)){0,4}?";
 const LEGAL =
   '(?:lawsuits?|class actions?|case|charges|probe|investigation|suit|enforcement action|claims|allegations)';
 
@@ -165,9 +172,8 @@ export const macroRules = (): readonly LexiconRule[] => [
   rule({
     id: 'macro.legal-win',
     patterns: [
-      // "against" is part of it, so that "drops charges against" outweighs the charge inside it. Only words
-      // between the verb and the case, and no clause word: "BNB drops 10% following SEC lawsuit" is a fall.
-      `(?:drops?|dropped|dismiss(?:es|ed)?|ends?|ended|ending|clos(?:es|ed)|withdr[ae]w(?:s|n)?|settl(?:es|ed)|wins?|won)(?:\\s+(?!(?:as|after|following|amid|while|despite|on)\\b)[a-z'’.-]+){0,4}?\\s+${LEGAL}(?:\\s+against)?`,
+      // "against" is part of it, so that "drops charges against" outweighs the charge inside it.
+      `(?:drops?|dropped|dismiss(?:es|ed)?|ends?|ended|ending|clos(?:es|ed)|withdr[ae]w(?:s|n)?|settl(?:es|ed)|wins?|won)${CASE_WORDS}\\s+${LEGAL}(?:\\s+against)?`,
       `${LEGAL}${GAP(45)}\\b(?:dropped|dismissed|closed|withdrawn|settled|ended|thrown out)`,
     ],
     weight: 0.5,

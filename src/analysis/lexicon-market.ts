@@ -222,7 +222,7 @@ export const marketRules = (): readonly LexiconRule[] => [
       'buy(?:ing)? (?:the|this|every) dips?',
       'bought (?:the|this) dip',
       // "Added 40M on this dip", "bought some in the dip": the dip is where the buying happened.
-      '(?:add(?:s|ed|ing)?|bought|buying)(?: \\S+){0,2} (?:on|in|during) (?:the|this|every) dips?',
+      '(?:add(?:s|ed|ing)?(?! to)|bought|buying)(?: \\S+){0,2} (?:on|in|during) (?:the|this|every) dips?',
       'buyers? (?:step|stepped|stepping|pile|piled|piling|rush|rushed|return|returned|returning|are back) ?(?:in|back)?',
       'bids? (?:step|stepped) in',
       'dip buyers? (?:pile|step|stepped|piled|rush)\\w* in',

@@ -9,6 +9,10 @@ import { GAP, rule, type LexiconRule } from './lexicon-rule.js';
 // What a reversal gives back, and what it recovers from, named after "after" or "following".
 const A_RISE = '(?:rally|rall(?:ies|ied)|run-?up|run|surge|gains|advance|climb|jump|spike|winning streak)';
 const A_FALL = '(?:sell-?off|slide|drop|plunge|crash|rout|slump|losses|decline|dip|tumble|fall|losing streak)';
+// Between "after" and the move, only the move's own words: "after a five-day rally", "following its 20%
+// surge"; not "after weak jobs data sparks rally", where the rally is the news's next clause.
+const MOVE_WORDS =
+  '\\s+(?:(?:a|an|the|its|their|this|that|last|recent|early|brief|strong|big|sharp|huge|weekend|overnight|weekly|[\\w-]+-(?:day|week|month|year)|\\$?[\\d,.]+[kmb%]?)\\s+){0,3}';
 // A pause or a step back right after a rise: "backs off after four-day rally", "XRP stalls after a surge".
 const STEPS_BACK =
   '(?:back(?:s|ed|ing)? off|pull(?:s|ed|ing)? back|retreat(?:s|ed|ing)?|cool(?:s|ed|ing)?(?: off)?|' +
@@ -17,7 +21,7 @@ const STEPS_BACK =
 // A steadying or a step up right after a fall: "steadies after two-day drop", "rebounds following the rout".
 const STEPS_UP =
   '(?:steadi(?:es|ed)|steady|stabili[sz](?:e|es|ed|ing)|recover(?:s|ed|ing)?|bounc(?:e|es|ed|ing)|' +
-  'rebound(?:s|ed|ing)?|edg(?:e|es|ed|ing) (?:back|higher|up)|tick(?:s|ed)? up|firm(?:s|ed)?|climb(?:s|ed)? back)';
+  'rebound(?:s|ed|ing)?|edg(?:e|es|ed|ing) (?:back|higher|up)|tick(?:s|ed)? up|firm(?:s|ed)? up|climb(?:s|ed)? back)';
 // A rally's end: "rally halted at resistance", "bounce breaks", "rally capped at $70K".
 const RALLY_ENDS =
   '(?:halt(?:s|ed)?|capped|snap(?:s|ped)|stop(?:s|ped)|cool(?:s|ed)|peter(?:s|ed)? out|' +
@@ -30,10 +34,11 @@ const GAINS_FADE = [
   `(?:rally|rebound|bounce|gains?|recovery|advance)${GAP(10)}\\b(?:stall|stumble|fade|fizzle|falter|reverse|stutter|waver|evaporate)\\w*`,
   `(?:retreat|slip|dip|fall|fell|drop|pull(?:s|ed)? back|back(?:s|ed)? off|knock\\w*(?: \\w+)?)\\w*${GAP(12)}\\b(?:from|off) (?:its |their |the |a |an |fresh |recent |record |session )?(?:record|highs?|peak|all-time highs?|[\\w-]+-(?:day|week|month|year) highs?)`,
   '(?:rally|uptrend) reversal',
-  `(?:eras(?:es|e|ed|ing)|wip(?:es|ed|ing) out|surrender(?:s|ed|ing)?)${GAP(20)}\\b(?:gains|rally|advance)`,
+  // The object right after the verb: in "erases weekly losses in rally" the rally is the recovery.
+  '(?:eras(?:es|e|ed|ing)|wip(?:es|ed|ing) out|surrender(?:s|ed|ing)?)\\s+(?:(?:its|their|all|the|early|recent|weekly|monthly|yearly|session|post-\\w+|[\\w-]+-(?:day|week|month|year)|\\$?[\\d,.]+[kmb%]?)\\s+){0,3}(?:gains|rally|advance)',
   `(?:rally|rebound|bounce|recovery|advance|uptrend|run-?up|gains|winning streak)${GAP(10)}\\b${RALLY_ENDS}`,
   `${STEPS_BACK}${GAP(8)}\\bfrom (?:its |their |the |early |earlier |modest |recent |strong |big |session |intraday )?(?:gains|advance|rally)`,
-  `${STEPS_BACK}${GAP(6)}\\b(?:after|following)${GAP(25)}\\b${A_RISE}`,
+  `${STEPS_BACK}${GAP(6)}\\b(?:after|following)${MOVE_WORDS}${A_RISE}`,
   `(?:halt|snap|end|break|stop)(?:s|ed|ped|ing)?${GAP(15)}\\bwinning streak`,
   // "Stocks stumble toward best week since June": the day's step back, in a week that rose.
   `(?:stumbl|stutter|limp|slip|dip|fall|fell|drop|slid|retreat|lower)\\w*${GAP(12)}\\b(?:toward|towards|at (?:the )?end of|to end|to close out) (?:a |an |the |its |their )?best (?:day|week|month|quarter|year)`,
@@ -45,7 +50,7 @@ const LOSSES_FADE = [
   `(?:eras(?:es|e|ed|ing)|recoup\\w*|claw(?:s|ed)? back|wipe[sd]? out)${GAP(12)}\\b(?:losses|sell-?off|declines?|the drop|the dip|slump)`,
   `(?:rebound|bounce|climb|rise|rally|recover)\\w*${GAP(10)}\\b(?:from|off) (?:its |the |a |recent |fresh |multi-\\w+ |[\\w-]+-(?:day|week|month|year) )?lows?`,
   `(?:halt|snap|end|break|stop)(?:s|ed|ped|ing)?${GAP(15)}\\blosing streak`,
-  `${STEPS_UP}${GAP(6)}\\b(?:after|following)${GAP(25)}\\b${A_FALL}`,
+  `${STEPS_UP}${GAP(6)}\\b(?:after|following)${MOVE_WORDS}${A_FALL}`,
 ];
 
 export const reversalRules = (): readonly LexiconRule[] => [

@@ -32,9 +32,8 @@ const NOT = compilePattern(
       "(?:is|are|was|were|wo|do|does|did|has|have|had|ca|could|should|would|ai)n't",
       // Social posts and news titles often drop the apostrophe: "it wont recover", "arent buying".
       '(?:isnt|arent|wasnt|werent|wont|dont|doesnt|didnt|hasnt|havent|hadnt|cant|couldnt|shouldnt|wouldnt|aint)',
-      // "nobody is selling at these prices": the selling is what is denied.
-      'nobody',
-      'no one',
+      // "nobody is selling at these prices": the selling is what is denied; not "nobody saw this rally coming".
+      'nobody(?=\\s+(?:is|are|was|were|wants? to|will|would|can|could)\\b)',
       // "nothing can stop bitcoin now": the stop is what is denied.
       'nothing (?:can|could|will|is going to)',
       'cannot',
@@ -45,8 +44,9 @@ const NOT = compilePattern(
       'den(?:y|ies|ied)',
       'rul(?:es|ed) out',
       'unlikely',
-      // "bitcoin price ignores strong ETF inflows": the news did not move it.
-      'ignor(?:es|ed|ing)',
+      // "bitcoin price ignores strong ETF inflows": the news did not move it. Not across "and": in "ignores
+      // bad news and rallies" the rally is what happened.
+      'ignor(?:es|ed|ing)(?![^,;]*\\band\\b)',
     ].join('|') +
     ')\\b',
   'i',
@@ -82,7 +82,7 @@ const AFTER_NOT = compilePattern(
     '(?:denied|debunked|false|fake|untrue|ruled out|averted|called off|cancell?ed|delayed|postponed|scrapped|' +
     'rejected|dismissed|fizzl(?:es|ed)|unconfirmed|withdrawn|' +
     // "the bull cycle is over"; not "rally over the weekend", which has no verb before "over".
-    "(?<=(?:is|are|was|were|'s)\\s+(?:(?:now|officially|probably|finally)\\s+)?)(?:over|done|finished)(?![\\w\\s]*\\d)|" +
+    "(?<=(?:is|are|was|were|'s)\\s+(?:(?:now|officially|probably|finally)\\s+)?)(?:over|done|finished)(?!\\s+(?:[$€£]\\s?)?\\d)|" +
     "(?:(?:did|does|do|has|have)(?: not|n't)|never|failed to) (?:materiali[sz]ed?|happen(?:ed)?|arrived?|come|came))\\b",
   'i',
 );

@@ -151,7 +151,7 @@ export function readText(text: string, context: TextContext = {}): Reading[] {
     if (read.some((r) => r.weight !== 0)) newsIn.add(first);
     return read;
   });
-  return preferAuthor(pastMovesAsBackground(readings));
+  return preferAuthor(pastMovesAsBackground(readings, text));
 }
 
 // A full stop, an exclamation or a question mark that ends a sentence; a colon or a dash in a headline

@@ -27,7 +27,7 @@ const SARCASM = compilePattern(
     '\\bin shambles\\b',
     "\\bcan(?:no|')t wait for the next\\b",
     // "buy the dip they said": a slogan quoted back at those who said it, told after it failed.
-    "(?:^|[.!?]\\s)\\s*(?:just\\s)?(?:buy|hodl|hold|zoom out|dca|ape|invest|stake|trust|it(?:'ll| will)|its? going to|wagmi|number go up|digital gold|safe haven)\\b[^.!?]{0,40}?,? they said\\b",
+    "(?:^|[.!?]\\s)\\s*(?:just\\s)?(?:buy|time to buy|hodl|hold|zoom out|dca|ape|invest|stake|trust|it(?:'ll| will)|its? going to|wagmi|number go up|digital gold|safe haven)\\b[^.!?]{0,40}?,? they said\\b",
   ].join('|'),
   'iu',
 );

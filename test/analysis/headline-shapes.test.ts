@@ -42,6 +42,40 @@ describe('the shape of a headline decides, not its loudest word', () => {
     expect(trace.join('\n')).toContain(line);
   });
 
+  // Found by reviewing this file's rules: each posted the wrong way once they were added.
+  it.each([
+    ['XRP drops sharply in SEC lawsuit fallout', 'down'],
+    ['Solana drops further over FTX lawsuit', 'down'],
+    ['Bitcoin ends the week lower with an SEC probe looming', 'down'],
+    ['Bitcoin erases weekly losses in a rally above $65K', 'up'],
+    ['Bitcoin wipes out its losses and gains 5%', 'up'],
+    ['Crypto firms after the FTX crash are struggling', 'not up'],
+    ['Fed eases after weak jobs data sparks a rally in bitcoin', 'not down'],
+    ['Bitcoin crashes 15%, analysts say time to buy', 'not up'],
+    ['SHIB rally? Time to buy, they said. SHIB down 40%', 'not up'],
+    ['BTC surged past $100K; Peter Schiff says it is headed for a crash', 'up'],
+    ['Bitcoin plunges 12%, but analysts say it is poised to rebound', 'not up'],
+    ['Bitcoin adds to losses in the dip', 'not up'],
+    ['Bitcoin ETF inflows slowly return as BTC recovers', 'not down'],
+    ['Bitcoin ignores bad news and rallies 8%', 'up'],
+    ['Nobody saw this Bitcoin rally coming', 'not down'],
+    ["Bitcoin's rally is over $5K in two days", 'not down'],
+  ])('%j reads %s at every level', async (text, want) => {
+    for (const level of ['moderate', 'active'] as const) {
+      const { decision, trace } = await decide(text, level);
+      const got = direction(decision);
+      if (want.startsWith('not ')) expect(got, trace.join('\n')).not.toBe(want.slice(4));
+      else expect(got, trace.join('\n')).toBe(want);
+    }
+  });
+
+  it('reads a forecast someone is reported to make as theirs', () =>
+    expectReading(
+      'BTC surged past $100K; Peter Schiff says it is headed for a crash',
+      'up',
+      "someone else's forecast",
+    ));
+
   it('reads "over" as the end of a move only after a verb', async () => {
     expect(direction((await decide('Bitcoin rally over the weekend lifts ETH')).decision)).toBe('up');
     expect(direction((await decide('The ether rally is over 20% this month', 'active')).decision)).toBe('up');
