@@ -4,10 +4,11 @@ const INFLATION = '(?:cpi|inflation|pce|ppi|core prices)';
 const VS_EXPECTED = '(?:\\s+than)?\\s+(?:expected|forecasts?|estimates?|expectations|consensus)';
 // What may stand between "drops" and the case it drops: up to four words (articles, qualifiers, who
 // brought it: "settles VA pricing investigation"), but no size, no adverb, no comparative and no
-// preposition: "BNB drops 10% following SEC lawsuit", "XRP drops sharply in SEC lawsuit fallout" and
-// "ends week lower with SEC probe looming" are falls.
+// preposition: "BNB drops 10% following SEC lawsuit", "XRP drops sharply in SEC lawsuit fallout", "ends
+// week lower with SEC probe looming" and "its sharpest drop since the lawsuit" are falls.
 const CASE_WORDS =
-  '(?:\\s+(?!(?:as|after|following|amid|while|despite|on|in|with|over|to|below|under|at|from|by|for|' +
+  '(?:\\s+(?!(?:as|after|following|amid|while|despite|on|in|with|over|to|below|under|at|from|by|for|since|' +
+  'before|during|until|ahead|into|through|around|near|than|toward|towards|' +
   "lower|higher|further|more|less|deeper)\\b)[a-z'’.-]+(?<!ly)){0,4}?";
 const LEGAL =
   '(?:lawsuits?|class actions?|case|charges|probe|investigation|suit|enforcement action|claims|allegations)';

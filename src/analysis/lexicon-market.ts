@@ -37,6 +37,11 @@ const PERIOD_WORD = anyOf(
 );
 const PERIOD = `(?:${PERIOD_WORD}(?:[- ]and[- ]a[- ]half)?[- ](?:day|week|month|year)s?|yearly|annual|monthly|weekly|multi-?year|cycle)`;
 
+// A move counted in a run or a period, or ranked against others of its kind.
+const STREAK = `(?:(?:${PERIOD_WORD}|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)[- ](?:straight|consecutive)|straight|consecutive|daily|weekly|monthly|quarterly)`;
+const RECORD_MOVE =
+  '(?:biggest|largest|sharpest|steepest|best|worst)(?:\\s+(?:daily|weekly|monthly|one-day|single-day|intraday))?';
+
 // A move word with an object ("drops the lawsuit", "dumped it") is not a move of the price.
 const NO_OBJECT =
   '(?!\\s+(?:it|its|their|his|her|plans?|lawsuits?|suits?|cases?|charges|claims|support|ties|the (?:case|lawsuit|charges|suit|probe|plans?|ball|idea)))';
@@ -82,6 +87,12 @@ const RISE = [
   '(?:clos|end|finish)(?:es|ed|s|ing)? (?:the (?:day|week|month) )?(?:higher|up|in the green)',
   '(?:lift|boost)(?:s|ed|ing)? (?:crypto|bitcoin|btc|ether|eth|prices|the market|markets|sentiment|altcoins|the token)',
   'best (?:day|week|month|quarter|year)',
+  // "a fourth straight gain", "a weekly rise of 1%", "its biggest gain in six years"; not "a weekly rise in
+  // crude supply", which is the supply's.
+  `${STREAK}\\s+(?:gains?|rises?|advances?)(?!\\s+in\\b)`,
+  `${RECORD_MOVE}\\s+(?:gains?|rises?|advances?|rall(?:y|ies)|jumps?)`,
+  'pop(?:s|ped)? (?:to|above|past|over|higher|\\d)',
+  'settl(?:es|ed|e|ing) (?:higher|in the green)',
   // Session and tape words news uses for any market: "opens higher", "ticks up", "turns positive".
   'open(?:s|ed)? (?:sharply |slightly |modestly |solidly |firmly )?(?:higher|up)',
   ENDS_MOVE('higher'),
@@ -134,6 +145,11 @@ const FALL = [
   'in the red',
   'leg down',
   'worst (?:day|week|month|quarter|year)',
+  // A loss in a period is a firm's result ("posts a quarterly loss"); only a run of them is the price's.
+  `${STREAK}\\s+(?:declines?|drops?|falls?)(?!\\s+in\\b)`,
+  `(?:straight|consecutive)\\s+loss(?:es)?(?!\\s+in\\b)`,
+  `${RECORD_MOVE}\\s+(?:declines?|drops?|falls?|sell-?offs?)`,
+  'settl(?:es|ed|e|ing) (?:lower|in the red)',
   'lower low',
   'under ?water',
   'lag(?:s|ged|ging)? behind',

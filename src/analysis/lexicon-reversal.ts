@@ -42,8 +42,8 @@ const GAINS_FADE = [
   `(?:halt|snap|end|break|stop)(?:s|ed|ped|ing)?${GAP(15)}\\bwinning streak`,
   // "Stocks stumble toward best week since June": the day's step back, in a week that rose.
   `(?:stumbl|stutter|limp|slip|dip|fall|fell|drop|slid|retreat|lower)\\w*${GAP(12)}\\b(?:toward|towards|at (?:the )?end of|to end|to close out) (?:a |an |the |its |their )?best (?:day|week|month|quarter|year)`,
-  // "This bull market may have no teeth left": a rise said to be spent.
-  `(?:bull market|bull run|rally|uptrend|run-?up)${GAP(20)}\\b(?:no (?:teeth|legs|steam|gas|fuel) left|(?:runs?|ran|running) out of (?:steam|gas|fuel|road)|on (?:its )?last legs|running on fumes)`,
+  // "This bull market may have no teeth left", "the rally won't last": a rise said to be spent.
+  `(?:bull market|bull run|rally|uptrend|run-?up)${GAP(20)}\\b(?:no (?:teeth|legs|steam|gas|fuel) left|(?:runs?|ran|running) out of (?:steam|gas|fuel|road)|on (?:its )?last legs|running on fumes|(?:won'?t|will not|can'?t|cannot|(?:is not|isn'?t) going to) last)`,
 ];
 const LOSSES_FADE = [
   '(?:pare[sd]?|trim(?:s|med)?) (?:its |their |early |some |most |all )?losses',

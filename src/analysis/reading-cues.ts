@@ -9,9 +9,10 @@ const RECALL_AFTER_WORDS = 5;
 const STANCE_BEFORE_WORDS = 6;
 const STANCE_AFTER_WORDS = 5;
 
-// "Two years after its hack", "the anniversary of the crash", "remember when withdrawals stopped".
+// "Two years after its hack", "the anniversary of the crash", "remember when withdrawals stopped"; not
+// "its biggest gain in six years on a bet", where the years are a span.
 const RECALL_BEFORE =
-  /\b(?:(?:\w+|a) (?:years?|decades?) (?:after|on|later|since)|anniversary(?: of)?|remember(?:s|ed|ing)?(?: when| the)?|memor(?:y|ies) of|look(?:s|ing)? back(?: at| on)?|revisit(?:s|ed|ing)?|recall(?:s|ed|ing)?|retrospective|documentary|history of|lessons? (?:from|of)|case study|stud(?:y|ies|ied|ying) the|taught|(?<!\bat )once(?! (?:again|more)\b)|last year's|(?:years?|decades?) ago|rise and fall of)\b/i;
+  /\b(?:(?<!\b(?:in|for|over|than) )(?:\w+|a) (?:years?|decades?) (?:after|on|later|since)|anniversary(?: of)?|remember(?:s|ed|ing)?(?: when| the)?|memor(?:y|ies) of|look(?:s|ing)? back(?: at| on)?|revisit(?:s|ed|ing)?|recall(?:s|ed|ing)?|retrospective|documentary|history of|lessons? (?:from|of)|case study|stud(?:y|ies|ied|ying) the|taught|(?<!\bat )once(?! (?:again|more)\b)|last year's|(?:years?|decades?) ago|rise and fall of)\b/i;
 // "drained in 2022", "crashed 90% last year", "halted withdrawals years ago".
 const RECALL_AFTER =
   /\b(?:(?:years?|decades?|months?) ago|(?<!since )last year|back in|in the past(?!\s+(?:few\s+|\d+\s+)?(?:minutes?|hours?|days?|sessions?|week)\b))\b/i;

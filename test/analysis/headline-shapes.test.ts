@@ -81,6 +81,31 @@ describe('the shape of a headline decides, not its loudest word', () => {
     expect(direction((await decide('The ether rally is over 20% this month', 'active')).decision)).toBe('up');
   });
 
+  // A move counted in a run, a period or a rank, as news writes it; each skipped before.
+  it.each([
+    ['Bitcoin on track for a fourth straight gain', 'up', '"fourth straight gain" → price rising'],
+    ['Bitcoin settles higher to post a weekly rise of over 1%', 'up', '"settles higher" → price rising'],
+    ['Ether pops to its biggest gain in six years on ETF bets', 'up', '"biggest gain" → price rising'],
+    ['Solana heads for a third consecutive decline', 'down', '"third consecutive decline" → price falling'],
+    ['XRP logs its sharpest one-day drop since the lawsuit', 'down', '"sharpest one-day drop" → price falling'],
+  ] as const)('%j posts %s', (text, expected, line) => expectReading(text, expected, line));
+
+  it.each(['Data show a weekly rise in crude stockpiles', 'Crypto miner posts a quarterly loss on lower hashprice'])(
+    '%j is not a move of the price: no post',
+    async (text) => {
+      const { decision, trace } = await decide(text, 'moderate');
+      expect(direction(decision), trace.join('\n')).toBe('skip');
+    },
+  );
+
+  it('reads years after "in" as a span, not an anniversary', async () => {
+    const { trace } = await decide('Ether pops to its biggest gain in six years on ETF bets');
+    expect(trace.join('\n')).not.toContain('recalls a past event');
+  });
+
+  it('reads a rally said not to last as gains fading', () =>
+    expectReading("Analysts say the bitcoin rally won't last", 'down', 'gains fading', 'active'));
+
   it('does not read the one who is not selling as a seller', async () => {
     const { decision, trace } = await decide('Nobody is selling bitcoin at these prices', 'active');
     expect(direction(decision), trace.join('\n')).not.toBe('down');
