@@ -6,7 +6,7 @@
 import { compile } from './lexicon-rule.js';
 import type { Needs } from './pattern-needs.js';
 
-export type MaskKind = 'idiom' | 'background' | 'advice' | 'unsigned' | 'metric' | 'trade';
+export type MaskKind = 'idiom' | 'background' | 'advice' | 'unsigned' | 'metric' | 'trade' | 'fiat';
 
 export interface Mask {
   readonly id: string;
@@ -24,6 +24,11 @@ const METRIC =
   'volatility|trading volumes?|volumes?|staking withdrawals|withdrawal queue|' +
   // Traders' positions are a metric too: "leverage longs at all time highs" is a crowded trade, not a price.
   '(?:leveraged? )?(?:longs|shorts)|long positions|short interest|leverage)';
+
+// Government money by name or code: a venue's rail for one of these is a way in, not a coin.
+const FIAT =
+  '(?:dollars?|usd|euros?|eur|pounds?|gbp|sterling|yen|jpy|yuan|cny|won|krw|rupees?|inr|rubles?|pesos?|' +
+  'lira|reais|brl|naira|ngn|rand|zar|aud|cad|fiat)';
 
 /** Built on first use, like the lexicon. */
 export const masks = (): readonly Mask[] => [
@@ -113,6 +118,12 @@ export const masks = (): readonly Mask[] => [
   mask('metric.level', 'metric', [
     `${METRIC}\\s+(?:\\w+\\s+){0,3}(?:record|all[- ]time|multi-year|lowest|highest|\\d+-\\w+)\\s+(?:highs?|lows?|levels?)`,
     `${METRIC}\\s+(?:\\w+\\s+)?(?:surg|soar|spik|jump|climb|ris|rose|drop|fall|fell|plung|slid|sink|sank|tumbl|dip|declin)\\w*(?:\\s+(?:by\\s+)?\\d+(?:\\.\\d+)?%)?`,
+  ]),
+  // An exchange or an app adding a rail for a government currency ("adds Turkish lira trading pairs",
+  // "opens euro deposits") names no coin: it is the venue's product news. Pairs "for" or "of" named
+  // tokens are a listing, and stay with the listing rules.
+  mask('fiat.rail', 'fiat', [
+    `(?:adds?|added|adding|launch(?:es|ed|ing)?|opens?|opened|introduc(?:es|ed)|enabl(?:es|ed)|offers?|rolls? out|rolled out|expands?|supports?)\\s+(?:\\w+\\s+){0,3}?${FIAT}\\s+(?:(?:trading|spot)\\s+)?(?:pairs?|deposits?|withdrawals?|on-?ramps?|off-?ramps?|gateways?|rails?|payments?|trading)\\b(?!\\s+(?:for|of)\\b)`,
   ]),
   // A crash or a collapse named as a past event ("that FTX collapse", "the 2022 crash", "every bull run
   // ends the same way") is a story's background or a lesson, not a move of now.

@@ -181,6 +181,7 @@ const MASK_SAYS: Record<MaskKind, string> = {
   unsigned: 'is a supply event without a sign',
   metric: "is a market metric's level or move, not the price's",
   trade: 'is talk of a trade that says no direction',
+  fiat: "is a venue's rail for a government currency, no coin",
 };
 
 function readClause({ text: clause, conceded }: Clause, place: Place): Reading[] {
