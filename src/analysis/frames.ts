@@ -116,6 +116,11 @@ const WITHSTOOD =
 // about money's old institutions is an argument for crypto, not an allegation against it.
 const OLD_MONEY =
   /\b(?:banks?|banking|bankers|fiat|the fed|federal reserve|central banks?|the dollar|governments?|wall street|the stock market|insurance|pensions?|social security)\b/i;
+// "Court sets hearing date for the bankruptcy plan", "founder's trial postponed to March": a date set or
+// moved in a case is the calendar of a decision not yet taken; the case's words (bankruptcy, lawsuit, charges) are old.
+const COURT_DATE =
+  /\b(?:(?:sets?|setting|schedul(?:es|ed|ing)|reschedul(?:es|ed|ing)|postpon(?:es|ed|ing)|delay(?:s|ed|ing)|adjourn(?:s|ed|ing)|push(?:es|ed)? back)\s+(?:\S+\s+){0,3}?(?:hearings?|trials?|court dates?|oral arguments?|sentencing)|(?:hearings?|trials?|sentencing|oral arguments?)\s+(?:\S+\s+){0,8}?(?:(?:is|was|has been|will be|to be|date)\s+)?(?:set|scheduled|rescheduled|postponed|delayed|adjourned|pushed back))\b/i;
+
 // "Has to reclaim 70k before anyone calls this a bull market": a condition not yet met says the move
 // has not happened, and the name of the market is what nobody calls it yet.
 const CONDITION = /\b(?:has to|have to|needs? to|must)\b/i;
@@ -156,6 +161,8 @@ export function frameOf(q: FrameQuestion): Frame | undefined {
     const oldMoney = CRYPTO.test(own) ? null : (OLD_MONEY.exec(own) ?? OLD_MONEY.exec(sentenceElsewhere));
     if (oldMoney) return { why: 'happened to someone else', cue: oldMoney[0], factor: 0, weakens: true };
   }
+  const courtDate = rule.stance || rule.cue === 'price move' ? null : COURT_DATE.exec(segmentOf(clause, start, end));
+  if (courtDate) return { why: 'a court date set, no decision', cue: courtDate[0], factor: 0, weakens: true };
   const notYet = NOT_CALLED_YET.exec(before) ?? (rule.stance ? null : CONDITION.exec(before));
   if (notYet) return { why: 'a condition not yet met', cue: notYet[0], factor: 0, weakens: true };
   const story = STORY.exec(wordsBefore(before, 6));

@@ -15,6 +15,12 @@ describe('news that names no coin move', () => {
       "is a venue's rail for a government currency, no coin: fiat.rail",
     ],
     ['Crypto app introduces rupee on-ramp via UPI', "is a venue's rail for a government currency, no coin: fiat.rail"],
+    [
+      'Judge sets a hearing on the exchange bankruptcy plan for next month',
+      'a court date set, no decision ("sets a hearing")',
+    ],
+    ['Trial of the lending platform founder on fraud charges delayed to May', 'a court date set, no decision'],
+    ['Court reschedules oral arguments in the SEC lawsuit over staking', 'a court date set, no decision'],
   ])('%j', async (text, line) => {
     for (const level of ['moderate', 'active'] as const) {
       const { decision, trace } = await decide(text, level);
@@ -28,6 +34,8 @@ describe('the same words where they do name a coin', () => {
   it.each([
     ['Bithumb adds won trading pairs for two AI tokens', 'up'],
     ['Venue adds lira pairs while litecoin jumps 12%', 'up'],
+    ['Regulator sues exchange over missing funds; hearing set for Friday', 'down'],
+    ['Lender files for bankruptcy after the judge postpones a hearing, token sinks 25%', 'down'],
   ])('%j', async (text, want) => {
     const { decision, trace } = await decide(text, 'moderate');
     expect(direction(decision), trace.join('\n')).toBe(want);
