@@ -215,6 +215,7 @@ function readClause({ text: clause, conceded }: Clause, place: Place): Reading[]
     if (recalled) return ignore(`recalls a past event ("${recalled}")`);
     const quoted = quoteUseOf(clause, start, end);
     if (quoted?.kind === 'mention') return ignore(`is quoted as a word, not used ("${quoted.cue}")`);
+    if (quoted?.kind === 'retort') return ignore(`is quoted as someone else's words, to mock them ("${quoted.cue}")`);
 
     const notes: string[] = [];
     let turn: { factor: number; label: string } | undefined;

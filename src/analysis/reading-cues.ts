@@ -36,6 +36,11 @@ const WORD = /\w/;
 const SO_CALLED = /\bso[- ]called\s+["\u201C']?\s*(?:\w+\s+){0,1}$/i;
 const MENTION =
   /\b(?:the (?:word|term|phrase|slogan|meme|hashtag)s?|(?:is|was|be|are) (?:called|named|titled)|titled|dubbed|what does|glossary|stands? for|means?|meaning)\b/i;
+// '"Crypto is a scam" says the guy who sold the bottom': a quote pinned on someone to mock them is
+// their view, not the author's, nor its opposite (the retort argues about the person, not the market).
+// "Says the guy at the exchange" only reports who spoke.
+const RETORT =
+  /^["\u201D]?[\s,.!]*(?:says?|said)\s+(?:the\s+(?:same\s+)?(?:guy|guys|dude|person|people|man|woman|one|ones)\s+(?:who|that)|every(?:one|body)|no ?one|nobody)\b/i;
 const REJECT =
   /\b(?:so[- ]called|call(?:s|ed|ing)? (?:it|this|that|them|the \w+)(?: an?)?|insists?|insisted|claims?|claimed|supposed(?:ly)?|promised|they said|spare me|hardly|(?:is )?a stretch|never came|turned out|did nothing|went nowhere|so much for|yeah right|lol|cope|hopium|another)\b/i;
 
@@ -75,7 +80,7 @@ export function pastStanceOf(
   return was && TURN.test(text) ? was[0] : undefined;
 }
 
-export type QuoteUse = { kind: 'mention' | 'rejected'; cue: string };
+export type QuoteUse = { kind: 'mention' | 'retort' | 'rejected'; cue: string };
 
 /** Whether the phrase at [start, end) is quoted to name it or to reject it. */
 export function quoteUseOf(clause: string, start: number, end: number): QuoteUse | undefined {
@@ -83,6 +88,8 @@ export function quoteUseOf(clause: string, start: number, end: number): QuoteUse
   if (soCalled) return { kind: 'rejected', cue: 'so-called' };
   for (const quote of quotedSpans(clause)) {
     if (quote.start > start || quote.end < end) continue;
+    const retort = RETORT.exec(clause.slice(quote.end));
+    if (retort) return { kind: 'retort', cue: retort[0].replace(/^[^a-z]+/i, '') };
     const outside = `${clause.slice(0, quote.start)} ${clause.slice(quote.end)}`;
     const mention = MENTION.exec(outside);
     if (mention) return { kind: 'mention', cue: mention[0] };

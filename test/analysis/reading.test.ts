@@ -155,6 +155,22 @@ describe('quoted words', () => {
     );
   });
 
+  it('ignores a quote pinned on someone to mock them', async () => {
+    const { decision, trace } = await decide('"Solana will crash to zero" says the guy who bought ADA at $3 lol');
+    expect(direction(decision)).toBe('skip');
+    expect(trace).toContain(
+      'builtin: "crash" is quoted as someone else\'s words, to mock them ("says the guy who"): technical.price-down ignored',
+    );
+    const everyone = await decide('"this coin is a scam," said everyone who sold the bottom');
+    expect(direction(everyone.decision)).toBe('skip');
+    expect(everyone.trace.join('\n')).toContain('to mock them ("said everyone")');
+  });
+
+  it('reads a quote whose speaker is only named', async () => {
+    const { trace } = await decide('"We have halted all withdrawals," says the guy at the exchange');
+    expect(trace.join('\n')).toContain('"halted all withdrawals" → withdrawals halted');
+  });
+
   it('ignores a word that is only named', async () => {
     const { decision, trace } = await decide('The word "bullish" has lost its meaning');
     expect(direction(decision)).toBe('skip');
