@@ -10,6 +10,7 @@
 
 import { CRYPTO } from './crypto-names.js';
 import { firstMatch } from './first-match.js';
+import { wordsAfter } from './nearby-words.js';
 
 export interface Frame {
   /** The trace's word for it: "question", "explainer", "denied", "someone else's position"… */
@@ -114,6 +115,14 @@ const WITHSTOOD =
   /\b(?:survived?|survives|surviving|weather(?:s|ed|ing)?|withst(?:ood|ands?|anding)|shrug(?:s|ged|ging) off|outlast(?:s|ed)?|endured?|endures)\b/i;
 // "The banks are the real scam", "fiat is the ponzi": in a clause that names no coin, a fraud word
 // about money's old institutions is an argument for crypto, not an allegation against it.
+// "My exchange froze my withdrawal and wants more ID documents": a hold on the author's own account, in a
+// post about a verification or a support ticket, is one customer's case, not an exchange halting
+// withdrawals for everyone.
+const HALT_RULES = new Set(['fundamental.withdrawals-halted', 'exchange.service-halted', 'exchange.cannot-withdraw']);
+const OWN_ACCOUNT =
+  /\b(?:my|our)\s+(?:\w+\s+)?(?:withdrawals?|accounts?|funds|money|coins|deposits?|transfers?|wallet)\b/i;
+const SUPPORT_CASE =
+  /\b(?:kyc|verif(?:y|ied|ication)|documents?|selfie|proof of (?:address|income|funds)|support|tickets?|compliance)\b/i;
 const OLD_MONEY =
   /\b(?:banks?|banking|bankers|fiat|the fed|federal reserve|central banks?|the dollar|governments?|wall street|the stock market|insurance|pensions?|social security)\b/i;
 // "Court sets hearing date for the bankruptcy plan", "founder's trial postponed to March": a date set or
@@ -156,6 +165,13 @@ export function frameOf(q: FrameQuestion): Frame | undefined {
   }
   const withstood = WITHSTOOD.exec(wordsBefore(before, 5));
   if (withstood) return { why: 'withstood', cue: withstood[0], factor: 0, weakens: true };
+  if (HALT_RULES.has(rule.id)) {
+    const around = `${wordsBefore(before, 2)}${clause.slice(start, end)} ${wordsAfter(clause, end, 3)}`;
+    const account = OWN_ACCOUNT.exec(around);
+    const support = account ? SUPPORT_CASE.exec(whole) : null;
+    if (account && support)
+      return { why: "one customer's support case", cue: `${account[0]} … ${support[0]}`, factor: 0, weakens: true };
+  }
   if (rule.id.startsWith('fraud.')) {
     const own = `${before} ${clause.slice(end)}`;
     const oldMoney = CRYPTO.test(own) ? null : (OLD_MONEY.exec(own) ?? OLD_MONEY.exec(sentenceElsewhere));

@@ -178,3 +178,19 @@ describe("a call to buy is the author's, and outweighs the fear it answers", () 
     },
   );
 });
+
+describe("a hold on the author's own account is a support case", () => {
+  it.each([
+    'okx froze my withdrawals again and now wants proof of address, great service',
+    'day 6 of my withdrawal being paused while compliance reviews my documents',
+  ])('%j posts nothing, even at active', async (text) => {
+    const { decision, trace } = await decide(text, 'active');
+    expect(direction(decision)).toBe('skip');
+    expect(trace.join('\n')).toContain("is discounted: one customer's support case");
+  });
+  it('still reads an exchange halting withdrawals for everyone', async () => {
+    const { decision, trace } = await decide('Exchange halts withdrawals for all users, support says no ETA');
+    expect(direction(decision)).toBe('down');
+    expect(trace.join('\n')).toContain('→ withdrawals halted');
+  });
+});
