@@ -47,7 +47,12 @@ const NOT_CRYPTO =
 // "If the ETF is approved", "what would happen if", "could a payout crash the market".
 // "Fears of a sell-off", "hoping for a dip": what is feared or hoped for has not happened.
 const HYPOTHETICAL =
-  /\b(?:if|unless|whether|in case|what if|would(?:n't)?|could|might|imagine|suppose|(?:fears?|worries|risk|threat|concerns?) (?:of|about|over)|hop(?:e|es|ing) for|pray(?:s|ing)? for|wish(?:ing)? for)\b/i;
+  /\b(?:if|unless|whether|in case|what if|would(?:n't)?|could|might|suppose|(?:fears?|worries|risk|threat|concerns?) (?:of|about|over)|hop(?:e|es|ing) for|pray(?:s|ing)? for|wish(?:ing)? for)\b/i;
+// "Imagine paying taxes on a coin that went down 90%", "Imagine owning X while the price tanked": a
+// scene the reader is asked to picture is a joke or a jab at its owners, not a move the author reports.
+// A sentence that opens with it is imagined to its end ("imagine holding it while it soared 400%").
+const IMAGINED = /\bimagin(?:e|ing)\b/i;
+const IMAGINED_SENTENCE = /^[\W_]*imagin(?:e|ing)\b/i;
 // "Thinking about selling my ADA, thoughts?": a trade the author is still weighing says no direction yet.
 const UNDECIDED =
   /\b(?:thinking (?:about|of)|considering|debating (?:whether|if)|tempted to|should i|on the fence about)\b/i;
@@ -225,6 +230,8 @@ export function frameOf(q: FrameQuestion): Frame | undefined {
   if (proposed) return { why: 'a call or a proposal', cue: proposed[0], factor: 0.5, weakens: true };
   const undecided = UNDECIDED.exec(wordsBefore(before, 6));
   if (undecided) return { why: 'undecided', cue: undecided[0], factor: 0, weakens: true };
+  const imagined = IMAGINED.exec(before) ?? imaginedSentence(clause, whole);
+  if (imagined) return { why: 'imagined', cue: imagined[0], factor: 0, weakens: true };
   const hypothetical = HYPOTHETICAL.exec(before) ?? HYPOTHETICAL_AFTER.exec(clause.slice(end));
   if (hypothetical) return { why: 'hypothetical', cue: hypothetical[0], factor: 0.5, weakens: true };
   if (question) return { why: 'question', cue: '?', factor: 0.5, weakens: true };
@@ -255,6 +262,12 @@ function cryptoEquity(words: string): RegExpExecArray | null {
   const owner = equity?.[1];
   if (!owner || owner.startsWith('$') || !CRYPTO.test(owner) || TRADE_WORD.test(owner)) return null;
   return equity;
+}
+
+/** The opening "imagine" of the sentence the clause is in, if the sentence opens with it. */
+function imaginedSentence(clause: string, whole: string): RegExpExecArray | null {
+  const sentence = whole.split(/(?<=[.!?])\s+/).find((s) => s.includes(clause));
+  return sentence === undefined ? null : IMAGINED_SENTENCE.exec(sentence);
 }
 
 function wordsBefore(text: string, n: number): string {

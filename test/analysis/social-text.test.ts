@@ -194,3 +194,14 @@ describe("a hold on the author's own account is a support case", () => {
     expect(trace.join('\n')).toContain('→ withdrawals halted');
   });
 });
+
+describe('a scene the reader is asked to imagine', () => {
+  it.each([
+    'imagine buying a memecoin at the top and watching it crash 95% lmao',
+    'Imagine holding that token while the price soared 400% and selling at 2x',
+  ])('%j posts nothing, even at active', async (text) => {
+    const { decision, trace } = await decide(text, 'active');
+    expect(direction(decision)).toBe('skip');
+    expect(trace.join('\n')).toContain('is discounted: imagined');
+  });
+});
