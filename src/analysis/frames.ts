@@ -118,8 +118,6 @@ const OVER_QUESTION = /^(?:\s+\S+){0,4}\s+over\s*\?/i;
 // point is the other way, so the phrase counts nothing.
 const WITHSTOOD =
   /\b(?:survived?|survives|surviving|weather(?:s|ed|ing)?|withst(?:ood|ands?|anding)|shrug(?:s|ged|ging) off|outlast(?:s|ed)?|endured?|endures)\b/i;
-// "The banks are the real scam", "fiat is the ponzi": in a clause that names no coin, a fraud word
-// about money's old institutions is an argument for crypto, not an allegation against it.
 // "My exchange froze my withdrawal and wants more ID documents": a hold on the author's own account, in a
 // post about a verification or a support ticket, is one customer's case, not an exchange halting
 // withdrawals for everyone.
@@ -128,10 +126,13 @@ const OWN_ACCOUNT =
   /\b(?:my|our)\s+(?:\w+\s+)?(?:withdrawals?|accounts?|funds|money|coins|deposits?|transfers?|wallet)\b/i;
 const SUPPORT_CASE =
   /\b(?:kyc|verif(?:y|ied|ication)|documents?|selfie|proof of (?:address|income|funds)|support|tickets?|compliance)\b/i;
+// "The banks are the real scam", "fiat is the ponzi": in a clause that names no coin, a fraud word
+// about money's old institutions is an argument for crypto, not an allegation against it.
 const OLD_MONEY =
   /\b(?:banks?|banking|bankers|fiat|the fed|federal reserve|central banks?|the dollar|governments?|wall street|the stock market|insurance|pensions?|social security)\b/i;
 // "Court sets hearing date for the bankruptcy plan", "founder's trial postponed to March": a date set or
-// moved in a case is the calendar of a decision not yet taken; the case's words (bankruptcy, lawsuit, charges) are old.
+// moved in a case is the calendar of a decision not yet taken; the case's words (bankruptcy, lawsuit,
+// charges) are old.
 const COURT_DATE =
   /\b(?:(?:sets?|setting|schedul(?:es|ed|ing)|reschedul(?:es|ed|ing)|postpon(?:es|ed|ing)|delay(?:s|ed|ing)|adjourn(?:s|ed|ing)|push(?:es|ed)? back)\s+(?:\S+\s+){0,3}?(?:hearings?|trials?|court dates?|oral arguments?|sentencing)|(?:hearings?|trials?|sentencing|oral arguments?)\s+(?:\S+\s+){0,8}?(?:(?:is|was|has been|will be|to be|date)\s+)?(?:set|scheduled|rescheduled|postponed|delayed|adjourned|pushed back))\b/i;
 
