@@ -31,8 +31,12 @@ export function createNodeTransport(): Transport {
         secure = { request, agent: new SecureAgent({ keepAlive: true, maxSockets: 4 }) };
       }
     }
-    const { request: makeRequest, agent } =
+    const { request: makeRequest, agent: keptAlive } =
       url.protocol === 'https:' && secure ? secure : { request: httpRequest, agent: httpAgent };
+    // A write is sent on a connection of its own. A kept-alive socket may have been closed by the service
+    // while this process was busy and had not yet read the close; a POST sent on it is reset, and its
+    // outcome is unknown, so the prediction would be lost. A read on such a socket is simply tried again.
+    const agent = request.method === 'GET' ? keptAlive : false;
     return new Promise<HttpResponse>((resolve, reject) => {
       let settled = false;
       // Until the connection is up (TLS handshake included) and the whole request is handed to it, the

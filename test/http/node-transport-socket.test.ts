@@ -86,6 +86,32 @@ describe('a POST that failed before it was sent did not land', () => {
   });
 });
 
+describe('a kept-alive connection the service has closed', () => {
+  // The service closes an idle connection when it likes; a client whose event loop was busy (parsing a
+  // long page of threads, on a loaded machine) has not yet seen that close when it sends the next request.
+  // A POST sent on that socket is reset, and its outcome is unknown: the prediction would be lost.
+  async function keepAliveService(seen: string[]): Promise<string> {
+    return listen((socket) =>
+      socket.on('data', (chunk: Buffer) => {
+        seen.push(chunk.toString('latin1').split(' ')[0]!);
+        socket.write('HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: keep-alive\r\n\r\n{}');
+      }),
+    );
+  }
+
+  it('is never where a POST goes: it opens its own, and lands once', async () => {
+    const seen: string[] = [];
+    const base = await keepAliveService(seen);
+    transport = createNodeTransport();
+    const get = { ...post(base), method: 'GET' as const, body: undefined };
+    expect((await transport.send(get)).status).toBe(200);
+    for (const socket of sockets) socket.destroy(); // the service closes the idle connection…
+    const response = await transport.send(post(base)); // …before this client has read the close
+    expect(response.status).toBe(200);
+    expect(seen).toEqual(['GET', 'POST']);
+  });
+});
+
 it('an answer read in full is returned whatever the status', async () => {
   const httpServer = http.createServer((_req, res) => res.writeHead(201).end('{}'));
   server = httpServer;
