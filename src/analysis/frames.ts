@@ -152,13 +152,14 @@ export interface FrameQuestion {
   /** The text names a coin: another asset's move is then not the news. */
   namesCoin: boolean;
   whole: string;
-  /** The other clauses of the phrase's sentence. */
-  sentenceElsewhere: string;
+  /** The sentence the phrase's clause is in. */
+  sentence: string;
 }
 
 /** The frame around the phrase at [start, end) of the clause, if one changes what it says. */
 export function frameOf(q: FrameQuestion): Frame | undefined {
-  const { rule, clause, start, end, question, newsBefore, namesCoin, whole, sentenceElsewhere } = q;
+  const { rule, clause, start, end, question, newsBefore, namesCoin, whole, sentence } = q;
+  const sentenceElsewhere = sentence.replace(clause, ' ');
   const notCrypto = NOT_CRYPTO.exec(whole);
   if (notCrypto) return { why: 'happened to someone else', cue: notCrypto[0], factor: 0, weakens: true };
   const split = rule.stance ? firstMatch(SPLIT, whole) : null;
@@ -231,7 +232,7 @@ export function frameOf(q: FrameQuestion): Frame | undefined {
   if (proposed) return { why: 'a call or a proposal', cue: proposed[0], factor: 0.5, weakens: true };
   const undecided = UNDECIDED.exec(wordsBefore(before, 6));
   if (undecided) return { why: 'undecided', cue: undecided[0], factor: 0, weakens: true };
-  const imagined = IMAGINED.exec(before) ?? imaginedSentence(clause, whole);
+  const imagined = IMAGINED.exec(before) ?? IMAGINED_SENTENCE.exec(sentence);
   if (imagined) return { why: 'imagined', cue: imagined[0], factor: 0, weakens: true };
   const hypothetical = HYPOTHETICAL.exec(before) ?? HYPOTHETICAL_AFTER.exec(clause.slice(end));
   if (hypothetical) return { why: 'hypothetical', cue: hypothetical[0], factor: 0.5, weakens: true };
@@ -263,12 +264,6 @@ function cryptoEquity(words: string): RegExpExecArray | null {
   const owner = equity?.[1];
   if (!owner || owner.startsWith('$') || !CRYPTO.test(owner) || TRADE_WORD.test(owner)) return null;
   return equity;
-}
-
-/** The opening "imagine" of the sentence the clause is in, if the sentence opens with it. */
-function imaginedSentence(clause: string, whole: string): RegExpExecArray | null {
-  const sentence = whole.split(/(?<=[.!?])\s+/).find((s) => s.includes(clause));
-  return sentence === undefined ? null : IMAGINED_SENTENCE.exec(sentence);
 }
 
 function wordsBefore(text: string, n: number): string {

@@ -54,8 +54,8 @@ interface Place extends TextContext {
   conversation: boolean;
   /** The text runs to LONG_COMMENT sentences or more: a comment's argument, not a headline. */
   longComment: boolean;
-  /** The other clauses of the clause's sentence. */
-  sentenceElsewhere: string;
+  /** The sentence the clause is in, split at full stops only. */
+  sentence: string;
   /** An earlier clause of the sentence read news: a context clause after it serves that news. */
   newsEarlier: boolean;
   frame?: TextFrame;
@@ -64,12 +64,11 @@ interface Place extends TextContext {
 export { CONCEDED, readClauses, splitClauses, type Clause } from './clauses.js';
 
 /**
- * The rest of the sentence a clause is in, split at full stops only: "No, the SEC did not approve it: the
- * post was fake" is one claim and its denial.
+ * The sentence a clause is in, split at full stops only: "No, the SEC did not approve it: the post was
+ * fake" is one claim and its denial.
  */
-function sentenceAround(text: string, clause: string): string {
-  const sentence = text.split(/(?<=[.!?])\s+/).find((s) => s.includes(clause)) ?? clause;
-  return sentence.replace(clause, ' ');
+function sentenceOfClause(text: string, clause: string): string {
+  return text.split(/(?<=[.!?])\s+/).find((s) => s.includes(clause)) ?? clause;
 }
 
 const CLOSERS = /["'\u201D)\s]/;
@@ -105,7 +104,7 @@ const TALK_WEAKNESS = { why: 'talk in a first- or second-person post', shared: f
 const TALK_MOVE = 'a move word in talk only agrees with another cue';
 // "It will dump", "it's going to pump": a move the post foretells is its author's call, not a step of the
 // argument. "Investors who will pump it" foretell nothing of the author's.
-const FORECAST =
+const FORETOLD =
   /(?<!\b(?:who|that|which)\s+)\b(?:will|'ll|going to|gonna|about to)\s+(?:(?:keep|eventually|probably|definitely|surely|soon|just|still|never)\s+)?$/i;
 /**
  * A headline or a news post says its news in one or two sentences; a text of this many is a comment
@@ -134,7 +133,7 @@ export function readText(text: string, context: TextContext = {}): Reading[] {
     let last = i;
     while (sentenceOf[last + 1] === first) last += 1;
     const question = endsAsking(clauses[last]?.text ?? '');
-    const sentenceElsewhere = sentenceAround(text, clause.text);
+    const sentence = sentenceOfClause(text, clause.text);
     const newsEarlier = newsIn.has(first);
     const place: Place = {
       ...context,
@@ -144,7 +143,7 @@ export function readText(text: string, context: TextContext = {}): Reading[] {
       titleCase,
       conversation,
       longComment,
-      sentenceElsewhere,
+      sentence,
       newsEarlier,
     };
     const read = readClause(clause, frame === undefined ? place : { ...place, frame });
@@ -235,9 +234,9 @@ function readClause({ text: clause, conceded }: Clause, place: Place): Reading[]
       }
     }
     const around = { rule, clause, start, end };
-    const { question, namesCoin, sentenceElsewhere } = place;
+    const { question, namesCoin, sentence } = place;
     const newsBefore = (index: number) => place.newsEarlier || counted.some((at) => at <= index);
-    let frame = frameOf({ ...around, question, newsBefore, namesCoin, whole, sentenceElsewhere }) ?? place.frame;
+    let frame = frameOf({ ...around, question, newsBefore, namesCoin, whole, sentence }) ?? place.frame;
     if (frame?.factor === 0) return ignore(`is discounted: ${framed(frame)}`);
     const weakness = weaknessOf({ ...around, text: whole, titleCase: place.titleCase });
     // A move the question or explainer asks the reason for has happened: "why is bitcoin down today?"
@@ -275,7 +274,7 @@ function readClause({ text: clause, conceded }: Clause, place: Place): Reading[]
     // A move word in a comment's talk is a step of its argument ("they survived the dump", "in it for
     // quick gains", "driving the dump in both markets"): on labelled comments its tone was the other way
     // nearly as often as not, so it only agrees with another cue, at every level.
-    const foretold = FORECAST.test(clause.slice(0, start));
+    const foretold = FORETOLD.test(clause.slice(0, start));
     const agrees =
       talk !== 1 && rule.cue === 'price move' && weak !== undefined && !foretold ? { agreesOnly: TALK_MOVE } : {};
     const factor = (turn?.factor ?? 1) * (conceded ? CONCEDED : 1) * (frame?.factor ?? 1) * talk;
