@@ -133,10 +133,16 @@ describe('connection errors say whether the request certainly never left', () =>
     const scope = nock(BASE)
       .get('/thread')
       .reply(200, () => {
-        const body = new Readable({ read() {} });
-        body.push('[{"id":');
-        setTimeout(() => body.destroy(new Error('boom')), 5);
-        return body;
+        // Broken once the first chunk has been read, not after a delay: on a loaded machine a timer could
+        // fire before nock read the body, and the error then reached no one (the run waited 5 s instead).
+        let started = false;
+        return new Readable({
+          read() {
+            if (started) this.destroy(new Error('boom'));
+            else this.push('[{"id":');
+            started = true;
+          },
+        });
       });
     const error = await failure(net.transport().send(request()));
     expect(error).toBeInstanceOf(NetworkError);
